@@ -1,0 +1,55 @@
+import type { DbOrTx } from '../../platform/db.js';
+import { auditoria } from './audit.tables.js';
+
+/** Entities and actions the audit log knows (typed events, STYLE §8). */
+export type AuditEntity =
+  | 'usuario'
+  | 'grupo'
+  | 'dealer'
+  | 'marca'
+  | 'grupo_usuarios'
+  | 'menu'
+  | 'portal_properties'
+  | 'notificacao'
+  | 'sessao';
+export type AuditAction = 'criar' | 'editar' | 'excluir' | 'inativar' | 'ativar' | 'login' | 'logout' | 'senha';
+
+export type AuditEvent = {
+  /** The signed-in user who acted; null for the system (jobs, seed). */
+  actorId: string | null;
+  entity: AuditEntity;
+  entityId: string;
+  action: AuditAction;
+  before?: unknown;
+  after?: unknown;
+};
+
+/**
+ * Writes one audit row. Call it with the transaction of the change so both commit or neither does.
+ * Secrets (password hashes, tokens) must be stripped by the caller; `redact` helps.
+ */
+export async function recordAudit(tx: DbOrTx, event: AuditEvent): Promise<void> {
+  await tx.insert(auditoria).values({
+    usuarioId: event.actorId,
+    entidade: event.entity,
+    entidadeId: event.entityId,
+    acao: event.action,
+    antes: event.before === undefined ? null : redact(event.before),
+    depois: event.after === undefined ? null : redact(event.after),
+  });
+}
+
+const SECRET_KEYS = new Set(['senhaHash', 'accessToken', 'refreshToken', 'idToken', 'password', 'senha']);
+
+/** Copies a value without secret fields, so they never reach the audit log. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !SECRET_KEYS.has(k))
+        .map(([k, v]) => [k, redact(v)]),
+    );
+  }
+  return value;
+}

@@ -1,0 +1,52 @@
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { grupo } from '../groups/groups.tables.js';
+
+/** A brand (marca) the network sells. */
+export const marca = pgTable('marca', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  descricao: text('descricao').notNull().unique(),
+  facebookId: text('facebook_id'),
+  active: boolean('active').notNull().default(true),
+});
+
+export type DealerContato = { nome: string; email?: string; telefone?: string };
+
+/** A dealer (concessionária) belonging to a dealer group. */
+export const dealer = pgTable(
+  'dealer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    nomeExibicao: text('nome_exibicao').notNull(),
+    cnpj: text('cnpj').notNull().unique(),
+    cnpjsAdicionais: text('cnpjs_adicionais').array().notNull().default([]),
+    codigoPrincipal: text('codigo_principal').notNull().unique(),
+    codigosAdicionais: text('codigos_adicionais').array().notNull().default([]),
+    grupoId: uuid('grupo_id')
+      .notNull()
+      .references(() => grupo.id),
+    active: boolean('active').notNull().default(true),
+    logradouro: text('logradouro'),
+    bairro: text('bairro'),
+    cidade: text('cidade'),
+    cep: text('cep'),
+    complemento: text('complemento'),
+    uf: text('uf'),
+    contatos: jsonb('contatos').$type<DealerContato[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dealer_grupo_idx').on(t.grupoId)],
+);
+
+export const dealerMarca = pgTable(
+  'dealer_marca',
+  {
+    dealerId: uuid('dealer_id')
+      .notNull()
+      .references(() => dealer.id, { onDelete: 'cascade' }),
+    marcaId: uuid('marca_id')
+      .notNull()
+      .references(() => marca.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.marcaId] })],
+);

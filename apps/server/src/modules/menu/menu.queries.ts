@@ -1,0 +1,84 @@
+import { type GuardSubject, type UserType, canSeeRoute, isAllowed, matchRoute } from '@portal/domain';
+import type { Locale } from '@portal/i18n';
+import { t } from '@portal/i18n';
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { produto } from '../products/products.tables.js';
+import { menu } from './menu.tables.js';
+
+export const PORTAL_PRODUCT_KEY = 'PORTAL';
+
+export type MenuNode = {
+  id: string;
+  title: string;
+  uri: string | null;
+  product: string | null;
+  order: number;
+  external: boolean;
+  children: MenuNode[];
+};
+
+type Row = typeof menu.$inferSelect & { produtoChave: string | null; produtoNome: string | null };
+
+/** Whether one entry is visible to the user: its own guard, and for in-app links the route table. */
+export function isEntryVisible(row: Row, user: GuardSubject): boolean {
+  if (!row.active) return false;
+  if (!isAllowed(user, { keys: row.chaves as never, types: row.tipos as UserType[] })) return false;
+  const inApp = !row.externo && row.uri?.startsWith('/') && (!row.produtoChave || row.produtoChave === PORTAL_PRODUCT_KEY);
+  if (inApp && row.uri) {
+    const route = matchRoute(row.uri);
+    if (route && !canSeeRoute(user, route)) return false;
+  }
+  return true;
+}
+
+/**
+ * Builds the signed-in user's menu tree (SPEC §2): entries they may see, ordered by `order`.
+ * A category whose children were all hidden is dropped; one with no children at all is kept.
+ */
+export async function loadUserMenu(db: DbOrTx, user: GuardSubject, locale: Locale): Promise<MenuNode[]> {
+  const rows: Row[] = await db
+    .select({
+      id: menu.id,
+      parentId: menu.parentId,
+      titulo: menu.titulo,
+      tituloChave: menu.tituloChave,
+      uri: menu.uri,
+      produtoId: menu.produtoId,
+      ordem: menu.ordem,
+      externo: menu.externo,
+      active: menu.active,
+      chaves: menu.chaves,
+      tipos: menu.tipos,
+      produtoChave: produto.chave,
+      produtoNome: produto.nome,
+    })
+    .from(menu)
+    .leftJoin(produto, eq(produto.id, menu.produtoId))
+    .orderBy(asc(menu.ordem), asc(menu.titulo));
+  const childrenOf = new Map<string | null, Row[]>();
+  for (const row of rows) {
+    const list = childrenOf.get(row.parentId) ?? [];
+    list.push(row);
+    childrenOf.set(row.parentId, list);
+  }
+  const build = (parentId: string | null): MenuNode[] =>
+    (childrenOf.get(parentId) ?? []).flatMap((row) => {
+      if (!isEntryVisible(row, user)) return [];
+      const hadChildren = (childrenOf.get(row.id) ?? []).length > 0;
+      const children = build(row.id);
+      if (hadChildren && children.length === 0 && !row.uri) return [];
+      return [
+        {
+          id: row.id,
+          title: row.tituloChave ? t(locale, row.tituloChave) : row.titulo,
+          uri: row.uri,
+          product: row.produtoChave && row.produtoChave !== PORTAL_PRODUCT_KEY ? row.produtoNome : null,
+          order: row.ordem,
+          external: row.externo,
+          children,
+        },
+      ];
+    });
+  return build(null);
+}

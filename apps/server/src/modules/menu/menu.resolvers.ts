@@ -1,0 +1,38 @@
+import { IDIOMAS } from '@portal/domain';
+import { t } from '@portal/i18n';
+import { eq } from 'drizzle-orm';
+import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
+import type { ModuleGuards } from '../../platform/graphql/guards.js';
+import { loadPortalProperties } from '../portal/portal.queries.js';
+import { produto } from '../products/products.tables.js';
+import { PORTAL_PRODUCT_KEY, loadUserMenu } from './menu.queries.js';
+
+export const guards: ModuleGuards = { Query: { menuUsuarioLogado: 'authenticated' } };
+
+export const resolvers = {
+  Query: {
+    menuUsuarioLogado: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+      const user = requireUser(ctx);
+      const { db, config } = ctx.services;
+      const [props, menus, [portal]] = await Promise.all([
+        loadPortalProperties(db),
+        loadUserMenu(db, user, ctx.locale),
+        db.select({ nome: produto.nome }).from(produto).where(eq(produto.chave, PORTAL_PRODUCT_KEY)),
+      ]);
+      const productName = portal?.nome ?? t(ctx.locale, 'menu.portal');
+      return {
+        title: props?.name ?? productName,
+        theme: props?.theme ?? 'blueOcean',
+        productName,
+        currentProduct: PORTAL_PRODUCT_KEY,
+        linkHelpTec: props?.linkHelpTec ?? null,
+        linkPortal: config.publicUrl,
+        linkAcademia: props?.linkAcademia ?? null,
+        brandImageUrl: props?.brandImageUrl ?? null,
+        locales: IDIOMAS.map((id) => ({ id, description: t(ctx.locale, `idioma.${id}`) })),
+        menus,
+        menusJson: JSON.stringify(menus),
+      };
+    },
+  },
+};

@@ -1,0 +1,35 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { produto } from '../products/products.tables.js';
+import { notificacao, notificacaoUsuario } from './notifications.tables.js';
+
+/** The latest notifications of a user (bell list), newest first. */
+export async function listUserNotifications(db: DbOrTx, userId: string, limit = 30) {
+  const rows = await db
+    .select({
+      id: notificacao.id,
+      titulo: notificacao.titulo,
+      texto: notificacao.texto,
+      produto: produto.nome,
+      link: notificacao.link,
+      data: notificacao.data,
+      vista: notificacaoUsuario.vista,
+      lida: notificacaoUsuario.lida,
+    })
+    .from(notificacaoUsuario)
+    .innerJoin(notificacao, eq(notificacao.id, notificacaoUsuario.notificacaoId))
+    .leftJoin(produto, eq(produto.id, notificacao.produtoId))
+    .where(eq(notificacaoUsuario.usuarioId, userId))
+    .orderBy(desc(notificacao.data))
+    .limit(limit);
+  return rows.map(({ vista, ...r }) => ({ ...r, recente: !vista }));
+}
+
+/** Number of notifications the user has not seen (served by the (usuario_id, vista) index). */
+export async function countUnseen(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notificacaoUsuario)
+    .where(and(eq(notificacaoUsuario.usuarioId, userId), eq(notificacaoUsuario.vista, false)));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,34 @@
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { produto } from '../products/products.tables.js';
+import { usuario } from '../users/users.tables.js';
+
+/** A notification (SPEC §3): one row, delivered to users through notificacao_usuario. */
+export const notificacao = pgTable('notificacao', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  titulo: text('titulo').notNull(),
+  /** Sanitised HTML. */
+  texto: text('texto').notNull(),
+  produtoId: uuid('produto_id').references(() => produto.id),
+  link: text('link'),
+  data: timestamp('data', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per-user state of a notification: seen (bell opened) and read. */
+export const notificacaoUsuario = pgTable(
+  'notificacao_usuario',
+  {
+    notificacaoId: uuid('notificacao_id')
+      .notNull()
+      .references(() => notificacao.id, { onDelete: 'cascade' }),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    vista: boolean('vista').notNull().default(false),
+    lida: boolean('lida').notNull().default(false),
+    dataLeitura: timestamp('data_leitura', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.usuarioId, t.notificacaoId] }),
+    index('notificacao_usuario_nao_vista_idx').on(t.usuarioId, t.vista),
+  ],
+);

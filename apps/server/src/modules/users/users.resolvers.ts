@@ -1,0 +1,72 @@
+import type { Idioma, UserType } from '@portal/domain';
+import { t } from '@portal/i18n';
+import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
+import type { ModuleGuards } from '../../platform/graphql/guards.js';
+import { isOnboardingSeen, loadLoggedUserDetails } from './users.queries.js';
+import { alterarSenha, assertOnboardingId, mudarLinguaUsuario, setOnboardingSeen } from './users.service.js';
+
+export const guards: ModuleGuards = {
+  Query: { usuarioLogado: 'authenticated', currentUserOnboardingIsSeen: 'authenticated' },
+  Mutation: {
+    mudarLinguaUsuario: 'authenticated',
+    setCurrentUserOnboardingSeen: 'authenticated',
+    alterarSenha: 'authenticated',
+  },
+};
+
+/** Maps the signed-in user to the UsuarioLogado type (SPEC §3), labels in the user's language. */
+async function usuarioLogado(ctx: GraphQLContext) {
+  const me = requireUser(ctx);
+  const { user, marcas, funcionalidades, grupos, dados } = await loadLoggedUserDetails(ctx.services.db, me.id);
+  const locale = ctx.locale;
+  return {
+    id: me.id,
+    nome: me.nome,
+    email: me.email,
+    avatarLink: user?.avatarLink ?? null,
+    marcas,
+    tipo: { id: me.tipo, description: t(locale, `userType.${me.tipo satisfies UserType}`) },
+    idioma: { id: me.idioma, description: t(locale, `idioma.${me.idioma satisfies Idioma}`) },
+    funcionalidades,
+    gruposUsuarios: grupos,
+    dadosComplementares: dados.map((d) => ({
+      ...d,
+      funcionalidades: funcionalidades.filter((f) => d.produtoId && f.produtoId === d.produtoId),
+    })),
+    senhaGerenciadaPeloPortal: Boolean(user?.senhaHash) && !ctx.services.config.externalOidc,
+  };
+}
+
+export const resolvers = {
+  Query: {
+    usuarioLogado: (_: unknown, __: unknown, ctx: GraphQLContext) => usuarioLogado(ctx),
+    currentUserOnboardingIsSeen: (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
+      assertOnboardingId(args.id);
+      return isOnboardingSeen(ctx.services.db, requireUser(ctx).id, args.id);
+    },
+  },
+  Mutation: {
+    mudarLinguaUsuario: async (_: unknown, args: { id: string; idioma: Idioma }, ctx: GraphQLContext) => {
+      await mudarLinguaUsuario(ctx.services.db, requireUser(ctx), args);
+      ctx.user = { ...requireUser(ctx), idioma: args.idioma };
+      ctx.locale = localeOf(args.idioma);
+      return usuarioLogado(ctx);
+    },
+    setCurrentUserOnboardingSeen: async (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
+      await setOnboardingSeen(ctx.services.db, requireUser(ctx), args.id);
+      return true;
+    },
+    alterarSenha: async (
+      _: unknown,
+      args: { senhaAtual: string; novaSenha: string; confirmacao: string },
+      ctx: GraphQLContext,
+    ) => {
+      await alterarSenha(ctx.services.db, requireUser(ctx), args);
+      return true;
+    },
+  },
+};
+
+function localeOf(idioma: Idioma) {
+  return idioma === 'ES' ? 'es' : idioma === 'EN' ? 'en' : 'pt-BR';
+}

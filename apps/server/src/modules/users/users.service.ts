@@ -1,0 +1,81 @@
+import { type Idioma, ONBOARDING_IDS, changePasswordSchema } from '@portal/domain';
+import { hash, verify } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { AppError, badInput, notFound } from '../../platform/errors.js';
+import type { CurrentUser } from '../../platform/graphql/context.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { usuario, usuarioOnboarding } from './users.tables.js';
+
+/** argon2id parameters (OWASP 2023 minimum: m=19 MiB, t=2, p=1). */
+export const hashPassword = (password: string) => hash(password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+export const verifyPassword = (stored: string, password: string) => verify(stored, password).catch(() => false);
+
+/** Changes the interface language of the signed-in user; another user's id answers NOT_FOUND. */
+export async function mudarLinguaUsuario(db: Db, actor: CurrentUser, input: { id: string; idioma: Idioma }) {
+  if (input.id !== actor.id) throw notFound();
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ idioma: usuario.idioma }).from(usuario).where(eq(usuario.id, actor.id));
+    await tx.update(usuario).set({ idioma: input.idioma }).where(eq(usuario.id, actor.id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      entity: 'usuario',
+      entityId: actor.id,
+      action: 'editar',
+      before,
+      after: { idioma: input.idioma },
+    });
+  });
+}
+
+function assertOnboardingId(id: string) {
+  if (!(ONBOARDING_IDS as readonly string[]).includes(id)) throw badInput({ id: 'validation.invalid' });
+}
+
+/** Marks a guided tour as finished for the signed-in user (idempotent). */
+export async function setOnboardingSeen(db: Db, actor: CurrentUser, onboardingId: string): Promise<void> {
+  assertOnboardingId(onboardingId);
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(usuarioOnboarding)
+      .values({ usuarioId: actor.id, onboardingId })
+      .onConflictDoNothing()
+      .returning({ id: usuarioOnboarding.onboardingId });
+    if (inserted.length) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        entity: 'usuario',
+        entityId: actor.id,
+        action: 'editar',
+        after: { onboardingVisto: onboardingId },
+      });
+    }
+  });
+}
+
+export { assertOnboardingId };
+
+/**
+ * Changes the signed-in user's password (embedded provider only). Validates SPEC §5 rules; a wrong
+ * current password is BAD_USER_INPUT on `senhaAtual`.
+ */
+export async function alterarSenha(
+  db: Db,
+  actor: CurrentUser,
+  input: { senhaAtual: string; novaSenha: string; confirmacao: string },
+): Promise<void> {
+  const parsed = changePasswordSchema.safeParse(input);
+  if (!parsed.success) {
+    throw badInput(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'novaSenha'), i.message])));
+  }
+  const [row] = await db.select({ senhaHash: usuario.senhaHash }).from(usuario).where(eq(usuario.id, actor.id));
+  if (!row?.senhaHash) throw new AppError('FORBIDDEN', 'error.forbidden');
+  if (!(await verifyPassword(row.senhaHash, input.senhaAtual))) {
+    throw badInput({ senhaAtual: 'error.invalidCurrentPassword' }, 'error.invalidCurrentPassword');
+  }
+  const senhaHash = await hashPassword(input.novaSenha);
+  await db.transaction(async (tx) => {
+    await tx.update(usuario).set({ senhaHash, versao: sql`now()` }).where(eq(usuario.id, actor.id));
+    await recordAudit(tx, { actorId: actor.id, entity: 'usuario', entityId: actor.id, action: 'senha' });
+  });
+}

@@ -1,0 +1,152 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ClientMetadata } from 'oidc-provider';
+import { loadPortalProperties, presentPortalProperties } from '../modules/portal/portal.queries.js';
+import { seedDemo } from '../seed/demo.js';
+import { createAuthenticator } from './auth/authenticate.js';
+import { createBearerVerifier } from './auth/bearer.js';
+import { registerBffRoutes } from './auth/bff.js';
+import { registerInteractionRoutes } from './auth/interactions.js';
+import { createOidcClient } from './auth/oidc-client.js';
+import { createProvider } from './auth/provider.js';
+import { loadProviderSecrets } from './auth/secrets.js';
+import type { Config } from './config.js';
+import { migrate, openDatabase } from './db.js';
+import { startEvents } from './events.js';
+import { registerGraphQL } from './graphql/register.js';
+import { startJobs } from './jobs.js';
+import { loggerOptions } from './logger.js';
+import { startMailer } from './mail.js';
+import type { Services } from './services.js';
+
+export type PortalApp = { app: FastifyInstance; services: Services; close(): Promise<void> };
+
+export type BuildOptions = {
+  config: Config;
+  /** Extra first-party clients of the embedded provider (tests: a portal using this one as external). */
+  extraClients?: ClientMetadata[];
+  /** Use an in-memory PGlite instead of DATA_DIR (tests). */
+  inMemory?: boolean;
+};
+
+/**
+ * Builds the whole server (DESIGN §1): database and migrations, jobs, live events, mail, the embedded
+ * provider, sign-in routes, the GraphQL API, health probes and the built web app.
+ */
+export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: true,
+    genReqId: (req) => (req.headers['x-request-id'] as string) || crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1_048_576,
+  });
+  const log = (obj: object, msg: string) => app.log.info(obj, msg);
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: opts.inMemory ? 'memory://' : path.join(config.dataDir, 'db'),
+  });
+  await migrate(database);
+  const jobs = await startJobs(database, { log: (msg, err) => app.log.error({ err }, msg) });
+  const events = await startEvents(database);
+  const mailer = await startMailer({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const services: Services = { config, database, db: database.db, events, jobs, mailer };
+  if (config.demoSeed) await seedDemo(database.db);
+
+  await app.register(cookie);
+  await app.register(formbody);
+
+  const secrets = await loadProviderSecrets(database.db);
+  const internalOrigin = () => {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : undefined;
+  };
+  const oidc = createOidcClient(config, internalOrigin);
+  const authenticate = createAuthenticator({
+    db: database.db,
+    oidc,
+    verifyBearer: createBearerVerifier(config, oidc, secrets),
+    log,
+  });
+
+  if (!config.externalOidc) {
+    const provider = createProvider({
+      config,
+      db: database.db,
+      secrets,
+      extraClients: opts.extraClients,
+      portalName: async () => {
+        const props = await loadPortalProperties(database.db);
+        return { name: props?.name ?? 'Portal', theme: props?.theme ?? 'blueOcean' };
+      },
+    });
+    provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'oidc provider error'));
+    registerInteractionRoutes(app, services, provider);
+    const callback = provider.callback();
+    // The provider reads its own request bodies: mount it where Fastify does not parse them.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+      scope.all('/oidc/*', (request, reply) => {
+        reply.hijack();
+        // As express would when mounting: oidc-provider derives its mount path from originalUrl.
+        (request.raw as typeof request.raw & { originalUrl?: string }).originalUrl = request.raw.url;
+        request.raw.url = request.raw.url?.replace(/^\/oidc/, '') || '/';
+        callback(request.raw, reply.raw);
+      });
+    });
+  }
+
+  registerBffRoutes(app, services, oidc, authenticate);
+  await registerGraphQL(app, services, authenticate);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const checks = await Promise.allSettled([database.db.execute('select 1' as never), jobs.ready(), events.ready()]);
+    const [db, queue, live] = checks.map((c) => (c.status === 'fulfilled' && c.value !== false ? 'ok' : 'fail'));
+    const ok = db === 'ok' && queue === 'ok' && live === 'ok';
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'fail', database: db, jobs: queue, events: live });
+  });
+  app.get('/portalProperties', async (_request, reply) => {
+    const row = await loadPortalProperties(database.db);
+    if (!row) return reply.code(503).send({ error: 'NOT_CONFIGURED' });
+    return reply.header('cache-control', 'no-cache').send(presentPortalProperties(row));
+  });
+
+  registerWebApp(app, config.webDist);
+
+  return {
+    app,
+    services,
+    async close() {
+      await app.close();
+      await jobs.stop().catch(() => {});
+      await events.close();
+      await database.close();
+    },
+  };
+}
+
+const SERVER_PREFIXES = ['/api/', '/oidc/', '/auth/', '/healthz', '/readyz', '/portalProperties'];
+
+/** Serves the built React app; unknown non-API GET paths get index.html (client-side routes). */
+export function registerWebApp(app: FastifyInstance, webDist: string) {
+  const index = path.join(webDist, 'index.html');
+  if (fs.existsSync(index)) {
+    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !SERVER_PREFIXES.some((p) => request.url.startsWith(p));
+    if (isPage && fs.existsSync(index)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
+    }
+    return reply.code(404).send({ error: 'NOT_FOUND' });
+  });
+}

@@ -1,0 +1,83 @@
+import { TOKEN_REFRESH_MARGIN_MS } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import * as client from 'openid-client';
+import { loadCurrentUser } from '../../modules/users/users.queries.js';
+import { usuario } from '../../modules/users/users.tables.js';
+import type { Db } from '../db.js';
+import type { CurrentUser } from '../graphql/context.js';
+import type { OidcClient } from './oidc-client.js';
+import { SESSION_COOKIE, type SessionRow, deleteSession, loadSession, updateSessionTokens } from './session.js';
+
+export type Authenticated = { user: CurrentUser; session?: SessionRow; via: 'session' | 'bearer' };
+
+/**
+ * Resolves who a request acts for, on every request (DESIGN §3): a bearer token, else the session
+ * cookie. The user is read fresh from the database, so disabling a user or changing their rights
+ * takes effect on their next request. Tokens close to expiry are refreshed server-side.
+ */
+export function createAuthenticator(deps: {
+  db: Db;
+  oidc: OidcClient;
+  verifyBearer: (token: string) => Promise<string | null>;
+  log: (obj: object, msg: string) => void;
+}) {
+  const refreshing = new Map<string, Promise<boolean>>();
+
+  const userIdForSubject = async (sub: string): Promise<string | null> => {
+    if (!deps.oidc.external) return sub;
+    const [row] = await deps.db.select({ id: usuario.id }).from(usuario).where(eq(usuario.keycloakId, sub));
+    return row?.id ?? null;
+  };
+
+  /** Refreshes the session's tokens once even when parallel requests need it. */
+  const refresh = (session: SessionRow): Promise<boolean> => {
+    const running = refreshing.get(session.idHash);
+    if (running) return running;
+    const work = (async () => {
+      try {
+        const tokens = await client.refreshTokenGrant(await deps.oidc.configuration(), session.refreshToken as string);
+        await updateSessionTokens(deps.db, session.idHash, {
+          accessToken: tokens.access_token,
+          refreshToken: tokens.refresh_token ?? session.refreshToken,
+          idToken: tokens.id_token ?? session.idToken,
+          tokenExpiresAt: new Date(Date.now() + (tokens.expiresIn() ?? 600) * 1000),
+        });
+        return true;
+      } catch (err) {
+        // The provider refused (400: revoked, expired, user disabled): the session ends.
+        deps.log({ err: String(err) }, 'token refresh failed; session ended');
+        await deleteSession(deps.db, session.idHash);
+        return false;
+      } finally {
+        refreshing.delete(session.idHash);
+      }
+    })();
+    refreshing.set(session.idHash, work);
+    return work;
+  };
+
+  return async function authenticate(request: FastifyRequest): Promise<Authenticated | null> {
+    const header = request.headers.authorization;
+    if (header?.toLowerCase().startsWith('bearer ')) {
+      const sub = await deps.verifyBearer(header.slice(7).trim());
+      const userId = sub ? await userIdForSubject(sub) : null;
+      const user = userId ? await loadCurrentUser(deps.db, userId) : null;
+      return user ? { user, via: 'bearer' } : null;
+    }
+    const raw = request.cookies?.[SESSION_COOKIE];
+    if (!raw) return null;
+    const session = await loadSession(deps.db, raw);
+    if (!session) return null;
+    const expiresAt = session.tokenExpiresAt?.getTime();
+    if (session.refreshToken && expiresAt && expiresAt - Date.now() < TOKEN_REFRESH_MARGIN_MS) {
+      if (!(await refresh(session))) return null;
+    }
+    const user = await loadCurrentUser(deps.db, session.usuarioId);
+    if (!user) {
+      await deleteSession(deps.db, session.idHash);
+      return null;
+    }
+    return { user, session, via: 'session' };
+  };
+}

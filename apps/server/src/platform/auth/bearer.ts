@@ -1,0 +1,37 @@
+import { type JWTVerifyGetKey, createLocalJWKSet, createRemoteJWKSet, jwtVerify } from 'jose';
+import type { Config } from '../config.js';
+import type { OidcClient } from './oidc-client.js';
+import { apiAudience } from './provider.js';
+import type { ProviderSecrets } from './secrets.js';
+
+const PRIVATE_PARTS = ['d', 'p', 'q', 'dp', 'dq', 'qi'];
+
+/**
+ * Verifies `Authorization: Bearer` access tokens of API clients (JWT, jose): signature against the
+ * provider's keys, issuer and audience. Returns the subject, or null when the token is not valid.
+ */
+export function createBearerVerifier(config: Config, oidc: OidcClient, secrets: ProviderSecrets) {
+  let keys: JWTVerifyGetKey | undefined;
+  const audience = config.externalOidc ? config.externalOidc.clientId : apiAudience(config);
+  const getKeys = async (): Promise<JWTVerifyGetKey> => {
+    if (keys) return keys;
+    if (oidc.external) {
+      const metadata = (await oidc.configuration()).serverMetadata();
+      keys = createRemoteJWKSet(new URL(metadata.jwks_uri as string));
+    } else {
+      const publicKeys = secrets.jwks.keys.map((k) =>
+        Object.fromEntries(Object.entries(k).filter(([name]) => !PRIVATE_PARTS.includes(name))),
+      );
+      keys = createLocalJWKSet({ keys: publicKeys as never });
+    }
+    return keys;
+  };
+  return async (token: string): Promise<string | null> => {
+    try {
+      const { payload } = await jwtVerify(token, await getKeys(), { issuer: oidc.issuer, audience });
+      return typeof payload.sub === 'string' ? payload.sub : null;
+    } catch {
+      return null;
+    }
+  };
+}

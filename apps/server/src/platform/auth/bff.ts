@@ -1,0 +1,182 @@
+import crypto from 'node:crypto';
+import { resolveLocale, t } from '@portal/i18n';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as client from 'openid-client';
+import { recordAudit } from '../../modules/audit/audit.service.js';
+import { findUserByEmail } from '../../modules/users/users.queries.js';
+import { usuario } from '../../modules/users/users.tables.js';
+import type { Services } from '../services.js';
+import { loginPendente } from './auth.tables.js';
+import type { createAuthenticator } from './authenticate.js';
+import { localeOfRequest } from './locale.js';
+import type { OidcClient } from './oidc-client.js';
+import { requestPasswordReset } from './password-reset.js';
+import { SESSION_COOKIE, SESSION_IDLE_HOURS, createSession, deleteUserSessions, loadSession } from './session.js';
+import { escapeHtml, renderPage } from './views.js';
+
+/** Pending sign-in state lives 60 minutes (SPEC §9). */
+const PENDING_LOGIN_MINUTES = 60;
+
+/** Only same-site relative paths may be returned to after sign-in (no open redirect). */
+export function safeReturnTo(value: unknown): string {
+  const s = typeof value === 'string' ? value : '/';
+  return s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\') ? s : '/';
+}
+
+/**
+ * Same-origin check for state-changing requests made with the session cookie (CSRF, DESIGN §3):
+ * a browser always sends Origin on cross-origin POSTs; it must be the portal's own.
+ */
+export function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return request.headers['sec-fetch-site'] !== 'cross-site';
+  return origin === new URL(publicUrl).origin || origin === `${request.protocol}://${request.host}`;
+}
+
+/** The BFF sign-in routes: /auth/login, /auth/callback, /auth/logout, /auth/password/forgot. */
+export function registerBffRoutes(
+  app: FastifyInstance,
+  services: Services,
+  oidc: OidcClient,
+  authenticate: ReturnType<typeof createAuthenticator>,
+) {
+  const { db, config } = services;
+  const secure = config.publicUrl.startsWith('https:');
+
+  const errorPage = (request: FastifyRequest, reply: FastifyReply, text: string, status: number) => {
+    const locale = localeOfRequest(request.raw);
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(
+        renderPage({
+          locale,
+          portalName: 'Portal',
+          theme: 'blueOcean',
+          title: t(locale, 'signin.errorTitle'),
+          body: `<p class="error" role="alert">${escapeHtml(text)}</p><p class="links"><a href="/auth/login">${escapeHtml(t(locale, 'signin.backToSignIn'))}</a></p>`,
+          selfUrl: request.url,
+        }),
+      );
+  };
+
+  app.get<{ Querystring: { returnTo?: string; lang?: string } }>('/auth/login', async (request, reply) => {
+    const configuration = await oidc.configuration();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    // 96 characters (SPEC §9 PKCE verifier length).
+    const codeVerifier = crypto.randomBytes(72).toString('base64url');
+    await db.delete(loginPendente).where(lt(loginPendente.expiresAt, new Date()));
+    await db.insert(loginPendente).values({
+      state,
+      nonce,
+      codeVerifier,
+      returnTo: safeReturnTo(request.query.returnTo),
+      expiresAt: new Date(Date.now() + PENDING_LOGIN_MINUTES * 60_000),
+    });
+    const params: Record<string, string> = {
+      redirect_uri: `${config.publicUrl}/auth/callback`,
+      scope: 'openid email profile',
+      state,
+      nonce,
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    };
+    if (request.query.lang) params.ui_locales = resolveLocale(request.query.lang);
+    return reply.redirect(client.buildAuthorizationUrl(configuration, params).href, 302);
+  });
+
+  app.get<{ Querystring: { state?: string } }>('/auth/callback', async (request, reply) => {
+    const locale = localeOfRequest(request.raw);
+    const state = request.query.state ?? '';
+    const [pending] = await db
+      .delete(loginPendente)
+      .where(and(eq(loginPendente.state, state), gt(loginPendente.expiresAt, new Date())))
+      .returning();
+    if (!pending) return reply.redirect('/auth/login', 302);
+    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+    try {
+      tokens = await client.authorizationCodeGrant(await oidc.configuration(), new URL(request.url, config.publicUrl), {
+        pkceCodeVerifier: pending.codeVerifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+      });
+    } catch (err) {
+      request.log.warn({ err }, 'authorization code exchange failed');
+      return errorPage(request, reply, t(locale, 'error.internal'), 400);
+    }
+    const claims = tokens.claims();
+    const userId = claims ? await portalUserFor(services, oidc, claims) : null;
+    if (!userId) return errorPage(request, reply, t(locale, 'error.forbidden'), 403);
+    const raw = await createSession(db, userId, {
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token ?? null,
+      idToken: tokens.id_token ?? null,
+      tokenExpiresAt: new Date(Date.now() + (tokens.expiresIn() ?? 600) * 1000),
+    });
+    await db.update(usuario).set({ ultimoAcesso: new Date() }).where(eq(usuario.id, userId));
+    reply.setCookie(SESSION_COOKIE, raw, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: SESSION_IDLE_HOURS * 3600 * 14,
+    });
+    return reply.redirect(pending.returnTo, 302);
+  });
+
+  /** Ends every session of the user here and the provider session; answers where to go next. */
+  app.post('/auth/logout', async (request, reply) => {
+    if (!isSameOrigin(request, config.publicUrl)) return reply.code(403).send({ error: 'FORBIDDEN' });
+    const raw = request.cookies?.[SESSION_COOKIE];
+    const session = raw ? await loadSession(db, raw) : null;
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (!session) return reply.send({ logoutUrl: '/' });
+    await db.transaction(async (tx) => {
+      await deleteUserSessions(tx, session.usuarioId);
+      await recordAudit(tx, { actorId: session.usuarioId, entity: 'sessao', entityId: session.usuarioId, action: 'logout' });
+    });
+    const configuration = await oidc.configuration();
+    const params: Record<string, string> = { post_logout_redirect_uri: `${config.publicUrl}/` };
+    if (session.idToken) params.id_token_hint = session.idToken;
+    let logoutUrl = '/';
+    if (configuration.serverMetadata().end_session_endpoint) {
+      logoutUrl = client.buildEndSessionUrl(configuration, params).href;
+    }
+    return reply.send({ logoutUrl });
+  });
+
+  app.get('/auth/session', async (request, reply) => {
+    const auth = await authenticate(request);
+    return reply.header('cache-control', 'no-store').send({ authenticated: Boolean(auth) });
+  });
+
+  app.post<{ Body: { email?: string; locale?: string } }>('/auth/password/forgot', async (request, reply) => {
+    if (!isSameOrigin(request, config.publicUrl)) return reply.code(403).send({ error: 'FORBIDDEN' });
+    const email = String(request.body?.email ?? '').trim();
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return reply.code(400).send({ error: 'BAD_USER_INPUT', fields: { email: 'validation.email' } });
+    if (!oidc.external) await requestPasswordReset(services, email, resolveLocale(request.body?.locale));
+    return reply.code(202).send({ ok: true });
+  });
+
+}
+
+/**
+ * Maps the provider's identity to a portal user: the embedded provider's subject is the user id; an
+ * external provider's subject is kept in keycloak_id, first matched by e-mail. Inactive: null.
+ */
+async function portalUserFor(services: Services, oidc: OidcClient, claims: client.IDToken): Promise<string | null> {
+  const { db } = services;
+  if (!oidc.external) {
+    const [row] = await db.select({ id: usuario.id, active: usuario.active }).from(usuario).where(eq(usuario.id, claims.sub));
+    return row?.active ? row.id : null;
+  }
+  const [bySubject] = await db.select().from(usuario).where(eq(usuario.keycloakId, claims.sub));
+  const user = bySubject ?? (typeof claims.email === 'string' ? await findUserByEmail(db, claims.email) : null);
+  if (!user || !user.active) return null;
+  if (user.keycloakId !== claims.sub) {
+    await db.update(usuario).set({ keycloakId: claims.sub }).where(eq(usuario.id, user.id));
+  }
+  return user.id;
+}

@@ -1,0 +1,158 @@
+import { passwordProblems } from '@portal/domain';
+import { type Locale, t } from '@portal/i18n';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { recordAudit } from '../../modules/audit/audit.service.js';
+import { loadPortalProperties } from '../../modules/portal/portal.queries.js';
+import { findUserByEmail } from '../../modules/users/users.queries.js';
+import { verifyPassword } from '../../modules/users/users.service.js';
+import type { Services } from '../services.js';
+import { LANG_COOKIE, localeOfRequest } from './locale.js';
+import { findResetToken, requestPasswordReset, resetPassword } from './password-reset.js';
+import { THROTTLE, clearFailures, isLocked, recordFailure } from './throttle.js';
+import { escapeHtml, message, renderPage } from './views.js';
+
+// A real argon2id hash, verified when the e-mail is unknown so both paths take the same time.
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$cb+xI5sBTYvPdXgmlZDKjA$GToJG58JTFvjM1+YO+MXI9BLj+TaHFyIWFekNfknCrc';
+
+type Body = Record<string, string | undefined>;
+
+/**
+ * The screens of the embedded provider: sign-in, forgot password and reset password, themed like the
+ * portal and translated (DESIGN §3). They run beside the provider's own routes under /oidc.
+ */
+export function registerInteractionRoutes(app: FastifyInstance, services: Services, provider: Provider) {
+  const send = async (request: FastifyRequest, reply: FastifyReply, titleKey: string, body: string, status = 200) => {
+    const locale = localeOfRequest(request.raw);
+    const props = await loadPortalProperties(services.db);
+    const portalName = props?.name ?? 'Portal';
+    const lang = new URL(request.url, 'http://x').searchParams.get('lang');
+    if (lang) reply.header('set-cookie', `${LANG_COOKIE}=${encodeURIComponent(locale)}; Path=/; SameSite=Lax; Max-Age=31536000`);
+    const selfUrl = stripLang(request.url);
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderPage({ locale, portalName, theme: props?.theme ?? 'blueOcean', title: t(locale, titleKey, { portal: portalName }), body, selfUrl }));
+  };
+
+  const loginForm = (locale: Locale, uid: string, email = '', error?: string) => `
+<form method="post" action="/oidc/interaction/${escapeHtml(uid)}/login" novalidate>
+  <label for="email">${escapeHtml(t(locale, 'signin.email'))}</label>
+  <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(email)}">
+  <label for="password">${escapeHtml(t(locale, 'signin.password'))}</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required>
+  ${message('error', error)}
+  <button type="submit">${escapeHtml(t(locale, 'signin.submit'))}</button>
+</form>
+<p class="links"><a href="/oidc/forgot?uid=${encodeURIComponent(uid)}">${escapeHtml(t(locale, 'signin.forgot'))}</a></p>`;
+
+  app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid', async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    const locale = localeOfRequest(request.raw);
+    if (details.prompt.name !== 'login') {
+      // Consent is implied for first-party clients (loadExistingGrant); finish with the existing grant.
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, { consent: {} }, { mergeWithLastSubmission: true });
+      return;
+    }
+    const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+    return send(request, reply, 'signin.title', loginForm(locale, request.params.uid, hint));
+  });
+
+  app.post<{ Params: { uid: string }; Body: Body }>('/oidc/interaction/:uid/login', async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    const locale = localeOfRequest(request.raw);
+    const email = String(request.body?.email ?? '').trim().toLowerCase();
+    const password = String(request.body?.password ?? '');
+    const emailKey = `email:${email}`;
+    const ipKey = `ip:${request.ip}`;
+    if (await isLocked(services.db, [emailKey, ipKey])) {
+      request.log.warn({ email }, 'sign-in refused: throttled');
+      return send(request, reply, 'signin.title', loginForm(locale, details.uid, email, t(locale, 'signin.locked')), 429);
+    }
+    const user = email ? await findUserByEmail(services.db, email) : null;
+    const ok = await verifyPassword(user?.senhaHash ?? DUMMY_HASH, password);
+    if (!user || !user.active || !user.senhaHash || !ok) {
+      await recordFailure(services.db, [
+        { key: emailKey, max: THROTTLE.maxFailures },
+        { key: ipKey, max: THROTTLE.maxFailuresPerIp },
+      ]);
+      return send(request, reply, 'signin.title', loginForm(locale, details.uid, email, t(locale, 'signin.invalid')), 401);
+    }
+    await clearFailures(services.db, emailKey);
+    await recordAudit(services.db, { actorId: user.id, entity: 'sessao', entityId: user.id, action: 'login' });
+    reply.hijack();
+    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+  });
+
+  const forgotForm = (locale: Locale, uid: string, info?: string) => `
+<p>${escapeHtml(t(locale, 'recovery.intro'))}</p>
+<form method="post" action="/oidc/forgot" novalidate>
+  <input type="hidden" name="uid" value="${escapeHtml(uid)}">
+  <label for="email">${escapeHtml(t(locale, 'signin.email'))}</label>
+  <input id="email" name="email" type="email" autocomplete="username" required autofocus>
+  ${message('info', info)}
+  <button type="submit">${escapeHtml(t(locale, 'recovery.submit'))}</button>
+</form>
+<p class="links"><a href="${uid ? `/oidc/interaction/${encodeURIComponent(uid)}` : '/auth/login'}">${escapeHtml(t(locale, 'signin.backToSignIn'))}</a></p>`;
+
+  app.get<{ Querystring: { uid?: string } }>('/oidc/forgot', async (request, reply) =>
+    send(request, reply, 'recovery.title', forgotForm(localeOfRequest(request.raw), request.query.uid ?? '')),
+  );
+
+  app.post<{ Body: Body }>('/oidc/forgot', async (request, reply) => {
+    const locale = localeOfRequest(request.raw);
+    const email = String(request.body?.email ?? '').trim();
+    if (email) await requestPasswordReset(services, email, locale);
+    return send(request, reply, 'recovery.title', forgotForm(locale, request.body?.uid ?? '', t(locale, 'recovery.sent')));
+  });
+
+  const resetForm = (locale: Locale, token: string, error?: string) => `
+<form method="post" action="/oidc/reset" novalidate>
+  <input type="hidden" name="token" value="${escapeHtml(token)}">
+  <label for="password">${escapeHtml(t(locale, 'recovery.newPassword'))}</label>
+  <input id="password" name="password" type="password" autocomplete="new-password" required autofocus>
+  <label for="confirmation">${escapeHtml(t(locale, 'recovery.confirmation'))}</label>
+  <input id="confirmation" name="confirmation" type="password" autocomplete="new-password" required>
+  ${message('error', error)}
+  <button type="submit">${escapeHtml(t(locale, 'recovery.resetSubmit'))}</button>
+</form>`;
+  const invalidLink = (locale: Locale) =>
+    `${message('error', t(locale, 'recovery.invalidLink'))}<p class="links"><a href="/oidc/forgot">${escapeHtml(t(locale, 'recovery.title'))}</a></p>`;
+
+  app.get<{ Querystring: { token?: string } }>('/oidc/reset', async (request, reply) => {
+    const locale = localeOfRequest(request.raw);
+    const token = request.query.token ?? '';
+    if (!token || !(await findResetToken(services, token))) {
+      return send(request, reply, 'recovery.resetTitle', invalidLink(locale), 410);
+    }
+    return send(request, reply, 'recovery.resetTitle', resetForm(locale, token));
+  });
+
+  app.post<{ Body: Body }>('/oidc/reset', async (request, reply) => {
+    const locale = localeOfRequest(request.raw);
+    const token = String(request.body?.token ?? '');
+    const password = String(request.body?.password ?? '');
+    const problems = passwordProblems(password);
+    if (password !== String(request.body?.confirmation ?? '')) problems.push('password.confirmationMismatch');
+    if (problems.length) {
+      return send(request, reply, 'recovery.resetTitle', resetForm(locale, token, problems.map((p) => t(locale, p)).join(' ')), 400);
+    }
+    if (!(await resetPassword(services, token, password))) {
+      return send(request, reply, 'recovery.resetTitle', invalidLink(locale), 410);
+    }
+    return send(
+      request,
+      reply,
+      'recovery.resetTitle',
+      `${message('info', t(locale, 'recovery.resetDone'))}<p class="links"><a href="/auth/login">${escapeHtml(t(locale, 'signin.submit'))}</a></p>`,
+    );
+  });
+}
+
+function stripLang(url: string): string {
+  const u = new URL(url, 'http://x');
+  u.searchParams.delete('lang');
+  return `${u.pathname}${u.search}`;
+}

@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db.js';
+import { sessao } from './auth.tables.js';
+
+export const SESSION_COOKIE = 'portal_sid';
+/** Idle lifetime of a session; each use extends it. */
+export const SESSION_IDLE_HOURS = 12;
+
+export const hashSessionId = (raw: string) => crypto.createHash('sha256').update(raw).digest('hex');
+
+export type SessionTokens = {
+  accessToken?: string | null;
+  refreshToken?: string | null;
+  idToken?: string | null;
+  tokenExpiresAt?: Date | null;
+};
+
+/** Creates a session and returns the raw id for the cookie (only its hash is stored). */
+export async function createSession(db: DbOrTx, usuarioId: string, tokens: SessionTokens): Promise<string> {
+  const raw = crypto.randomBytes(32).toString('base64url');
+  await db.insert(sessao).values({
+    idHash: hashSessionId(raw),
+    usuarioId,
+    ...tokens,
+    expiresAt: new Date(Date.now() + SESSION_IDLE_HOURS * 3600_000),
+  });
+  return raw;
+}
+
+export type SessionRow = typeof sessao.$inferSelect;
+
+/** The live session behind a cookie value, or null. Extends its idle expiry at most once a minute. */
+export async function loadSession(db: DbOrTx, raw: string): Promise<SessionRow | null> {
+  const idHash = hashSessionId(raw);
+  const [row] = await db
+    .select()
+    .from(sessao)
+    .where(and(eq(sessao.idHash, idHash), gt(sessao.expiresAt, new Date())));
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > 60_000) {
+    await db
+      .update(sessao)
+      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(hours => ${SESSION_IDLE_HOURS})` })
+      .where(eq(sessao.idHash, idHash));
+  }
+  return row;
+}
+
+export async function updateSessionTokens(db: DbOrTx, idHash: string, tokens: SessionTokens): Promise<void> {
+  await db.update(sessao).set(tokens).where(eq(sessao.idHash, idHash));
+}
+
+export async function deleteSession(db: DbOrTx, idHash: string): Promise<void> {
+  await db.delete(sessao).where(eq(sessao.idHash, idHash));
+}
+
+/** Ends every session of a user (logout everywhere, password reset, disabling). */
+export async function deleteUserSessions(db: DbOrTx, usuarioId: string): Promise<void> {
+  await db.delete(sessao).where(eq(sessao.usuarioId, usuarioId));
+}

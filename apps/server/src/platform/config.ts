@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, validated once at start (DESIGN §1 table).
+ * A bad value stops the start with one clear line per variable.
+ */
+const boolish = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://portal.example.com' }).optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+    OIDC_ISSUER: z.url({ message: 'must be the issuer URL of the OpenID provider' }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Portal <no-reply@portal.local>'),
+    DEMO_SEED: boolish,
+    GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
+    GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
+    GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(5000),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const external = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_CLIENT_SECRET].filter(Boolean).length;
+    if (external > 0 && external < 3) {
+      for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+        if (!v[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any OIDC_* is set' });
+      }
+    }
+    if (v.NODE_ENV === 'production') {
+      if (!v.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+      if (!v.SESSION_SECRET)
+        ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+  });
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Public origin of the portal, without trailing slash. Derived from PORT when not set. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  logLevel: string;
+  sessionSecret: string;
+  externalOidc?: { issuer: string; clientId: string; clientSecret: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Seed the demo customer on start (never when NODE_ENV=production unless DEMO_SEED=true). */
+  demoSeed: boolean;
+  graphql: { maxDepth: number; maxAliases: number; maxCost: number };
+  webDist: string;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads and validates the environment. Throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'} ${i.message}`));
+  }
+  const v = parsed.data;
+  const port = overrides.port ?? v.PORT;
+  const config: Config = {
+    env: v.NODE_ENV,
+    port,
+    host: v.HOST,
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(v.DATA_DIR),
+    databaseUrl: v.DATABASE_URL,
+    logLevel: v.LOG_LEVEL,
+    sessionSecret: v.SESSION_SECRET ?? 'development-only-session-secret-change-me!!',
+    externalOidc: v.OIDC_ISSUER
+      ? { issuer: v.OIDC_ISSUER, clientId: v.OIDC_CLIENT_ID as string, clientSecret: v.OIDC_CLIENT_SECRET as string }
+      : undefined,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    demoSeed: env.DEMO_SEED === undefined ? v.NODE_ENV !== 'production' : v.DEMO_SEED,
+    graphql: { maxDepth: v.GRAPHQL_MAX_DEPTH, maxAliases: v.GRAPHQL_MAX_ALIASES, maxCost: v.GRAPHQL_MAX_COST },
+    webDist: path.resolve(v.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+  };
+  return { ...config, ...overrides };
+}

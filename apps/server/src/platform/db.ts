@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { type NodePgDatabase, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** The typed database handle every module uses. PGlite and node-postgres expose the same API. */
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle; services pass it to the audit helper so the audit row commits with the change. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction. */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The PGlite instance (embedded mode only): pg-boss and LISTEN/NOTIFY use it directly. */
+  pglite?: PGlite;
+  /** The pool (PostgreSQL mode only). */
+  pool?: pg.Pool;
+  connectionString?: string;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/**
+ * Opens the database: PostgreSQL when a connection string is given, else PGlite in `dataDir`
+ * (or in memory when `dataDir` is 'memory://').
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('error', () => {
+      /* idle client errors surface on the next query; keep the process alive */
+    });
+    return {
+      db: drizzlePg(pool, { schema }),
+      kind: 'postgres',
+      pool,
+      connectionString: opts.databaseUrl,
+      close: () => pool.end(),
+    };
+  }
+  const dir = opts.dataDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const pglite = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
+    extensions: { citext, pg_trgm, unaccent },
+  });
+  return {
+    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    kind: 'pglite',
+    pglite,
+    close: () => pglite.close(),
+  };
+}
+
+/** Applies the committed migrations (drizzle-orm's migrator: works on PGlite and PostgreSQL). */
+export async function migrate(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+  } else {
+    // Two instances starting together must not both migrate: serialise on an advisory lock.
+    const client = await (database.pool as pg.Pool).connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(727274)');
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
+      client.release();
+    }
+  }
+}

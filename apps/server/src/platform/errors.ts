@@ -1,0 +1,23 @@
+import type { ErrorCode } from '@portal/domain';
+
+/**
+ * A business failure with a stable code (DESIGN §4). `message` is an i18n key; `fields` maps form
+ * fields to i18n keys for BAD_USER_INPUT. Anything that is not an AppError is masked as internal.
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'error.unauthenticated');
+export const forbidden = () => new AppError('FORBIDDEN', 'error.forbidden');
+export const notFound = () => new AppError('NOT_FOUND', 'error.notFound');
+export const conflict = (message = 'error.conflict') => new AppError('CONFLICT', message);
+export const badInput = (fields: Record<string, string>, message = 'error.badUserInput') =>
+  new AppError('BAD_USER_INPUT', message, fields);

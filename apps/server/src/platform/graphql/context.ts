@@ -1,0 +1,29 @@
+import type { Locale } from '@portal/i18n';
+import type { Idioma, UserType } from '@portal/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../services.js';
+
+/** The signed-in user as every resolver sees it, loaded fresh on each request (DESIGN §3). */
+export type CurrentUser = {
+  id: string;
+  nome: string;
+  email: string;
+  tipo: UserType;
+  idioma: Idioma;
+  /** Effective feature keys: direct ones plus the defaults of the user's access types. */
+  chaves: string[];
+};
+
+export type GraphQLContext = {
+  services: Services;
+  user: CurrentUser | null;
+  locale: Locale;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** Narrows the context to a signed-in user (guards have already run; this is for types). */
+export function requireUser(ctx: GraphQLContext): CurrentUser {
+  if (!ctx.user) throw new Error('guard did not run');
+  return ctx.user;
+}

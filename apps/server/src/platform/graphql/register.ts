@@ -1,0 +1,80 @@
+import { type Locale, resolveLocale, t } from '@portal/i18n';
+import type { FastifyInstance } from 'fastify';
+import { type GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import mercurius from 'mercurius';
+import type { Authenticated } from '../auth/authenticate.js';
+import { isSameOrigin } from '../auth/bff.js';
+import { AppError } from '../errors.js';
+import type { Services } from '../services.js';
+import type { GraphQLContext } from './context.js';
+import { aliasLimitRule, costLimitRule } from './limits.js';
+import { graphqlLoaders } from './modules.js';
+import { buildResolvers, loadTypeDefs } from './schema.js';
+
+const LOCALE_OF_IDIOMA: Record<string, Locale> = { PT_BR: 'pt-BR', ES: 'es', EN: 'en' };
+
+/** Maps one execution error to what clients see (DESIGN §4): stable codes, translated, internals masked. */
+export function formatError(err: GraphQLError, locale: Locale, log: (obj: object, msg: string) => void) {
+  const original = err.originalError;
+  if (original instanceof AppError) {
+    return {
+      message: t(locale, original.message),
+      path: err.path,
+      extensions: { code: original.code, messageKey: original.message, ...(original.fields ? { fields: original.fields } : {}) },
+    };
+  }
+  if (!original || original.name === 'GraphQLError') {
+    // Syntax, validation and coercion errors: the client's own document; no internals inside.
+    const key = err.message.startsWith('error.') ? err.message : undefined;
+    return {
+      message: key ? t(locale, key) : err.message,
+      locations: err.locations,
+      path: err.path,
+      extensions: { code: (err.extensions?.code as string) ?? 'GRAPHQL_VALIDATION_FAILED', ...(key ? { messageKey: key } : {}) },
+    };
+  }
+  log({ err: original, path: err.path }, 'internal error in resolver');
+  return { message: t(locale, 'error.internal'), path: err.path, extensions: { code: 'INTERNAL_SERVER_ERROR', messageKey: 'error.internal' } };
+}
+
+/** Mounts the GraphQL API at /api/graphql (mercurius with JIT, loaders, limits, guards). */
+export async function registerGraphQL(
+  app: FastifyInstance,
+  services: Services,
+  authenticate: (request: any) => Promise<Authenticated | null>,
+) {
+  const { config } = services;
+  const production = config.env === 'production';
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.url.startsWith('/api/graphql') && request.method === 'POST' && request.cookies?.portal_sid) {
+      if (!isSameOrigin(request, config.publicUrl)) await reply.code(403).send({ errors: [{ message: 'CSRF', extensions: { code: 'FORBIDDEN' } }] });
+    }
+  });
+  await app.register(mercurius, {
+    schema: loadTypeDefs(),
+    resolvers: buildResolvers(),
+    loaders: graphqlLoaders,
+    path: '/api/graphql',
+    jit: 1,
+    graphiql: !production,
+    queryDepth: config.graphql.maxDepth,
+    allowBatchedQueries: false,
+    validationRules: [
+      aliasLimitRule(config.graphql.maxAliases),
+      costLimitRule(config.graphql.maxCost),
+      ...(production ? [NoSchemaIntrospectionCustomRule] : []),
+    ],
+    context: async (request, reply): Promise<Omit<GraphQLContext, never>> => {
+      const auth = await authenticate(request);
+      const locale = auth ? LOCALE_OF_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
+      return { services, user: auth?.user ?? null, locale, request, reply };
+    },
+    errorFormatter: (execution, context) => {
+      const ctx = context as unknown as Partial<GraphQLContext> & { reply?: { request?: { headers?: Record<string, string> } } };
+      const locale = ctx.locale ?? resolveLocale(ctx.reply?.request?.headers?.['accept-language']);
+      const errors = execution.errors.map((e) => formatError(e, locale, (obj, msg) => app.log.error(obj, msg)));
+      const clientError = execution.data == null && errors.every((e) => e.extensions.code !== 'INTERNAL_SERVER_ERROR' && !('path' in e && e.path));
+      return { statusCode: clientError ? 400 : 200, response: { data: execution.data ?? null, errors } };
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db, DbOrTx } from './db.js';
+import type { Jobs } from './jobs.js';
+import { emailOutbox } from './mail.tables.js';
+
+export type MailMessage = { to: string; subject: string; html: string; text: string };
+
+/** E-mail (DESIGN §1): every message lands in the outbox; a job delivers it by SMTP when configured. */
+export type Mailer = {
+  /** Writes the message to the outbox (in the caller's transaction when given) and queues delivery. */
+  queue(tx: DbOrTx, message: MailMessage): Promise<number>;
+};
+
+export const MAIL_QUEUE = 'mail.send';
+
+export async function startMailer(opts: {
+  db: Db;
+  jobs: Jobs;
+  smtpUrl?: string;
+  from: string;
+  log: (obj: object, msg: string) => void;
+}): Promise<Mailer> {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  await opts.jobs.work<{ id: number }>(MAIL_QUEUE, async ({ id }) => {
+    const [row] = await opts.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    // Queued inside a transaction that has not committed yet: fail so pg-boss retries shortly.
+    if (!row) throw new Error(`outbox row ${id} not visible yet`);
+    if (row.sentAt) return;
+    if (transport) {
+      await transport.sendMail({ from: opts.from, to: row.para, subject: row.assunto, html: row.html, text: row.texto });
+    } else {
+      opts.log({ to: row.para, subject: row.assunto, outboxId: row.id }, 'e-mail kept in the outbox (no SMTP_URL)');
+    }
+    await opts.db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, id));
+  });
+  return {
+    async queue(tx, message) {
+      const [row] = await tx
+        .insert(emailOutbox)
+        .values({ para: message.to, assunto: message.subject, html: message.html, texto: message.text })
+        .returning({ id: emailOutbox.id });
+      await opts.jobs.send(MAIL_QUEUE, { id: row.id }, { retryLimit: 10, retryDelay: 1 });
+      return row.id;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Config } from './config.js';
+import type { Database, Db } from './db.js';
+import type { Events } from './events.js';
+import type { Jobs } from './jobs.js';
+import type { Mailer } from './mail.js';
+
+/** The platform services every module receives (through the GraphQL context or route handlers). */
+export type Services = {
+  config: Config;
+  database: Database;
+  db: Db;
+  events: Events;
+  jobs: Jobs;
+  mailer: Mailer;
+};

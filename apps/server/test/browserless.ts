@@ -1,0 +1,90 @@
+/**
+ * A tiny cookie-keeping HTTP client that walks the real sign-in flow (portal -> provider -> portal)
+ * the way a browser does, for integration tests and benchmarks. Cookies are kept per name, like a
+ * browser does for localhost whatever the port.
+ */
+export class CookieClient {
+  readonly jar = new Map<string, string>();
+
+  cookieHeader(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private keep(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (expired || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.jar.size) headers.set('cookie', this.cookieHeader());
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    this.keep(response);
+    return response;
+  }
+
+  /** Follows redirects from `url` until a non-redirect answer; returns it and the final URL. */
+  async follow(url: string, init: RequestInit = {}, rewrite: (u: string) => string = (u) => u) {
+    let current = rewrite(url);
+    let response = await this.fetch(current, init);
+    for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 20; hops++) {
+      const location = response.headers.get('location');
+      if (!location) break;
+      current = rewrite(new URL(location, current).href);
+      response = await this.fetch(current);
+    }
+    return { response, url: current };
+  }
+}
+
+export type SignInResult = { client: CookieClient; finalUrl: string; status: number; html: string };
+
+/**
+ * Signs in through the portal: /auth/login, the provider's sign-in form, back to /auth/callback.
+ * `rewrite` can send some hops to another instance (two-instance tests).
+ */
+export async function signIn(
+  baseUrl: string,
+  email: string,
+  password: string,
+  opts: { client?: CookieClient; rewrite?: (u: string) => string; returnTo?: string } = {},
+): Promise<SignInResult> {
+  const client = opts.client ?? new CookieClient();
+  const rewrite = opts.rewrite ?? ((u: string) => u);
+  const start = `${baseUrl}/auth/login${opts.returnTo ? `?returnTo=${encodeURIComponent(opts.returnTo)}` : ''}`;
+  const form = await client.follow(start, {}, rewrite);
+  const html = await form.response.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!action) return { client, finalUrl: form.url, status: form.response.status, html };
+  const body = new URLSearchParams({ email, password });
+  const done = await client.follow(
+    new URL(action.replace(/&amp;/g, '&'), form.url).href,
+    { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    rewrite,
+  );
+  return { client, finalUrl: done.url, status: done.response.status, html: await done.response.text() };
+}
+
+/** Posts a GraphQL operation with the client's cookies (same-origin, as the web app does). */
+export async function gql<T = any>(
+  client: CookieClient,
+  baseUrl: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; data: T | null; errors?: Array<{ message: string; extensions: Record<string, any> }> }> {
+  const response = await client.fetch(`${baseUrl}/api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(baseUrl).origin, ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  const json = (await response.json()) as { data: T | null; errors?: any[] };
+  return { status: response.status, ...json };
+}
