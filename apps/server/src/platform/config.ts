@@ -26,6 +26,7 @@ const schema = z
     OIDC_ISSUER: z.url({ message: 'must be the issuer URL of the OpenID provider' }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_API_AUDIENCE: z.string().min(1).optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -61,7 +62,8 @@ export type Config = {
   databaseUrl?: string;
   logLevel: string;
   sessionSecret: string;
-  externalOidc?: { issuer: string; clientId: string; clientSecret: string };
+  /** External provider; `apiAudience` is the `aud` its access tokens carry for this API (default: client id). */
+  externalOidc?: { issuer: string; clientId: string; clientSecret: string; apiAudience: string };
   smtpUrl?: string;
   mailFrom: string;
   /** Seed the demo customer on start (never when NODE_ENV=production unless DEMO_SEED=true). */
@@ -94,7 +96,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: v.LOG_LEVEL,
     sessionSecret: v.SESSION_SECRET ?? 'development-only-session-secret-change-me!!',
     externalOidc: v.OIDC_ISSUER
-      ? { issuer: v.OIDC_ISSUER, clientId: v.OIDC_CLIENT_ID as string, clientSecret: v.OIDC_CLIENT_SECRET as string }
+      ? {
+          issuer: v.OIDC_ISSUER,
+          clientId: v.OIDC_CLIENT_ID as string,
+          clientSecret: v.OIDC_CLIENT_SECRET as string,
+          apiAudience: v.OIDC_API_AUDIENCE ?? (v.OIDC_CLIENT_ID as string),
+        }
       : undefined,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,

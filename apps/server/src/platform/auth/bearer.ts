@@ -12,7 +12,7 @@ const PRIVATE_PARTS = ['d', 'p', 'q', 'dp', 'dq', 'qi'];
  */
 export function createBearerVerifier(config: Config, oidc: OidcClient, secrets: ProviderSecrets) {
   let keys: JWTVerifyGetKey | undefined;
-  const audience = config.externalOidc ? config.externalOidc.clientId : apiAudience(config);
+  const audience = config.externalOidc ? config.externalOidc.apiAudience : apiAudience(config);
   const getKeys = async (): Promise<JWTVerifyGetKey> => {
     if (keys) return keys;
     if (oidc.external) {

@@ -22,8 +22,14 @@ type Body = Record<string, string | undefined>;
  * portal and translated (DESIGN §3). They run beside the provider's own routes under /oidc.
  */
 export function registerInteractionRoutes(app: FastifyInstance, services: Services, provider: Provider) {
-  const send = async (request: FastifyRequest, reply: FastifyReply, titleKey: string, body: string, status = 200) => {
-    const locale = localeOfRequest(request.raw);
+  const send = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    titleKey: string,
+    body: string,
+    status = 200,
+    locale: Locale = localeOfRequest(request.raw),
+  ) => {
     const props = await loadPortalProperties(services.db);
     const portalName = props?.name ?? 'Portal';
     const lang = new URL(request.url, 'http://x').searchParams.get('lang');
@@ -49,7 +55,7 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
 
   app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid', async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
-    const locale = localeOfRequest(request.raw);
+    const locale = localeOfRequest(request.raw, details.params.ui_locales);
     if (details.prompt.name !== 'login') {
       // Consent is implied for first-party clients (loadExistingGrant); finish with the existing grant.
       reply.hijack();
@@ -57,19 +63,19 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
       return;
     }
     const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-    return send(request, reply, 'signin.title', loginForm(locale, request.params.uid, hint));
+    return send(request, reply, 'signin.title', loginForm(locale, request.params.uid, hint), 200, locale);
   });
 
   app.post<{ Params: { uid: string }; Body: Body }>('/oidc/interaction/:uid/login', async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
-    const locale = localeOfRequest(request.raw);
+    const locale = localeOfRequest(request.raw, details.params.ui_locales);
     const email = String(request.body?.email ?? '').trim().toLowerCase();
     const password = String(request.body?.password ?? '');
     const emailKey = `email:${email}`;
     const ipKey = `ip:${request.ip}`;
     if (await isLocked(services.db, [emailKey, ipKey])) {
       request.log.warn({ email }, 'sign-in refused: throttled');
-      return send(request, reply, 'signin.title', loginForm(locale, details.uid, email, t(locale, 'signin.locked')), 429);
+      return send(request, reply, 'signin.title', loginForm(locale, details.uid, email, t(locale, 'signin.locked')), 429, locale);
     }
     const user = email ? await findUserByEmail(services.db, email) : null;
     const ok = await verifyPassword(user?.senhaHash ?? DUMMY_HASH, password);
@@ -78,7 +84,7 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
         { key: emailKey, max: THROTTLE.maxFailures },
         { key: ipKey, max: THROTTLE.maxFailuresPerIp },
       ]);
-      return send(request, reply, 'signin.title', loginForm(locale, details.uid, email, t(locale, 'signin.invalid')), 401);
+      return send(request, reply, 'signin.title', loginForm(locale, details.uid, email, t(locale, 'signin.invalid')), 401, locale);
     }
     await clearFailures(services.db, emailKey);
     await recordAudit(services.db, { actorId: user.id, entity: 'sessao', entityId: user.id, action: 'login' });

@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
+import type { ClientMetadata } from 'oidc-provider';
+import pg from 'pg';
+import { type PortalApp, buildApp } from '../src/platform/app.js';
+import { loadConfig } from '../src/platform/config.js';
+
+/** PostgreSQL admin URL when the suite runs against PostgreSQL; undefined on PGlite. */
+export const TEST_PG_URL = process.env.TEST_PG_URL;
+export const onPostgres = Boolean(TEST_PG_URL);
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Creates an empty PostgreSQL database for one test file; returns its URL and a drop function. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  const name = `portal_t_${crypto.randomBytes(6).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_PG_URL as string);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const c = new pg.Client({ connectionString: TEST_PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestPortal = PortalApp & { baseUrl: string; port: number; stop(): Promise<void> };
+
+/**
+ * Starts a real portal (HTTP on 127.0.0.1) with the demo data, on PGlite in memory or on the given /
+ * a fresh PostgreSQL database. Everything is real: provider, sessions, jobs, GraphQL.
+ */
+export async function startTestPortal(
+  opts: { env?: Record<string, string>; databaseUrl?: string; extraClients?: ClientMetadata[]; port?: number } = {},
+): Promise<TestPortal> {
+  const port = opts.port ?? (await freePort());
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  let databaseUrl = opts.databaseUrl;
+  if (!databaseUrl && onPostgres) {
+    database = await freshPostgresDatabase();
+    databaseUrl = database.url;
+  }
+  const config = loadConfig({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DEMO_SEED: 'true',
+    NODE_ENV: 'test',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...opts.env,
+  });
+  const portal = await buildApp({ config, inMemory: !databaseUrl, extraClients: opts.extraClients });
+  await portal.app.listen({ port, host: '127.0.0.1' });
+  return {
+    ...portal,
+    port,
+    baseUrl: config.publicUrl,
+    async stop() {
+      await portal.close();
+      await database?.drop();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { ApolloClient, ApolloError, from, HttpLink, InMemoryCache } from '@apollo/client';
+import { onError } from '@apollo/client/link/error';
+import type { GraphQLFormattedError } from 'graphql';
+
+const hasUnauthenticated = (errors: readonly GraphQLFormattedError[] | undefined) =>
+  Boolean(errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED'));
+
+/** Whether an operation failed because the session is missing or expired (a redirect is under way). */
+export function isUnauthenticated(error: ApolloError | undefined): boolean {
+  return Boolean(error && hasUnauthenticated(error.graphQLErrors));
+}
+
+/**
+ * The API client: same-origin cookie session, and any UNAUTHENTICATED answer sends the browser to
+ * sign in (the server brings it back to the same page afterwards).
+ */
+export function createApolloClient(onUnauthenticated: () => void) {
+  const errorLink = onError(({ graphQLErrors, networkError }) => {
+    // Non-2xx answers (e.g. 400 for a rejected document) carry their errors in the network error.
+    const result = networkError && 'result' in networkError ? networkError.result : undefined;
+    const bodyErrors = typeof result === 'object' ? (result.errors as GraphQLFormattedError[] | undefined) : undefined;
+    const status = networkError && 'statusCode' in networkError ? networkError.statusCode : undefined;
+    if (hasUnauthenticated(graphQLErrors) || hasUnauthenticated(bodyErrors) || status === 401) onUnauthenticated();
+  });
+  return new ApolloClient({
+    link: from([errorLink, new HttpLink({ uri: '/api/graphql', credentials: 'same-origin' })]),
+    cache: new InMemoryCache(),
+  });
+}

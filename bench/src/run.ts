@@ -1,0 +1,430 @@
+/**
+ * `npm run bench` (DESIGN §8): the signed-in shell's GraphQL queries at 100 concurrent connections,
+ * on PostgreSQL and on PGlite, beside a trivial-query ceiling (`{ ping }`, signed out) on the same
+ * server. Prints a table and writes the same figures to bench/results/latest.json.
+ *
+ * Setup: the portal runs in a child process (bench/src/server.ts), autocannon in this one, both on
+ * 127.0.0.1. Latency percentiles are exact, computed from every response time (float ms) autocannon
+ * reports for the measured window; the warm-up run is discarded. Any transport error, timeout,
+ * non-2xx answer or body carrying GraphQL errors fails the run (exit 1) and leaves latest.json alone.
+ *
+ * Environment: BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (100),
+ * BENCH_PG_URL (admin connection; default postgres://portal:portal@127.0.0.1:5432/postgres),
+ * BENCH_BACKENDS (postgres,pglite), BENCH_BREAKDOWN=1 (adds `ping` signed in and `usuarioLogado`
+ * alone, to see where the shell's time goes).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.js';
+import { signIn } from '../../apps/server/test/browserless.js';
+
+const SHELL_QUERY =
+  'query Shell { usuarioLogado { id nome tipo { id } idioma { id } funcionalidades { id chave } gruposUsuarios { id nome } marcas { id description } } menuUsuarioLogado { title productName menus { id title uri external children { id title uri children { id title uri } } } } countNotificacoesNaoLidas }';
+const USUARIO_QUERY =
+  'query Usuario { usuarioLogado { id nome tipo { id } idioma { id } funcionalidades { id chave } gruposUsuarios { id nome } marcas { id description } } }';
+const PING_QUERY = '{ ping }';
+
+/** The 100 connections are spread round-robin over one session of each of these demo users. */
+const BENCH_USERS = [
+  'dealer@portal.demo',
+  'montadora@portal.demo',
+  'admin@portal.demo',
+  'aprovador@portal.demo',
+  'dealer2@portal.demo',
+];
+/** DESIGN §8: home page data p95 under 20 ms at 100 concurrent users on 2 cores, PostgreSQL. */
+const BUDGET_P95_MS = 20;
+
+const benchDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const serverScript = path.join(benchDir, 'src', 'server.ts');
+const resultsFile = path.join(benchDir, 'results', 'latest.json');
+
+function intEnv(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+const SECONDS = intEnv('BENCH_SECONDS', 10, 1, 120);
+const WARMUP = intEnv('BENCH_WARMUP_SECONDS', 2, 0, 30);
+const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 100, 1, 1000);
+const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://portal:portal@127.0.0.1:5432/postgres';
+const BREAKDOWN = process.env.BENCH_BREAKDOWN === '1' || process.env.BENCH_BREAKDOWN === 'true';
+const BACKENDS = (process.env.BENCH_BACKENDS || 'postgres,pglite').split(',').map((b) => b.trim()) as Backend[];
+for (const b of BACKENDS)
+  if (b !== 'postgres' && b !== 'pglite') throw new Error(`BENCH_BACKENDS: unknown backend ${b}`);
+
+type Backend = 'postgres' | 'pglite';
+
+type Scenario = {
+  name: string;
+  query: string;
+  signedIn: boolean;
+  /** Checks one answer body: data present with the expected root fields, no `errors`. */
+  check: (body: string) => string | null;
+};
+
+type Row = {
+  scenario: string;
+  backend: Backend;
+  connections: number;
+  seconds: number;
+  requests: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  mismatches: number;
+};
+
+const expectFields =
+  (...fields: string[]) =>
+  (body: string): string | null => {
+    let json: { data?: Record<string, unknown> | null; errors?: unknown[] };
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return `not JSON: ${body.slice(0, 200)}`;
+    }
+    if (json.errors) return `GraphQL errors: ${JSON.stringify(json.errors).slice(0, 500)}`;
+    for (const f of fields) if (json.data?.[f] == null) return `data.${f} missing: ${body.slice(0, 300)}`;
+    return null;
+  };
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'shell (signed in)',
+    query: SHELL_QUERY,
+    signedIn: true,
+    check: expectFields('usuarioLogado', 'menuUsuarioLogado', 'countNotificacoesNaoLidas'),
+  },
+  ...(BREAKDOWN
+    ? [
+        { name: 'usuarioLogado only', query: USUARIO_QUERY, signedIn: true, check: expectFields('usuarioLogado') },
+        { name: 'ping (signed in)', query: PING_QUERY, signedIn: true, check: expectFields('ping') },
+      ]
+    : []),
+  { name: 'ceiling: ping (signed out)', query: PING_QUERY, signedIn: false, check: expectFields('ping') },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: the child server and the bench database go away however the run ends.
+
+const cleanups: Array<() => Promise<void>> = [];
+async function cleanupAll() {
+  while (cleanups.length) await cleanups.pop()!().catch((err) => console.error('cleanup failed:', err));
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    void cleanupAll().finally(() => process.exit(130));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function createPgDatabase(): Promise<{ url: string; version: string }> {
+  const name = `portal_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  let version: string;
+  try {
+    version = (await admin.query('show server_version')).rows[0].server_version;
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await c.connect();
+    try {
+      await c.query(`drop database if exists "${name}" with (force)`);
+    } finally {
+      await c.end();
+    }
+  });
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.href, version };
+}
+
+/** Starts bench/src/server.ts in a child process; resolves once it prints READY. */
+async function startServer(databaseUrl: string | undefined): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DEMO_SEED: 'true',
+    SESSION_SECRET: 'bench-only-session-secret-0123456789abcdef',
+  };
+  delete env.DATABASE_URL;
+  delete env.OIDC_ISSUER;
+  delete env.OIDC_CLIENT_ID;
+  delete env.OIDC_CLIENT_SECRET;
+  delete env.SMTP_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+    cwd: benchDir,
+    env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  cleanups.push(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+    await exited;
+    clearTimeout(timer);
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('bench server did not start within 120 s')), 120_000);
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const m = /^READY (\S+)/.exec(line);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      } else process.stdout.write(`[server] ${line}\n`);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`bench server exited before it was ready (code ${code}, signal ${signal})`));
+    });
+  });
+  return { url, child };
+}
+
+async function signInSessions(baseUrl: string): Promise<string[]> {
+  const cookies: string[] = [];
+  for (const email of BENCH_USERS) {
+    const { client, finalUrl, status } = await signIn(baseUrl, email, DEMO_PASSWORD);
+    if (!client.jar.has('portal_sid')) throw new Error(`sign-in of ${email} failed (status ${status} at ${finalUrl})`);
+    cookies.push(client.cookieHeader());
+  }
+  return cookies;
+}
+
+function baseHeaders(baseUrl: string): Record<string, string> {
+  return { 'content-type': 'application/json', origin: new URL(baseUrl).origin };
+}
+
+/** One request per session before the run: the exact body autocannon will send must answer cleanly. */
+async function verifyScenario(baseUrl: string, scenario: Scenario, cookies: string[]) {
+  const body = JSON.stringify({ query: scenario.query });
+  for (const cookie of scenario.signedIn ? cookies : [undefined]) {
+    const response = await fetch(`${baseUrl}/api/graphql`, {
+      method: 'POST',
+      headers: { ...baseHeaders(baseUrl), ...(cookie ? { cookie } : {}) },
+      body,
+    });
+    const text = await response.text();
+    const problem = response.status !== 200 ? `HTTP ${response.status}: ${text.slice(0, 300)}` : scenario.check(text);
+    if (problem) throw new Error(`${scenario.name}: ${problem}`);
+  }
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length); // nearest-rank
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function load(
+  baseUrl: string,
+  scenario: Scenario,
+  cookies: string[],
+  seconds: number,
+): Promise<{ result: autocannon.Result; latencies: Float64Array; elapsedMs: number }> {
+  const body = JSON.stringify({ query: scenario.query });
+  const headers = baseHeaders(baseUrl);
+  let next = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${baseUrl}/api/graphql`,
+        method: 'POST',
+        connections: CONNECTIONS,
+        duration: seconds,
+        timeout: 10,
+        headers,
+        body,
+        // Every answer is checked, not only the first: a GraphQL error in any response counts as a mismatch.
+        verifyBody: (text: unknown) => scenario.check(String(text)) === null,
+        setupClient: (client) => {
+          if (!scenario.signedIn) return;
+          client.setHeaders({ ...headers, cookie: cookies[next++ % cookies.length] });
+        },
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => {
+      latencies.push(ms);
+    });
+  });
+  const elapsedMs = performance.now() - started;
+  return { result, latencies: Float64Array.from(latencies).sort(), elapsedMs };
+}
+
+async function runScenario(baseUrl: string, backend: Backend, scenario: Scenario, cookies: string[]): Promise<Row> {
+  await verifyScenario(baseUrl, scenario, cookies);
+  if (WARMUP > 0) await load(baseUrl, scenario, cookies, WARMUP);
+  const { result, latencies, elapsedMs } = await load(baseUrl, scenario, cookies, SECONDS);
+  const row: Row = {
+    scenario: scenario.name,
+    backend,
+    connections: CONNECTIONS,
+    seconds: round(elapsedMs / 1000, 2),
+    requests: latencies.length,
+    reqPerSec: Math.round(result['2xx'] / (elapsedMs / 1000)),
+    p50Ms: round(percentile(latencies, 50)),
+    p95Ms: round(percentile(latencies, 95)),
+    p99Ms: round(percentile(latencies, 99)),
+    maxMs: round(latencies[latencies.length - 1] ?? Number.NaN),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    mismatches: result.mismatches,
+  };
+  console.log(
+    `  ${scenario.name.padEnd(28)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50Ms} ms  p95 ${row.p95Ms} ms  ` +
+      `(errors ${row.errors}, timeouts ${row.timeouts}, non-2xx ${row.non2xx}, GraphQL errors ${row.mismatches})`,
+  );
+  return row;
+}
+
+async function runBackend(backend: Backend): Promise<{ rows: Row[]; postgresVersion?: string }> {
+  let databaseUrl: string | undefined;
+  let postgresVersion: string | undefined;
+  if (backend === 'postgres') {
+    const created = await createPgDatabase();
+    databaseUrl = created.url;
+    postgresVersion = created.version;
+  }
+  const { url } = await startServer(databaseUrl);
+  console.log(`${backend}${postgresVersion ? ` ${postgresVersion}` : ' (in memory)'}: server at ${url}`);
+  const cookies = await signInSessions(url);
+  const rows: Row[] = [];
+  for (const scenario of SCENARIOS) rows.push(await runScenario(url, backend, scenario, cookies));
+  await cleanupAll(); // stop this backend's server (and drop its database) before the next one
+  return { rows, postgresVersion };
+}
+
+function table(rows: Row[]): string {
+  const head = ['scenario', 'backend', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors/non-2xx/GraphQL errors'];
+  const body = rows.map((r) => [
+    r.scenario,
+    r.backend,
+    String(r.reqPerSec),
+    r.p50Ms.toFixed(2),
+    r.p95Ms.toFixed(2),
+    r.p99Ms.toFixed(2),
+    `${r.errors + r.timeouts}/${r.non2xx}/${r.mismatches}`,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const numeric = [false, false, true, true, true, true, true];
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
+  return [line(head), rule, ...body.map(line)].join('\n');
+}
+
+async function main() {
+  const setup = {
+    date: new Date().toISOString(),
+    command: 'npm run bench',
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+    connections: CONNECTIONS,
+    sessions: BENCH_USERS,
+    server: 'child process (node --import tsx bench/src/server.ts, NODE_ENV=production, LOG_LEVEL=warn)',
+    loadGenerator: 'autocannon in the parent process, same machine, 127.0.0.1',
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model?.trim(),
+    node: process.version,
+  };
+  console.log(
+    `Portal bench: ${CONNECTIONS} connections, ${SECONDS} s measured after ${WARMUP} s warm-up per scenario; ` +
+      `server in a child process, autocannon in this one (same ${setup.cpus}-core machine, 127.0.0.1).`,
+  );
+  const rows: Row[] = [];
+  let postgresVersion: string | undefined;
+  for (const backend of BACKENDS) {
+    const out = await runBackend(backend);
+    rows.push(...out.rows);
+    postgresVersion ??= out.postgresVersion;
+  }
+
+  const ceiling = SCENARIOS[SCENARIOS.length - 1].name;
+  const ratios = BACKENDS.map((backend) => {
+    const shell = rows.find((r) => r.backend === backend && r.scenario === SCENARIOS[0].name)!;
+    const top = rows.find((r) => r.backend === backend && r.scenario === ceiling)!;
+    return { backend, shellOverCeiling: round(shell.reqPerSec / top.reqPerSec, 3) };
+  });
+  const pgShell = rows.find((r) => r.backend === 'postgres' && r.scenario === SCENARIOS[0].name);
+  const budget = pgShell
+    ? {
+        target: `shell p95 < ${BUDGET_P95_MS} ms on PostgreSQL`,
+        p95Ms: pgShell.p95Ms,
+        within: pgShell.p95Ms < BUDGET_P95_MS,
+      }
+    : undefined;
+
+  console.log(`\n${table(rows)}\n`);
+  for (const r of ratios) console.log(`shell / ceiling req/s on ${r.backend}: ${r.shellOverCeiling.toFixed(3)}`);
+  if (budget)
+    console.log(
+      `DESIGN §8 budget (${budget.target}): ${budget.p95Ms.toFixed(2)} ms -> ${budget.within ? 'within' : 'OVER'} budget`,
+    );
+
+  const failed = rows.filter((r) => r.errors + r.timeouts + r.non2xx + r.mismatches > 0 || r.requests === 0);
+  if (failed.length) {
+    console.error(
+      `\nFAILED: ${failed.map((r) => `${r.scenario} on ${r.backend}`).join(', ')} had errors; latest.json not written.`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+  fs.writeFileSync(
+    resultsFile,
+    `${JSON.stringify({ ...setup, postgresVersion, results: rows, ratios, budget }, null, 2)}\n`,
+  );
+  console.log(`\nWritten ${path.relative(process.cwd(), resultsFile) || resultsFile}`);
+}
+
+main()
+  .catch((err) => {
+    console.error('\nBench failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanupAll());
