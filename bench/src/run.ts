@@ -84,6 +84,8 @@ type Row = {
   p95Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** % of all cores other processes kept busy just before this scenario (see backgroundCpu). */
+  backgroundCpuPct: number | null;
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -132,6 +134,28 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.error(`\n${signal}: stopping`);
     void cleanupAll().finally(() => process.exit(130));
   });
+}
+
+/**
+ * Share of all cores busy over one second while the bench itself is idle (Linux /proc/stat), i.e.
+ * what other processes on the machine take. Null where /proc/stat is missing.
+ */
+async function backgroundCpu(): Promise<number | null> {
+  const read = () => {
+    try {
+      const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+      const n = fields.map(Number);
+      const idle = n[3] + (n[4] ?? 0);
+      return { idle, total: n.slice(0, 8).reduce((a, b) => a + b, 0) };
+    } catch {
+      return null;
+    }
+  };
+  const a = read();
+  await new Promise((r) => setTimeout(r, 1000));
+  const b = read();
+  if (!a || !b || b.total === a.total) return null;
+  return Math.round((1 - (b.idle - a.idle) / (b.total - a.total)) * 100);
 }
 
 function freePort(): Promise<number> {
@@ -275,7 +299,7 @@ async function load(
         method: 'POST',
         connections: CONNECTIONS,
         duration: seconds,
-        timeout: 10,
+        timeout: 30, // seconds; a slow answer is measured, only one this slow counts as an error
         headers,
         body,
         // Every answer is checked, not only the first: a GraphQL error in any response counts as a mismatch.
@@ -297,6 +321,7 @@ async function load(
 
 async function runScenario(baseUrl: string, backend: Backend, scenario: Scenario, cookies: string[]): Promise<Row> {
   await verifyScenario(baseUrl, scenario, cookies);
+  const backgroundCpuPct = await backgroundCpu();
   if (WARMUP > 0) await load(baseUrl, scenario, cookies, WARMUP);
   const { result, latencies, elapsedMs } = await load(baseUrl, scenario, cookies, SECONDS);
   const row: Row = {
@@ -310,6 +335,7 @@ async function runScenario(baseUrl: string, backend: Backend, scenario: Scenario
     p95Ms: round(percentile(latencies, 95)),
     p99Ms: round(percentile(latencies, 99)),
     maxMs: round(latencies[latencies.length - 1] ?? Number.NaN),
+    backgroundCpuPct,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
@@ -317,7 +343,7 @@ async function runScenario(baseUrl: string, backend: Backend, scenario: Scenario
   };
   console.log(
     `  ${scenario.name.padEnd(28)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50Ms} ms  p95 ${row.p95Ms} ms  ` +
-      `(errors ${row.errors}, timeouts ${row.timeouts}, non-2xx ${row.non2xx}, GraphQL errors ${row.mismatches})`,
+      `(background CPU ${row.backgroundCpuPct ?? '?'}%, errors ${row.errors}, timeouts ${row.timeouts}, non-2xx ${row.non2xx}, GraphQL errors ${row.mismatches})`,
   );
   return row;
 }
@@ -340,7 +366,16 @@ async function runBackend(backend: Backend): Promise<{ rows: Row[]; postgresVers
 }
 
 function table(rows: Row[]): string {
-  const head = ['scenario', 'backend', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors/non-2xx/GraphQL errors'];
+  const head = [
+    'scenario',
+    'backend',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'errors/non-2xx/GraphQL errors',
+    'bg CPU %',
+  ];
   const body = rows.map((r) => [
     r.scenario,
     r.backend,
@@ -349,9 +384,10 @@ function table(rows: Row[]): string {
     r.p95Ms.toFixed(2),
     r.p99Ms.toFixed(2),
     `${r.errors + r.timeouts}/${r.non2xx}/${r.mismatches}`,
+    r.backgroundCpuPct === null ? '?' : String(r.backgroundCpuPct),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const numeric = [false, false, true, true, true, true, true];
+  const numeric = [false, false, true, true, true, true, true, true];
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
@@ -404,6 +440,13 @@ async function main() {
   if (budget)
     console.log(
       `DESIGN §8 budget (${budget.target}): ${budget.p95Ms.toFixed(2)} ms -> ${budget.within ? 'within' : 'OVER'} budget`,
+    );
+
+  const busy = rows.filter((r) => (r.backgroundCpuPct ?? 0) > 20);
+  if (busy.length)
+    console.log(
+      `Warning: other processes kept the machine busy (bg CPU % column: share of all cores busy just before a scenario) ` +
+        `during ${busy.length} of ${rows.length} scenarios; those figures are pessimistic. Re-run on a quiet machine.`,
     );
 
   const failed = rows.filter((r) => r.errors + r.timeouts + r.non2xx + r.mismatches > 0 || r.requests === 0);

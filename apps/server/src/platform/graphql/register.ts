@@ -1,6 +1,6 @@
 import { type Locale, resolveLocale, t } from '@portal/i18n';
 import type { FastifyInstance } from 'fastify';
-import { type GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
 import type { Authenticated } from '../auth/authenticate.js';
 import { isSameOrigin } from '../auth/bff.js';
@@ -72,9 +72,17 @@ export async function registerGraphQL(
     errorFormatter: (execution, context) => {
       const ctx = context as unknown as Partial<GraphQLContext> & { reply?: { request?: { headers?: Record<string, string> } } };
       const locale = ctx.locale ?? resolveLocale(ctx.reply?.request?.headers?.['accept-language']);
+      // mercurius wraps syntax/validation failures in one error carrying the list (MER_ERR_GQL_VALIDATION).
+      const invalid = execution.errors.flatMap((e) => {
+        const inner = (e.originalError as { errors?: GraphQLError[] } | undefined)?.errors;
+        return Array.isArray(inner) ? inner : [];
+      });
+      if (invalid.length) {
+        const errors = invalid.map((e) => formatError(new GraphQLError(e.message, { nodes: e.nodes, extensions: e.extensions }), locale, () => {}));
+        return { statusCode: 400, response: { data: null, errors } };
+      }
       const errors = execution.errors.map((e) => formatError(e, locale, (obj, msg) => app.log.error(obj, msg)));
-      const clientError = execution.data == null && errors.every((e) => e.extensions.code !== 'INTERNAL_SERVER_ERROR' && !('path' in e && e.path));
-      return { statusCode: clientError ? 400 : 200, response: { data: execution.data ?? null, errors } };
+      return { statusCode: 200, response: { data: execution.data ?? null, errors } };
     },
   });
 }

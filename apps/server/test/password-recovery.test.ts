@@ -1,0 +1,302 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../src/platform/mail.tables.js';
+import { senhaReset } from '../src/platform/auth/auth.tables.js';
+import { DEMO_PASSWORD } from '../src/seed/demo.js';
+import { CookieClient, gql, signIn } from './browserless.js';
+import { type TestPortal, freePort, startTestPortal } from './harness.js';
+
+const ME = '{ usuarioLogado { id email senhaGerenciadaPeloPortal } }';
+const NEUTRAL_PT = 'Se o e-mail estiver cadastrado';
+const INVALID_LINK_PT = 'Este link é inválido, já foi usado ou expirou. Peça um novo.';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+type Mail = { to: string[]; raw: string; subject: string; text: string };
+
+/** Decodes quoted-printable (soft line breaks, =XX bytes as UTF-8). */
+function decodeQuotedPrintable(input: string): string {
+  const soft = input.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft[i] === '=' ? soft.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(soft[i], 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Decodes RFC 2047 encoded words (=?utf-8?Q?...?= / =?utf-8?B?...?=) of an unfolded header. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+}
+
+/** The text/plain part of a raw message, decoded (quoted-printable or base64). */
+function textPart(raw: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  const part = parts.find((p) => /content-type:\s*text\/plain/i.test(p)) ?? raw;
+  const split = part.search(/\r?\n\r?\n/);
+  const headers = part.slice(0, split);
+  const body = part.slice(split).trim();
+  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) return decodeQuotedPrintable(body);
+  return body;
+}
+
+function parseMail(to: string[], raw: string): Mail {
+  const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+  const subject = decodeHeader(/^subject:\s*(.*)$/im.exec(head)?.[1] ?? '');
+  return { to, raw, subject, text: textPart(raw) };
+}
+
+const linkOf = (mail: Mail) => /https?:\/\/\S+\/oidc\/reset\?token=[^\s"<>]+/.exec(mail.text)?.[0] as string;
+const tokenOf = (link: string) => new URL(link).searchParams.get('token') as string;
+
+describe('password recovery through the embedded provider (real SMTP delivery)', () => {
+  const inbox: Mail[] = [];
+  let smtp: SMTPServer;
+  let portal: TestPortal;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          inbox.push(parseMail(session.envelope.rcptTo.map((r) => r.address), Buffer.concat(chunks).toString('utf8')));
+          callback();
+        });
+      },
+    });
+    const smtpPort = await freePort();
+    await new Promise<void>((resolve, reject) => {
+      smtp.once('error', reject);
+      smtp.listen(smtpPort, '127.0.0.1', () => resolve());
+    });
+    portal = await startTestPortal({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  });
+
+  /** Waits (bounded) for the next mail to `to` after the first `after` messages of the inbox. */
+  async function nextMail(to: string, after: number, timeoutMs = 15_000): Promise<Mail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = inbox.slice(after).find((m) => m.to.includes(to));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Asks for a link on the provider's forgot-password form and returns the mail that arrives. */
+  async function requestLink(email: string, query = ''): Promise<{ mail: Mail; link: string; page: string }> {
+    const before = inbox.length;
+    const res = await fetch(`${portal.baseUrl}/oidc/forgot${query}`, {
+      method: 'POST',
+      body: new URLSearchParams({ email }),
+      headers: FORM,
+    });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    const mail = await nextMail(email, before);
+    const link = linkOf(mail);
+    expect(link, mail.text).toBeTruthy();
+    return { mail, link, page };
+  }
+
+  const postReset = (client: CookieClient, token: string, password: string, confirmation = password) =>
+    client.fetch(`${portal.baseUrl}/oidc/reset`, {
+      method: 'POST',
+      body: new URLSearchParams({ token, password, confirmation }),
+      headers: FORM,
+    });
+
+  it('GET /oidc/forgot shows the form', async () => {
+    const res = await fetch(`${portal.baseUrl}/oidc/forgot`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Recuperar senha');
+    expect(html).toMatch(/<form method="post" action="\/oidc\/forgot"/);
+    expect(html).toContain('name="email"');
+  });
+
+  it('answers the same neutral text for a known and an unknown e-mail; only the known one gets a mail', async () => {
+    const unknown = 'nobody-here@portal.demo';
+    const before = inbox.length;
+    const post = (email: string) =>
+      fetch(`${portal.baseUrl}/oidc/forgot`, { method: 'POST', body: new URLSearchParams({ email }), headers: FORM });
+    const [a, b] = await Promise.all([post(unknown), post('dealer@portal.demo')]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    const [unknownHtml, knownHtml] = [await a.text(), await b.text()];
+    expect(unknownHtml).toContain(NEUTRAL_PT);
+    expect(knownHtml).toContain(NEUTRAL_PT);
+    // Same page apart from per-request details: no account probing through the answer.
+    expect(unknownHtml).toBe(knownHtml);
+    const mail = await nextMail('dealer@portal.demo', before);
+    expect(mail.text).toContain('/oidc/reset?token=');
+    expect(inbox.slice(before).some((m) => m.to.includes(unknown))).toBe(false);
+    const queued = await portal.services.db.select().from(emailOutbox).where(eq(emailOutbox.para, unknown));
+    expect(queued).toHaveLength(0);
+  });
+
+  it('the mail is in the language of the request (pt-BR by default, Spanish with ?lang=es)', async () => {
+    const pt = await requestLink('montadora@portal.demo');
+    expect(pt.mail.subject).toBe('Redefinição de senha do Portal Rede Aurora');
+    expect(pt.mail.text).toContain('Olá, Marcos Montadora.');
+    expect(pt.mail.text).toContain('válido por 30 minutos');
+    expect(pt.link.startsWith(`${portal.baseUrl}/oidc/reset?token=`)).toBe(true);
+
+    const es = await requestLink('montadora@portal.demo', '?lang=es');
+    expect(es.page).toContain('Si el correo electrónico está registrado');
+    expect(es.mail.subject).toBe('Restablecimiento de contraseña de Portal Rede Aurora');
+    expect(es.mail.text).toContain('Hola, Marcos Montadora.');
+    expect(es.link).toContain('/oidc/reset?token=');
+    expect(tokenOf(es.link)).not.toBe(tokenOf(pt.link));
+  });
+
+  it('walks the whole journey: link, weak password refused, new password set, old one refused, link single-use', async () => {
+    const email = 'dealer@portal.demo';
+    const newPassword = 'Nova@Senha2026';
+    // A session opened before the reset must end with it.
+    const earlier = await signIn(portal.baseUrl, email, DEMO_PASSWORD);
+    expect((await gql(earlier.client, portal.baseUrl, ME)).data?.usuarioLogado.email).toBe(email);
+
+    const { link } = await requestLink(email);
+    const token = tokenOf(link);
+    const browser = new CookieClient();
+    const form = await browser.fetch(link);
+    expect(form.status).toBe(200);
+    const formHtml = await form.text();
+    expect(formHtml).toContain('Criar nova senha');
+    expect(formHtml).toContain(`name="token" value="${token}"`);
+    expect(formHtml).toContain('name="confirmation"');
+
+    // Weak password: 400 with the rule messages, and the link stays usable.
+    const weak = await postReset(browser, token, 'abc');
+    expect(weak.status).toBe(400);
+    const weakHtml = await weak.text();
+    for (const rule of [
+      'A senha deve ter ao menos 8 caracteres.',
+      'A senha deve ter uma letra maiúscula.',
+      'A senha deve ter um número.',
+      'A senha deve ter um símbolo.',
+    ]) {
+      expect(weakHtml).toContain(rule);
+    }
+    expect(weakHtml).toContain(`name="token" value="${token}"`);
+    const mismatch = await postReset(browser, token, newPassword, `${newPassword}x`);
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.text()).toContain('A confirmação não confere com a nova senha.');
+    expect((await browser.fetch(link)).status).toBe(200);
+    expect((await signIn(portal.baseUrl, email, DEMO_PASSWORD)).client.jar.has('portal_sid')).toBe(true);
+
+    // A valid password + matching confirmation.
+    const done = await postReset(browser, token, newPassword);
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('Senha alterada. Entre com a nova senha.');
+
+    // The earlier session ended with the reset.
+    expect((await gql(earlier.client, portal.baseUrl, ME)).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+
+    const old = await signIn(portal.baseUrl, email, DEMO_PASSWORD);
+    expect(old.status).toBe(401);
+    expect(old.client.jar.has('portal_sid')).toBe(false);
+    const fresh = await signIn(portal.baseUrl, email, newPassword);
+    expect(fresh.client.jar.has('portal_sid')).toBe(true);
+    const me = await gql(fresh.client, portal.baseUrl, ME);
+    expect(me.errors).toBeUndefined();
+    expect(me.data?.usuarioLogado).toMatchObject({ email, senhaGerenciadaPeloPortal: true });
+
+    // Single use: both opening and posting the same link again answer 410.
+    const again = await browser.fetch(link);
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain(INVALID_LINK_PT);
+    const reuse = await postReset(browser, token, 'Outra@Senha2026');
+    expect(reuse.status).toBe(410);
+    expect(await reuse.text()).toContain(INVALID_LINK_PT);
+    expect((await signIn(portal.baseUrl, email, newPassword)).client.jar.has('portal_sid')).toBe(true);
+  });
+
+  it('an expired link answers 410 and changes nothing', async () => {
+    const email = 'aprovador@portal.demo';
+    const { link } = await requestLink(email);
+    const token = tokenOf(link);
+    const tokenHash = crypto.createHash('sha256').update(token).digest('hex');
+    const updated = await portal.services.db
+      .update(senhaReset)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(senhaReset.tokenHash, tokenHash))
+      .returning();
+    expect(updated).toHaveLength(1);
+    const browser = new CookieClient();
+    const open = await browser.fetch(link);
+    expect(open.status).toBe(410);
+    expect(await open.text()).toContain(INVALID_LINK_PT);
+    const post = await postReset(browser, token, 'Expirada@2026');
+    expect(post.status).toBe(410);
+    expect((await signIn(portal.baseUrl, email, DEMO_PASSWORD)).client.jar.has('portal_sid')).toBe(true);
+    // A made-up token is just as invalid.
+    expect((await browser.fetch(`${portal.baseUrl}/oidc/reset?token=made-up`)).status).toBe(410);
+    expect((await browser.fetch(`${portal.baseUrl}/oidc/reset`)).status).toBe(410);
+  });
+
+  it('POST /auth/password/forgot (JSON) answers 202 and sends the mail; 400 for a malformed e-mail; 403 cross-site', async () => {
+    const url = `${portal.baseUrl}/auth/password/forgot`;
+    const post = (body: object, origin = portal.baseUrl) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) });
+    const before = inbox.length;
+    const ok = await post({ email: 'dealer2@portal.demo', locale: 'es' });
+    expect(ok.status).toBe(202);
+    const mail = await nextMail('dealer2@portal.demo', before);
+    expect(mail.subject).toBe('Restablecimiento de contraseña de Portal Rede Aurora');
+    expect(linkOf(mail)).toContain('/oidc/reset?token=');
+
+    const unknown = await post({ email: 'ghost@portal.demo', locale: 'pt-BR' });
+    expect(unknown.status).toBe(202);
+
+    const bad = await post({ email: 'not-an-email', locale: 'pt-BR' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'BAD_USER_INPUT', fields: { email: 'validation.email' } });
+
+    const crossSite = await post({ email: 'dealer2@portal.demo' }, 'https://evil.example');
+    expect(crossSite.status).toBe(403);
+    expect(await portal.services.db.select().from(emailOutbox).where(eq(emailOutbox.para, 'ghost@portal.demo'))).toHaveLength(0);
+  });
+
+  it('emailsEnviados is FORBIDDEN for a dealer and lists the delivered mail for the admin', async () => {
+    const dealer = await signIn(portal.baseUrl, 'dealer2@portal.demo', DEMO_PASSWORD);
+    const query = '{ emailsEnviados(limit: 100) { id para assunto createdAt sentAt } }';
+    const denied = await gql(dealer.client, portal.baseUrl, query);
+    expect(denied.errors?.[0].extensions.code).toBe('FORBIDDEN');
+    expect(denied.data).toBeNull();
+
+    const admin = await signIn(portal.baseUrl, 'admin@portal.demo', DEMO_PASSWORD);
+    const listed = await gql(admin.client, portal.baseUrl, query);
+    expect(listed.errors).toBeUndefined();
+    const mails = listed.data.emailsEnviados as Array<{ para: string; assunto: string; sentAt: string | null }>;
+    const toDealer = mails.filter((m) => m.para === 'dealer@portal.demo');
+    expect(toDealer.length).toBeGreaterThanOrEqual(2);
+    expect(toDealer[0].assunto).toBe('Redefinição de senha do Portal Rede Aurora');
+    // Every mail the SMTP server received is marked as sent in the outbox.
+    expect(toDealer.every((m) => m.sentAt !== null)).toBe(true);
+    expect(mails.some((m) => m.para === 'nobody-here@portal.demo')).toBe(false);
+  });
+});

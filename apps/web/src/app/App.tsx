@@ -1,0 +1,39 @@
+import { ApolloProvider } from '@apollo/client';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { redirectToSignIn } from '../features/auth/session';
+import { createApolloClient } from './apollo-client';
+import { MaintenancePage } from './errors/MaintenancePage';
+import { i18n } from './i18n';
+import { type PortalProperties, PortalPropertiesContext } from './portal-properties';
+import { createRouter } from './router';
+import { theme } from './theme';
+
+type Props = { portalProperties: PortalProperties | null };
+
+/** The providers around the app. Without portal properties the portal is in maintenance. */
+export function App({ portalProperties }: Props) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {portalProperties ? <PortalApp portalProperties={portalProperties} /> : <MaintenancePage />}
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}
+
+function PortalApp({ portalProperties }: { portalProperties: PortalProperties }) {
+  const [client] = useState(() => createApolloClient(redirectToSignIn));
+  const [router] = useState(createRouter);
+  return (
+    <PortalPropertiesContext value={portalProperties}>
+      <ApolloProvider client={client}>
+        <RouterProvider router={router} />
+      </ApolloProvider>
+    </PortalPropertiesContext>
+  );
+}

@@ -1,0 +1,60 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const port = 3100;
+/** Set E2E_BASE_URL to run against a portal that is already up; otherwise a fresh one starts here. */
+const externalBaseUrl = process.env.E2E_BASE_URL;
+
+/**
+ * Browser journeys in Debian's Chromium (never a downloaded browser) against the real server on a
+ * fresh embedded database. The runner builds the web app first: `npm run build -w apps/web`.
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  // The journeys share the demo users (one of them changes its language): one worker keeps them apart.
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(repoRoot, '.reports/e2e.json') }]],
+  use: {
+    baseURL: externalBaseUrl ?? `http://localhost:${port}`,
+    headless: true,
+    locale: 'pt-BR',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        command: 'npx tsx apps/server/src/main.ts',
+        cwd: repoRoot,
+        env: {
+          PORT: String(port),
+          // A new directory per run: every run starts from the demo seed. The config is also
+          // loaded by each worker, so the name is only computed here, never created.
+          DATA_DIR: path.join(os.tmpdir(), `portal-e2e-${Date.now()}-${process.pid}`),
+          LOG_LEVEL: 'warn',
+        },
+        url: `http://localhost:${port}/readyz`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+      },
+});

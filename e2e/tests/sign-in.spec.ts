@@ -1,0 +1,149 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Journeys of sign-in, language and sign-out against the demo customer (apps/server seed).
+// Texts are what the user reads (packages/i18n catalogues); the browser asks for pt-BR.
+
+const PORTAL = 'Portal Rede Aurora';
+const PASSWORD = 'Portal@2026';
+
+const USERS = [
+  { email: 'admin@portal.demo', nome: 'Ana Admin', tipo: 'Tecsinapse' },
+  { email: 'montadora@portal.demo', nome: 'Marcos Montadora', tipo: 'Montadora' },
+  { email: 'aprovador@portal.demo', nome: 'Alice Aprovadora', tipo: 'Montadora' },
+  { email: 'dealer@portal.demo', nome: 'Diego Dealer', tipo: 'Dealer / Grupo' },
+  { email: 'dealer2@portal.demo', nome: 'Daniela Dealer', tipo: 'Dealer / Grupo' },
+] as const;
+
+/** The provider's sign-in form, in pt-BR unless told otherwise. */
+async function expectSignInPage(page: Page) {
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await expect(page.getByRole('heading', { name: `Entrar no ${PORTAL}` })).toBeVisible();
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+/** Opens a portal page signed out, signs in at the provider and waits to be back there. */
+async function openSignedIn(page: Page, path: string, email: string) {
+  await page.goto(path);
+  await expectSignInPage(page);
+  await signIn(page, email);
+  await expect(page).toHaveURL(path);
+}
+
+for (const user of USERS) {
+  test(`${user.email} signs in and lands on /home`, async ({ page }) => {
+    await page.goto('/home');
+    await expectSignInPage(page);
+    await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Senha', { exact: true })).toBeVisible();
+
+    await signIn(page, user.email);
+
+    await expect(page).toHaveURL('/home');
+    await expect(page.getByRole('heading', { level: 1, name: `Olá, ${user.nome}` })).toBeVisible();
+    await expect(page.getByText(`Tipo de usuário: ${user.tipo}`)).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(PORTAL);
+    await expect(page).toHaveTitle(`${PORTAL} - Início`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  });
+}
+
+test('a wrong password is refused and the form stays', async ({ page }) => {
+  await page.goto('/home');
+  await expectSignInPage(page);
+
+  await signIn(page, 'dealer2@portal.demo', 'Errada@2026');
+
+  await expect(page.getByRole('alert')).toHaveText('E-mail ou senha inválidos.');
+  await expectSignInPage(page);
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('dealer2@portal.demo');
+  await expect(page.getByLabel('Senha', { exact: true })).toBeEmpty();
+});
+
+test("the provider's language links translate the sign-in page", async ({ page }) => {
+  await page.goto('/home');
+  await expectSignInPage(page);
+  const languages = page.getByRole('navigation', { name: 'Idioma' });
+
+  await languages.getByRole('link', { name: 'Español' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { name: `Iniciar sesión en ${PORTAL}` })).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Contraseña', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Idioma' }).getByRole('link', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { name: `Sign in to ${PORTAL}` })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill('admin@portal.demo');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+  // The portal itself speaks the user's stored language, not the sign-in page's.
+  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Ana Admin' })).toBeVisible();
+});
+
+test('the language picked on /home changes the labels and is kept after a reload', async ({ page }) => {
+  await openSignedIn(page, '/home', 'aprovador@portal.demo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Alice Aprovadora' })).toBeVisible();
+
+  await page.getByLabel('Idioma').selectOption({ label: 'Español' });
+  const inSpanish = async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Alice Aprovadora' })).toBeVisible();
+    await expect(page.getByText('Tipo de usuario: Fabricante')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+    await expect(page.getByLabel('Idioma')).toHaveValue('ES');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page).toHaveTitle(`${PORTAL} - Inicio`);
+  };
+  await inSpanish();
+  await page.reload();
+  await inSpanish();
+
+  await page.getByLabel('Idioma').selectOption({ label: 'English' });
+  const inEnglish = async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Alice Aprovadora' })).toBeVisible();
+    await expect(page.getByText('User type: Manufacturer')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByLabel('Language')).toHaveValue('EN');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle(`${PORTAL} - Home`);
+  };
+  await inEnglish();
+  await page.reload();
+  await inEnglish();
+
+  // Back to the default, so the other journeys of this user read pt-BR.
+  await page.getByLabel('Language').selectOption({ label: 'Português (Brasil)' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Alice Aprovadora' })).toBeVisible();
+});
+
+test('signing out returns to the sign-in page and /home asks to sign in again', async ({ page }) => {
+  await openSignedIn(page, '/home', 'montadora@portal.demo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marcos Montadora' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expectSignInPage(page);
+
+  await page.goto('/home');
+  await expectSignInPage(page);
+  await signIn(page, 'montadora@portal.demo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marcos Montadora' })).toBeVisible();
+});
+
+test('an unknown path shows the 404 page, whose back button leads home', async ({ page }) => {
+  // Signed out first: sign-in must bring the user back to the path they asked for.
+  await openSignedIn(page, '/nao-existe', 'dealer@portal.demo');
+
+  await expect(page.getByRole('heading', { level: 1, name: '404!' })).toBeVisible();
+  await expect(page.getByText('A página que você procura não existe.')).toBeVisible();
+  await expect(page).toHaveTitle(`${PORTAL} - 404!`);
+
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await expect(page).toHaveURL('/home');
+  await expect(page.getByRole('heading', { level: 1, name: 'Olá, Diego Dealer' })).toBeVisible();
+});
