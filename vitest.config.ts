@@ -12,7 +12,12 @@ export default defineConfig({
   // mercurius loads graphql as CommonJS; make our imports use the same copy (one graphql realm).
   resolve: { alias: { graphql: require.resolve('graphql') } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/test/**/*.test.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -64,12 +64,21 @@ function serveMaintenance(port: number, reason: string) {
       return res.end(JSON.stringify({ status: 'maintenance' }));
     }
     const file = path.join(webDist, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
-    const target = file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(webDist, 'index.html');
+    const target =
+      file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()
+        ? file
+        : path.join(webDist, 'index.html');
     if (!fs.existsSync(target)) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
       return res.end('Atualização em Curso');
     }
-    const type = target.endsWith('.js') ? 'text/javascript' : target.endsWith('.css') ? 'text/css' : target.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream';
+    const type = target.endsWith('.js')
+      ? 'text/javascript'
+      : target.endsWith('.css')
+        ? 'text/css'
+        : target.endsWith('.html')
+          ? 'text/html; charset=utf-8'
+          : 'application/octet-stream';
     res.writeHead(200, { 'content-type': type });
     fs.createReadStream(target).pipe(res);
   });

@@ -1,18 +1,18 @@
-import { and, eq } from 'drizzle-orm';
 import { t } from '@portal/i18n';
+import { and, eq } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { dealer } from '../src/modules/dealers/dealers.tables.js';
-import { grupo } from '../src/modules/groups/groups.tables.js';
 import { inativarGrupo } from '../src/modules/groups/groups.service.js';
+import { grupo } from '../src/modules/groups/groups.tables.js';
 import { createNotification } from '../src/modules/notifications/notifications.service.js';
 import { usuario } from '../src/modules/users/users.tables.js';
 import { formatError } from '../src/platform/graphql/register.js';
 import { allGuards } from '../src/platform/graphql/schema.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
-import { type TestPortal, startTestPortal } from './harness.js';
+import { startTestPortal, type TestPortal } from './harness.js';
 
 /** One valid document per operation: the deny tests run every operation of the API. */
 const SAMPLES: Record<string, string> = {
@@ -27,7 +27,8 @@ const SAMPLES: Record<string, string> = {
   'Query.auditoria': '{ auditoria(entidade: "usuario", entidadeId: "x") { totalElements } }',
   'Query.emailsEnviados': '{ emailsEnviados { id } }',
   'Mutation.noop': 'mutation { noop }',
-  'Mutation.mudarLinguaUsuario': 'mutation { mudarLinguaUsuario(id: "00000000-0000-0000-0000-000000000000", idioma: ES) { id } }',
+  'Mutation.mudarLinguaUsuario':
+    'mutation { mudarLinguaUsuario(id: "00000000-0000-0000-0000-000000000000", idioma: ES) { id } }',
   'Mutation.setCurrentUserOnboardingSeen': 'mutation { setCurrentUserOnboardingSeen(id: "HOME") }',
   'Mutation.alterarSenha': 'mutation { alterarSenha(senhaAtual: "x", novaSenha: "y", confirmacao: "y") }',
   'Mutation.marcarNotificacoesComoVistas': 'mutation { marcarNotificacoesComoVistas }',
@@ -51,7 +52,9 @@ describe('GraphQL API', () => {
 
   it('has a sample for every operation (new operations must join the deny tests)', () => {
     const guards = allGuards();
-    const ops = (['Query', 'Mutation'] as const).flatMap((root) => Object.keys(guards[root] ?? {}).map((n) => `${root}.${n}`));
+    const ops = (['Query', 'Mutation'] as const).flatMap((root) =>
+      Object.keys(guards[root] ?? {}).map((n) => `${root}.${n}`),
+    );
     expect(Object.keys(SAMPLES).sort()).toEqual(ops.sort());
   });
 
@@ -85,13 +88,22 @@ describe('GraphQL API', () => {
     const res = await fetch(`${base}/portalProperties`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ name: 'Portal Rede Aurora', labelDealer: 'Concessionária', tiposUsuarioInformarGestao: [{ id: 'MONTADORA' }] });
+    expect(body).toMatchObject({
+      name: 'Portal Rede Aurora',
+      labelDealer: 'Concessionária',
+      tiposUsuarioInformarGestao: [{ id: 'MONTADORA' }],
+    });
     expect(body).not.toHaveProperty('id');
   });
 
   it('health and readiness probes', async () => {
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
-    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ok', database: 'ok', jobs: 'ok', events: 'ok' });
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      jobs: 'ok',
+      events: 'ok',
+    });
   });
 
   it('usuarioLogado carries the SPEC §3 fields; keys follow access types', async () => {
@@ -109,7 +121,11 @@ describe('GraphQL API', () => {
 
   it('menuUsuarioLogado filters the tree by the route table and the entries own keys', async () => {
     const titles = async (c: CookieClient) => {
-      const res = await gql(c, base, '{ menuUsuarioLogado { menus { title uri children { uri children { uri } } } menusJson locales { id } } }');
+      const res = await gql(
+        c,
+        base,
+        '{ menuUsuarioLogado { menus { title uri children { uri children { uri } } } menusJson locales { id } } }',
+      );
       const m = res.data.menuUsuarioLogado;
       expect(JSON.parse(m.menusJson)).toHaveLength(m.menus.length);
       expect(m.locales.map((l: any) => l.id)).toEqual(['PT_BR', 'ES', 'EN']);
@@ -133,25 +149,52 @@ describe('GraphQL API', () => {
     const client = (await signIn(base, 'aprovador@portal.demo', DEMO_PASSWORD)).client;
     const me = (await gql(client, base, '{ usuarioLogado { id } }')).data.usuarioLogado;
     const other = (await gql(as.dealer, base, '{ usuarioLogado { id } }')).data.usuarioLogado;
-    const changed = await gql(client, base, 'mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: ES) { id nome idioma { id description } } }', { id: me.id });
+    const changed = await gql(
+      client,
+      base,
+      'mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: ES) { id nome idioma { id description } } }',
+      { id: me.id },
+    );
     expect(changed.data.mudarLinguaUsuario.idioma).toEqual({ id: 'ES', description: 'Español' });
     const denied = await gql(client, base, SAMPLES['Query.produtos']);
     expect(denied.errors?.[0].message).toBe(t('es', 'error.forbidden'));
-    const foreign = await gql(client, base, 'mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: EN) { id } }', { id: other.id });
+    const foreign = await gql(client, base, 'mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: EN) { id } }', {
+      id: other.id,
+    });
     expect(code(foreign)).toBe('NOT_FOUND');
-    const bad = await gql(client, base, 'mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: FR) { id } }', { id: me.id });
+    const bad = await gql(client, base, 'mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: FR) { id } }', {
+      id: me.id,
+    });
     expect(code(bad)).toBe('GRAPHQL_VALIDATION_FAILED');
-    const rows = await portal.services.db.select().from(auditoria).where(and(eq(auditoria.entidade, 'usuario'), eq(auditoria.entidadeId, me.id)));
-    expect(rows.some((r) => r.acao === 'editar' && (r.depois as any)?.idioma === 'ES' && (r.antes as any)?.idioma === 'PT_BR')).toBe(true);
-    const trail = await gql(as.admin, base, 'query($id: ID!) { auditoria(entidade: "usuario", entidadeId: $id) { totalElements content { acao usuario { email } depois } } }', { id: me.id });
-    expect(trail.data.auditoria.content[0]).toMatchObject({ acao: 'editar', usuario: { email: 'aprovador@portal.demo' } });
+    const rows = await portal.services.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidade, 'usuario'), eq(auditoria.entidadeId, me.id)));
+    expect(
+      rows.some(
+        (r) => r.acao === 'editar' && (r.depois as any)?.idioma === 'ES' && (r.antes as any)?.idioma === 'PT_BR',
+      ),
+    ).toBe(true);
+    const trail = await gql(
+      as.admin,
+      base,
+      'query($id: ID!) { auditoria(entidade: "usuario", entidadeId: $id) { totalElements content { acao usuario { email } depois } } }',
+      { id: me.id },
+    );
+    expect(trail.data.auditoria.content[0]).toMatchObject({
+      acao: 'editar',
+      usuario: { email: 'aprovador@portal.demo' },
+    });
     await gql(client, base, 'mutation($id: ID!) { mudarLinguaUsuario(id: $id, idioma: PT_BR) { id } }', { id: me.id });
   });
 
   it('onboarding: seen once per user per id; unknown ids are BAD_USER_INPUT', async () => {
-    const seen = async (c: CookieClient) => (await gql(c, base, SAMPLES['Query.currentUserOnboardingIsSeen'])).data.currentUserOnboardingIsSeen;
+    const seen = async (c: CookieClient) =>
+      (await gql(c, base, SAMPLES['Query.currentUserOnboardingIsSeen'])).data.currentUserOnboardingIsSeen;
     expect(await seen(as.dealer)).toBe(false);
-    expect((await gql(as.dealer, base, SAMPLES['Mutation.setCurrentUserOnboardingSeen'])).data.setCurrentUserOnboardingSeen).toBe(true);
+    expect(
+      (await gql(as.dealer, base, SAMPLES['Mutation.setCurrentUserOnboardingSeen'])).data.setCurrentUserOnboardingSeen,
+    ).toBe(true);
     expect((await gql(as.dealer, base, SAMPLES['Mutation.setCurrentUserOnboardingSeen'])).errors).toBeUndefined();
     expect(await seen(as.dealer)).toBe(true);
     expect(await seen(as.dealer2)).toBe(false);
@@ -163,28 +206,47 @@ describe('GraphQL API', () => {
   it('alterarSenha applies SPEC §5 rules, checks the current password, and the new one signs in', async () => {
     const client = as.dealer2;
     const change = (senhaAtual: string, novaSenha: string, confirmacao = novaSenha) =>
-      gql(client, base, 'mutation($a: String!, $n: String!, $c: String!) { alterarSenha(senhaAtual: $a, novaSenha: $n, confirmacao: $c) }', { a: senhaAtual, n: novaSenha, c: confirmacao });
+      gql(
+        client,
+        base,
+        'mutation($a: String!, $n: String!, $c: String!) { alterarSenha(senhaAtual: $a, novaSenha: $n, confirmacao: $c) }',
+        { a: senhaAtual, n: novaSenha, c: confirmacao },
+      );
     const weak = await change(DEMO_PASSWORD, 'fraca');
     expect(code(weak)).toBe('BAD_USER_INPUT');
     expect(weak.errors?.[0].extensions.fields.novaSenha).toMatch(/^password\./);
     expect(code(await change(DEMO_PASSWORD, 'Nova@2027', 'Outra@2027'))).toBe('BAD_USER_INPUT');
     const wrong = await change('Errada@2026', 'Nova@2027');
-    expect(wrong.errors?.[0]).toMatchObject({ message: 'Senha atual inválida.', extensions: { code: 'BAD_USER_INPUT', fields: { senhaAtual: 'error.invalidCurrentPassword' } } });
+    expect(wrong.errors?.[0]).toMatchObject({
+      message: 'Senha atual inválida.',
+      extensions: { code: 'BAD_USER_INPUT', fields: { senhaAtual: 'error.invalidCurrentPassword' } },
+    });
     expect((await change(DEMO_PASSWORD, 'Nova@2027')).data?.alterarSenha).toBe(true);
     expect((await signIn(base, 'dealer2@portal.demo', DEMO_PASSWORD)).status).toBe(401);
     const again = await signIn(base, 'dealer2@portal.demo', 'Nova@2027');
     expect(again.client.jar.has('portal_sid')).toBe(true);
-    expect((await gql(again.client, base, 'mutation { alterarSenha(senhaAtual: "Nova@2027", novaSenha: "Portal@2026", confirmacao: "Portal@2026") }')).errors).toBeUndefined();
+    expect(
+      (
+        await gql(
+          again.client,
+          base,
+          'mutation { alterarSenha(senhaAtual: "Nova@2027", novaSenha: "Portal@2026", confirmacao: "Portal@2026") }',
+        )
+      ).errors,
+    ).toBeUndefined();
   });
 
   it('notifications: count, list and mark as seen', async () => {
     const me = (await gql(as.montadora, base, '{ usuarioLogado { id } }')).data.usuarioLogado;
     await createNotification(portal.services.db, { titulo: 'Nova', texto: '<p>x</p>', usuarioIds: [me.id] });
-    const count = async () => (await gql(as.montadora, base, '{ countNotificacoesNaoLidas }')).data.countNotificacoesNaoLidas;
+    const count = async () =>
+      (await gql(as.montadora, base, '{ countNotificacoesNaoLidas }')).data.countNotificacoesNaoLidas;
     expect(await count()).toBe(2);
     const list = (await gql(as.montadora, base, '{ notificacoesMenu { titulo recente } }')).data.notificacoesMenu;
     expect(list[0]).toEqual({ titulo: 'Nova', recente: true });
-    expect((await gql(as.montadora, base, 'mutation { marcarNotificacoesComoVistas }')).data.marcarNotificacoesComoVistas).toBe(2);
+    expect(
+      (await gql(as.montadora, base, 'mutation { marcarNotificacoesComoVistas }')).data.marcarNotificacoesComoVistas,
+    ).toBe(2);
     expect(await count()).toBe(0);
     expect((await gql(as.dealer, base, '{ countNotificacoesNaoLidas }')).data.countNotificacoesNaoLidas).toBe(1);
   });
@@ -195,7 +257,8 @@ describe('GraphQL API', () => {
     const aliases = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: ping`).join(' ')} }`;
     const manyAliases = await gql(as.dealer, base, aliases);
     expect(code(manyAliases)).toBe('QUERY_TOO_COMPLEX');
-    const costly = '{ produtos { tiposAcesso { funcionalidadesPadrao { produto { tiposAcesso { funcionalidadesPadrao { id chave nome } } } } } } }';
+    const costly =
+      '{ produtos { tiposAcesso { funcionalidadesPadrao { produto { tiposAcesso { funcionalidadesPadrao { id chave nome } } } } } } }';
     expect(code(await gql(as.admin, base, costly))).toBe('QUERY_TOO_COMPLEX');
   });
 
@@ -233,7 +296,9 @@ describe('GraphQL API', () => {
 describe('production mode', () => {
   let portal: TestPortal;
   beforeAll(async () => {
-    portal = await startTestPortal({ env: { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), DEMO_SEED: 'true' } });
+    portal = await startTestPortal({
+      env: { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), DEMO_SEED: 'true' },
+    });
   });
   afterAll(() => portal?.stop());
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import type { ClientMetadata } from 'oidc-provider';
 import pg from 'pg';
-import { type PortalApp, buildApp } from '../src/platform/app.js';
+import { buildApp, type PortalApp } from '../src/platform/app.js';
 import { loadConfig } from '../src/platform/config.js';
 
 /** PostgreSQL admin URL when the suite runs against PostgreSQL; undefined on PGlite. */

@@ -6,7 +6,7 @@ import { oidcPayload, sessao } from '../src/platform/auth/auth.tables.js';
 import { hashSessionId } from '../src/platform/auth/session.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.js';
 import { CookieClient, gql, signIn } from './browserless.js';
-import { type TestPortal, startTestPortal } from './harness.js';
+import { startTestPortal, type TestPortal } from './harness.js';
 
 const ME = '{ usuarioLogado { id nome email tipo { id } idioma { id } funcionalidades { chave } } }';
 
@@ -99,12 +99,20 @@ describe('sign-in through the embedded provider (browser -> provider -> session 
 
   it('a changed permission takes effect on the next request', async () => {
     const { client } = await signIn(portal.baseUrl, 'montadora@portal.demo', DEMO_PASSWORD);
-    const keys = async () => (await gql(client, portal.baseUrl, ME)).data.usuarioLogado.funcionalidades.map((f: any) => f.chave);
+    const keys = async () =>
+      (await gql(client, portal.baseUrl, ME)).data.usuarioLogado.funcionalidades.map((f: any) => f.chave);
     expect(await keys()).toContain('PORTAL_GERENCIAR_BIBLIOTECA');
     const db = portal.services.db;
     const [me] = await db.select().from(usuario).where(eq(usuario.email, 'montadora@portal.demo'));
-    const [feature] = await db.select().from(funcionalidade).where(eq(funcionalidade.chave, 'PORTAL_GERENCIAR_BIBLIOTECA'));
-    await db.delete(usuarioFuncionalidade).where(sql`${usuarioFuncionalidade.usuarioId} = ${me.id} AND ${usuarioFuncionalidade.funcionalidadeId} = ${feature.id}`);
+    const [feature] = await db
+      .select()
+      .from(funcionalidade)
+      .where(eq(funcionalidade.chave, 'PORTAL_GERENCIAR_BIBLIOTECA'));
+    await db
+      .delete(usuarioFuncionalidade)
+      .where(
+        sql`${usuarioFuncionalidade.usuarioId} = ${me.id} AND ${usuarioFuncionalidade.funcionalidadeId} = ${feature.id}`,
+      );
     expect(await keys()).not.toContain('PORTAL_GERENCIAR_BIBLIOTECA');
     await db.insert(usuarioFuncionalidade).values({ usuarioId: me.id, funcionalidadeId: feature.id });
     expect(await keys()).toContain('PORTAL_GERENCIAR_BIBLIOTECA');
@@ -115,7 +123,10 @@ describe('sign-in through the embedded provider (browser -> provider -> session 
     const db = portal.services.db;
     const idHash = hashSessionId(client.jar.get('portal_sid') as string);
     const [before] = await db.select().from(sessao).where(eq(sessao.idHash, idHash));
-    await db.update(sessao).set({ tokenExpiresAt: new Date(Date.now() + 2000) }).where(eq(sessao.idHash, before.idHash));
+    await db
+      .update(sessao)
+      .set({ tokenExpiresAt: new Date(Date.now() + 2000) })
+      .where(eq(sessao.idHash, before.idHash));
     expect((await gql(client, portal.baseUrl, ME)).errors).toBeUndefined();
     const [renewed] = await db.select().from(sessao).where(eq(sessao.idHash, before.idHash));
     expect(renewed.accessToken).not.toBe(before.accessToken);
@@ -130,7 +141,10 @@ describe('sign-in through the embedded provider (browser -> provider -> session 
   it('logout ends every session of the user and the provider session', async () => {
     const first = await signIn(portal.baseUrl, 'dealer@portal.demo', DEMO_PASSWORD);
     const second = await signIn(portal.baseUrl, 'dealer@portal.demo', DEMO_PASSWORD);
-    const res = await first.client.fetch(`${portal.baseUrl}/auth/logout`, { method: 'POST', headers: { origin: portal.baseUrl } });
+    const res = await first.client.fetch(`${portal.baseUrl}/auth/logout`, {
+      method: 'POST',
+      headers: { origin: portal.baseUrl },
+    });
     const { logoutUrl } = (await res.json()) as { logoutUrl: string };
     expect(logoutUrl).toContain('/oidc/session/end');
     expect(first.client.jar.has('portal_sid')).toBe(false);
@@ -157,7 +171,10 @@ describe('sign-in through the embedded provider (browser -> provider -> session 
     const { client } = await signIn(portal.baseUrl, 'dealer@portal.demo', DEMO_PASSWORD);
     const res = await gql(client, portal.baseUrl, ME, undefined, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
-    const logout = await client.fetch(`${portal.baseUrl}/auth/logout`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+    const logout = await client.fetch(`${portal.baseUrl}/auth/logout`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(logout.status).toBe(403);
     expect((await gql(client, portal.baseUrl, ME)).data?.usuarioLogado.email).toBe('dealer@portal.demo');
   });

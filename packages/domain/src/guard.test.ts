@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowed } from './guard.js';
-import { ROUTES, canSeeRoute, matchRoute } from './routes.js';
+import { canSeeRoute, matchRoute, ROUTES } from './routes.js';
 
 const dealer = { tipo: 'DEALER_GRUPO' as const, chaves: [] };
 const creator = { tipo: 'MONTADORA' as const, chaves: ['PORTAL_CRIACAO_COMUNICADOS'] };
@@ -10,13 +10,28 @@ describe('guard rule of SPEC §6', () => {
   it.each([
     ['neither list given: allowed', dealer, {}, true],
     ['empty lists: allowed', dealer, { keys: [], types: [] }, true],
-    ['has one of the keys', creator, { keys: ['PORTAL_APROVACAO_ENVIO_COMUNICADOS', 'PORTAL_CRIACAO_COMUNICADOS'] }, true],
+    [
+      'has one of the keys',
+      creator,
+      { keys: ['PORTAL_APROVACAO_ENVIO_COMUNICADOS', 'PORTAL_CRIACAO_COMUNICADOS'] },
+      true,
+    ],
     ['has none of the keys', dealer, { keys: ['PORTAL_CRIACAO_COMUNICADOS'] }, false],
     ['type allowed', staff, { types: ['TECSINAPSE'] }, true],
     ['type not allowed', creator, { types: ['TECSINAPSE'] }, false],
     ['key and type both needed: both', staff, { keys: ['PORTAL_MANUTENCAO_USUARIOS'], types: ['TECSINAPSE'] }, true],
-    ['key and type both needed: key only', { ...staff, tipo: 'MONTADORA' as const }, { keys: ['PORTAL_MANUTENCAO_USUARIOS'], types: ['TECSINAPSE'] }, false],
-    ['key and type both needed: type only', { ...staff, chaves: [] }, { keys: ['PORTAL_MANUTENCAO_USUARIOS'], types: ['TECSINAPSE'] }, false],
+    [
+      'key and type both needed: key only',
+      { ...staff, tipo: 'MONTADORA' as const },
+      { keys: ['PORTAL_MANUTENCAO_USUARIOS'], types: ['TECSINAPSE'] },
+      false,
+    ],
+    [
+      'key and type both needed: type only',
+      { ...staff, chaves: [] },
+      { keys: ['PORTAL_MANUTENCAO_USUARIOS'], types: ['TECSINAPSE'] },
+      false,
+    ],
   ] as const)('%s', (_, user, guard, expected) => {
     expect(isAllowed(user, guard as never)).toBe(expected);
   });
@@ -54,6 +69,10 @@ describe('route table of SPEC §2', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(ROUTES.every((r) => r.titleKey.startsWith('route.'))).toBe(true);
-    expect(ROUTES.filter((r) => r.public).map((r) => r.path)).toEqual(['/esqueci-senha', '/forgot-password', '/olvide-contrasena']);
+    expect(ROUTES.filter((r) => r.public).map((r) => r.path)).toEqual([
+      '/esqueci-senha',
+      '/forgot-password',
+      '/olvide-contrasena',
+    ]);
   });
 });

@@ -19,7 +19,9 @@ describe('password rules of SPEC §5', () => {
     const issues = (v: object) =>
       changePasswordSchema.safeParse(v).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
     expect(issues({ senhaAtual: 'Portal@2026', novaSenha: 'Nova@2027', confirmacao: 'Nova@2027' })).toEqual([]);
-    expect(issues({ senhaAtual: '', novaSenha: 'Nova@2027', confirmacao: 'Nova@2027' })).toEqual(['senhaAtual:validation.required']);
+    expect(issues({ senhaAtual: '', novaSenha: 'Nova@2027', confirmacao: 'Nova@2027' })).toEqual([
+      'senhaAtual:validation.required',
+    ]);
     expect(issues({ senhaAtual: 'Portal@2026', novaSenha: 'Portal@2026', confirmacao: 'Portal@2026' })).toEqual([
       'novaSenha:password.sameAsCurrent',
     ]);
@@ -41,6 +43,7 @@ describe('CNPJ check digits', () => {
   });
 
   it('completes check digits that validate', () => {
-    for (const base of ['112223330001', '987654320001', '123456780001']) expect(isValidCnpj(cnpjWithCheckDigits(base))).toBe(true);
+    for (const base of ['112223330001', '987654320001', '123456780001'])
+      expect(isValidCnpj(cnpjWithCheckDigits(base))).toBe(true);
   });
 });

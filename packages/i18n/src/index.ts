@@ -19,7 +19,10 @@ export function keysOf(tree: Tree, prefix = ''): string[] {
 
 /** Picks the best supported locale from a tag or Accept-Language header. */
 export function resolveLocale(input: string | undefined | null): Locale {
-  const tags = (input ?? '').toLowerCase().split(',').map((t) => t.split(';')[0].trim());
+  const tags = (input ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((t) => t.split(';')[0].trim());
   for (const tag of tags) {
     if (tag.startsWith('pt')) return 'pt-BR';
     if (tag.startsWith('es')) return 'es';

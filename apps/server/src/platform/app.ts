@@ -145,7 +145,10 @@ export function registerWebApp(app: FastifyInstance, webDist: string) {
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !SERVER_PREFIXES.some((p) => request.url.startsWith(p));
     if (isPage && fs.existsSync(index)) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(fs.createReadStream(index));
     }
     return reply.code(404).send({ error: 'NOT_FOUND' });
   });

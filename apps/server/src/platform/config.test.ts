@@ -28,8 +28,14 @@ describe('configuration is validated at start', () => {
   });
 
   it('requires PUBLIC_URL and SESSION_SECRET in production, and never seeds the demo there by default', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required in production[\s\S]*SESSION_SECRET/);
-    const c = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com/', SESSION_SECRET: 'x'.repeat(32) });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /PUBLIC_URL is required in production[\s\S]*SESSION_SECRET/,
+    );
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.example.com/',
+      SESSION_SECRET: 'x'.repeat(32),
+    });
     expect(c.publicUrl).toBe('https://portal.example.com');
     expect(c.demoSeed).toBe(false);
   });

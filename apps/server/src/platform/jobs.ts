@@ -1,16 +1,23 @@
-import { PgBoss, fromPglite } from 'pg-boss';
+import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from './db.js';
 
 /** Background jobs on pg-boss (DESIGN §1, §2): the same queue on PGlite and PostgreSQL. */
 export type Jobs = {
   boss: PgBoss;
-  send(queue: string, data: object, options?: { singletonKey?: string; startAfter?: Date; retryLimit?: number; retryDelay?: number }): Promise<string | null>;
+  send(
+    queue: string,
+    data: object,
+    options?: { singletonKey?: string; startAfter?: Date; retryLimit?: number; retryDelay?: number },
+  ): Promise<string | null>;
   work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
   ready(): Promise<boolean>;
   stop(): Promise<void>;
 };
 
-export async function startJobs(database: Database, opts: { log: (msg: string, err?: unknown) => void }): Promise<Jobs> {
+export async function startJobs(
+  database: Database,
+  opts: { log: (msg: string, err?: unknown) => void },
+): Promise<Jobs> {
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite as never), backend: 'pglite', schema: 'pgboss' })

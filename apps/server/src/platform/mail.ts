@@ -28,7 +28,13 @@ export async function startMailer(opts: {
     if (!row) throw new Error(`outbox row ${id} not visible yet`);
     if (row.sentAt) return;
     if (transport) {
-      await transport.sendMail({ from: opts.from, to: row.para, subject: row.assunto, html: row.html, text: row.texto });
+      await transport.sendMail({
+        from: opts.from,
+        to: row.para,
+        subject: row.assunto,
+        html: row.html,
+        text: row.texto,
+      });
     } else {
       opts.log({ to: row.para, subject: row.assunto, outboxId: row.id }, 'e-mail kept in the outbox (no SMTP_URL)');
     }

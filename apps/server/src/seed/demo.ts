@@ -1,4 +1,4 @@
-import { FEATURE_KEYS, type FeatureKey, type UserType, cnpjWithCheckDigits } from '@portal/domain';
+import { cnpjWithCheckDigits, FEATURE_KEYS, type FeatureKey, type UserType } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { dealer, dealerMarca, marca } from '../modules/dealers/dealers.tables.js';
 import { grupo } from '../modules/groups/groups.tables.js';
@@ -33,8 +33,18 @@ export const DEMO_PASSWORD = 'Portal@2026';
 /** The demo sign-ins printed by `npm start` (SPEC-free demo customer, issue 2). */
 export const DEMO_USERS: { email: string; nome: string; tipo: UserType; resumo: string }[] = [
   { email: 'admin@portal.demo', nome: 'Ana Admin', tipo: 'TECSINAPSE', resumo: 'TECSINAPSE, every key' },
-  { email: 'montadora@portal.demo', nome: 'Marcos Montadora', tipo: 'MONTADORA', resumo: 'MONTADORA, creates communications, manages the library' },
-  { email: 'aprovador@portal.demo', nome: 'Alice Aprovadora', tipo: 'MONTADORA', resumo: 'MONTADORA, approves and sends communications' },
+  {
+    email: 'montadora@portal.demo',
+    nome: 'Marcos Montadora',
+    tipo: 'MONTADORA',
+    resumo: 'MONTADORA, creates communications, manages the library',
+  },
+  {
+    email: 'aprovador@portal.demo',
+    nome: 'Alice Aprovadora',
+    tipo: 'MONTADORA',
+    resumo: 'MONTADORA, approves and sends communications',
+  },
   { email: 'dealer@portal.demo', nome: 'Diego Dealer', tipo: 'DEALER_GRUPO', resumo: 'DEALER_GRUPO, Grupo Horizonte' },
   { email: 'dealer2@portal.demo', nome: 'Daniela Dealer', tipo: 'DEALER_GRUPO', resumo: 'DEALER_GRUPO, Grupo Litoral' },
 ];
@@ -156,11 +166,21 @@ async function seedIn(tx: Tx, passwordHash: string) {
   await accessType(pecasId, 'Gestor', ['PECAS_PEDIDOS', 'PECAS_ESTOQUE']);
 
   const crmManual = await ensure(
-    () => tx.select({ id: dadoComplementar.id }).from(dadoComplementar).where(eq(dadoComplementar.descricao, 'Manual do CRM')),
+    () =>
+      tx
+        .select({ id: dadoComplementar.id })
+        .from(dadoComplementar)
+        .where(eq(dadoComplementar.descricao, 'Manual do CRM')),
     () =>
       tx
         .insert(dadoComplementar)
-        .values({ produtoId: crmId, tipo: 'LINK', descricao: 'Manual do CRM', urlBase: 'https://crm.portal.demo/manual', ordem: 1 })
+        .values({
+          produtoId: crmId,
+          tipo: 'LINK',
+          descricao: 'Manual do CRM',
+          urlBase: 'https://crm.portal.demo/manual',
+          ordem: 1,
+        })
         .returning({ id: dadoComplementar.id }),
   );
 
@@ -179,12 +199,60 @@ async function seedIn(tx: Tx, passwordHash: string) {
   const horizonte = await dealerGroup('Grupo Horizonte');
   const litoral = await dealerGroup('Grupo Litoral');
   const dealerSpecs = [
-    { codigo: 'D001', nome: 'Horizonte Veículos Centro Ltda', exibicao: 'Horizonte Centro', grupoId: horizonte, cidade: 'São Paulo', uf: 'SP', marcas: [0, 1] },
-    { codigo: 'D002', nome: 'Horizonte Veículos Norte Ltda', exibicao: 'Horizonte Norte', grupoId: horizonte, cidade: 'Guarulhos', uf: 'SP', marcas: [0] },
-    { codigo: 'D003', nome: 'Horizonte Veículos Campinas Ltda', exibicao: 'Horizonte Campinas', grupoId: horizonte, cidade: 'Campinas', uf: 'SP', marcas: [2] },
-    { codigo: 'D004', nome: 'Litoral Automóveis Santos Ltda', exibicao: 'Litoral Santos', grupoId: litoral, cidade: 'Santos', uf: 'SP', marcas: [0, 2] },
-    { codigo: 'D005', nome: 'Litoral Automóveis Rio Ltda', exibicao: 'Litoral Rio', grupoId: litoral, cidade: 'Rio de Janeiro', uf: 'RJ', marcas: [1] },
-    { codigo: 'D006', nome: 'Litoral Automóveis Vitória Ltda', exibicao: 'Litoral Vitória', grupoId: litoral, cidade: 'Vitória', uf: 'ES', marcas: [1, 2] },
+    {
+      codigo: 'D001',
+      nome: 'Horizonte Veículos Centro Ltda',
+      exibicao: 'Horizonte Centro',
+      grupoId: horizonte,
+      cidade: 'São Paulo',
+      uf: 'SP',
+      marcas: [0, 1],
+    },
+    {
+      codigo: 'D002',
+      nome: 'Horizonte Veículos Norte Ltda',
+      exibicao: 'Horizonte Norte',
+      grupoId: horizonte,
+      cidade: 'Guarulhos',
+      uf: 'SP',
+      marcas: [0],
+    },
+    {
+      codigo: 'D003',
+      nome: 'Horizonte Veículos Campinas Ltda',
+      exibicao: 'Horizonte Campinas',
+      grupoId: horizonte,
+      cidade: 'Campinas',
+      uf: 'SP',
+      marcas: [2],
+    },
+    {
+      codigo: 'D004',
+      nome: 'Litoral Automóveis Santos Ltda',
+      exibicao: 'Litoral Santos',
+      grupoId: litoral,
+      cidade: 'Santos',
+      uf: 'SP',
+      marcas: [0, 2],
+    },
+    {
+      codigo: 'D005',
+      nome: 'Litoral Automóveis Rio Ltda',
+      exibicao: 'Litoral Rio',
+      grupoId: litoral,
+      cidade: 'Rio de Janeiro',
+      uf: 'RJ',
+      marcas: [1],
+    },
+    {
+      codigo: 'D006',
+      nome: 'Litoral Automóveis Vitória Ltda',
+      exibicao: 'Litoral Vitória',
+      grupoId: litoral,
+      cidade: 'Vitória',
+      uf: 'ES',
+      marcas: [1, 2],
+    },
   ];
   const dealerIds: string[] = [];
   for (const [i, d] of dealerSpecs.entries()) {
@@ -255,7 +323,11 @@ async function seedIn(tx: Tx, passwordHash: string) {
       marcas: brands,
       userGroups: [ugPosVenda, ugMarketing],
     },
-    'aprovador@portal.demo': { keys: ['PORTAL_APROVACAO_ENVIO_COMUNICADOS'], marcas: brands, userGroups: [ugMarketing] },
+    'aprovador@portal.demo': {
+      keys: ['PORTAL_APROVACAO_ENVIO_COMUNICADOS'],
+      marcas: brands,
+      userGroups: [ugMarketing],
+    },
     'dealer@portal.demo': {
       grupos: [horizonte],
       dealers: [dealerIds[0], dealerIds[1]],
@@ -264,7 +336,12 @@ async function seedIn(tx: Tx, passwordHash: string) {
       tiposAcesso: [crmSeller],
       dados: [crmManual],
     },
-    'dealer2@portal.demo': { grupos: [litoral], dealers: [dealerIds[3]], userGroups: [ugLitoral], marcas: [brands[0], brands[2]] },
+    'dealer2@portal.demo': {
+      grupos: [litoral],
+      dealers: [dealerIds[3]],
+      userGroups: [ugLitoral],
+      marcas: [brands[0], brands[2]],
+    },
   };
   const created: string[] = [];
   for (const u of DEMO_USERS) {
@@ -279,13 +356,34 @@ async function seedIn(tx: Tx, passwordHash: string) {
     const add = async <T>(table: any, rows: T[]) => {
       if (rows.length) await tx.insert(table).values(rows).onConflictDoNothing();
     };
-    await add(usuarioFuncionalidade, (l.keys ?? []).map((k) => ({ usuarioId: row.id, funcionalidadeId: featureIds[k] })));
-    await add(usuarioTipoAcesso, (l.tiposAcesso ?? []).map((id) => ({ usuarioId: row.id, tipoAcessoId: id })));
-    await add(usuarioGrupo, (l.grupos ?? []).map((id) => ({ usuarioId: row.id, grupoId: id })));
-    await add(usuarioDealer, (l.dealers ?? []).map((id) => ({ usuarioId: row.id, dealerId: id })));
-    await add(usuarioGrupoUsuarios, (l.userGroups ?? []).map((id) => ({ usuarioId: row.id, grupoUsuariosId: id })));
-    await add(usuarioMarca, (l.marcas ?? []).map((id) => ({ usuarioId: row.id, marcaId: id })));
-    await add(usuarioDadoComplementar, (l.dados ?? []).map((id) => ({ usuarioId: row.id, dadoComplementarId: id })));
+    await add(
+      usuarioFuncionalidade,
+      (l.keys ?? []).map((k) => ({ usuarioId: row.id, funcionalidadeId: featureIds[k] })),
+    );
+    await add(
+      usuarioTipoAcesso,
+      (l.tiposAcesso ?? []).map((id) => ({ usuarioId: row.id, tipoAcessoId: id })),
+    );
+    await add(
+      usuarioGrupo,
+      (l.grupos ?? []).map((id) => ({ usuarioId: row.id, grupoId: id })),
+    );
+    await add(
+      usuarioDealer,
+      (l.dealers ?? []).map((id) => ({ usuarioId: row.id, dealerId: id })),
+    );
+    await add(
+      usuarioGrupoUsuarios,
+      (l.userGroups ?? []).map((id) => ({ usuarioId: row.id, grupoUsuariosId: id })),
+    );
+    await add(
+      usuarioMarca,
+      (l.marcas ?? []).map((id) => ({ usuarioId: row.id, marcaId: id })),
+    );
+    await add(
+      usuarioDadoComplementar,
+      (l.dados ?? []).map((id) => ({ usuarioId: row.id, dadoComplementarId: id })),
+    );
   }
   if (created.length) {
     await createNotification(tx, {
@@ -309,8 +407,20 @@ async function seedMenu(tx: Tx, ids: { crmId: string }) {
   };
   const portal = await entry({ titulo: 'Portal', tituloChave: 'menu.portal', ordem: 1 });
   await entry({ parentId: portal, titulo: 'Início', tituloChave: 'route.home', uri: '/home', ordem: 1 });
-  await entry({ parentId: portal, titulo: 'Comunicados', tituloChave: 'route.comunicados', uri: '/comunicados', ordem: 2 });
-  await entry({ parentId: portal, titulo: 'Biblioteca virtual', tituloChave: 'route.biblioteca', uri: '/biblioteca', ordem: 3 });
+  await entry({
+    parentId: portal,
+    titulo: 'Comunicados',
+    tituloChave: 'route.comunicados',
+    uri: '/comunicados',
+    ordem: 2,
+  });
+  await entry({
+    parentId: portal,
+    titulo: 'Biblioteca virtual',
+    tituloChave: 'route.biblioteca',
+    uri: '/biblioteca',
+    ordem: 3,
+  });
   const admin = await entry({ titulo: 'Administração', tituloChave: 'menu.administracao', ordem: 2 });
   const adminItems: [string, string][] = [
     ['route.usuarios', '/usuarios'],
@@ -327,11 +437,46 @@ async function seedMenu(tx: Tx, ids: { crmId: string }) {
     await entry({ parentId: admin, titulo: key, tituloChave: key, uri, ordem: i + 1 });
   }
   const crm = await entry({ titulo: 'CRM Rede', ordem: 3, produtoId: ids.crmId });
-  const vendas = await entry({ parentId: crm, titulo: 'Vendas', uri: 'https://crm.portal.demo/vendas', produtoId: ids.crmId, ordem: 1, chaves: ['CRM_VENDAS'] });
-  await entry({ parentId: vendas, titulo: 'Funil', uri: 'https://crm.portal.demo/vendas/funil', produtoId: ids.crmId, ordem: 1, chaves: ['CRM_VENDAS'] });
-  await entry({ parentId: crm, titulo: 'Relatórios', uri: 'https://crm.portal.demo/relatorios', produtoId: ids.crmId, ordem: 2, chaves: ['CRM_RELATORIOS'] });
+  const vendas = await entry({
+    parentId: crm,
+    titulo: 'Vendas',
+    uri: 'https://crm.portal.demo/vendas',
+    produtoId: ids.crmId,
+    ordem: 1,
+    chaves: ['CRM_VENDAS'],
+  });
+  await entry({
+    parentId: vendas,
+    titulo: 'Funil',
+    uri: 'https://crm.portal.demo/vendas/funil',
+    produtoId: ids.crmId,
+    ordem: 1,
+    chaves: ['CRM_VENDAS'],
+  });
+  await entry({
+    parentId: crm,
+    titulo: 'Relatórios',
+    uri: 'https://crm.portal.demo/relatorios',
+    produtoId: ids.crmId,
+    ordem: 2,
+    chaves: ['CRM_RELATORIOS'],
+  });
   const ajuda = await entry({ titulo: 'Ajuda', tituloChave: 'menu.ajuda', ordem: 4 });
-  await entry({ parentId: ajuda, titulo: 'Central de ajuda', tituloChave: 'menu.ajuda', uri: 'https://ajuda.portal.demo', externo: true, ordem: 1 });
-  await entry({ parentId: ajuda, titulo: 'Academia', tituloChave: 'menu.academia', uri: 'https://academia.portal.demo', externo: true, ordem: 2 });
+  await entry({
+    parentId: ajuda,
+    titulo: 'Central de ajuda',
+    tituloChave: 'menu.ajuda',
+    uri: 'https://ajuda.portal.demo',
+    externo: true,
+    ordem: 1,
+  });
+  await entry({
+    parentId: ajuda,
+    titulo: 'Academia',
+    tituloChave: 'menu.academia',
+    uri: 'https://academia.portal.demo',
+    externo: true,
+    ordem: 2,
+  });
   await entry({ titulo: 'Novidades', ordem: 5 });
 }

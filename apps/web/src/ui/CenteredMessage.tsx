@@ -8,7 +8,7 @@ type Props = { title: string; text?: string; action?: ReactNode };
 export function CenteredMessage({ title, text, action }: Props) {
   return (
     <Box sx={{ textAlign: 'center', px: 2, py: { xs: 6, sm: 10 } }}>
-      <Typography variant="h3" component="h1" gutterBottom>
+      <Typography component="h1" gutterBottom sx={{ typography: { xs: 'h4', sm: 'h3' } }}>
         {title}
       </Typography>
       {text && <Typography color="text.secondary">{text}</Typography>}

@@ -71,7 +71,8 @@ export const en = {
     notFound: 'Not found.',
     conflict: 'This record was changed by someone else. Please reload and try again.',
     badUserInput: 'Please check the highlighted fields.',
-    internal: 'An error occurred while processing your request. Please try again. If the problem persists, open a support ticket.',
+    internal:
+      'An error occurred while processing your request. Please try again. If the problem persists, open a support ticket.',
     unknown: 'Unknown error.',
     occurred: 'An error occurred.',
     queryTooComplex: 'The query is too complex.',
@@ -120,7 +121,8 @@ export const en = {
     resetDone: 'Password changed. Sign in with your new password.',
     invalidLink: 'This link is invalid, has already been used, or has expired. Please request a new one.',
     mailSubject: '{{portal}} password reset',
-    mailText: 'Hello, {{nome}}. To create a new password, open the link below (valid for {{minutos}} minutes). If you did not request this, please ignore this email.',
+    mailText:
+      'Hello, {{nome}}. To create a new password, open the link below (valid for {{minutos}} minutes). If you did not request this, please ignore this email.',
     mailButton: 'Create new password',
   },
 } as const satisfies DeepStringShape<typeof ptBR>;

@@ -120,7 +120,8 @@ export const es = {
     resetDone: 'Contraseña modificada. Inicie sesión con la nueva contraseña.',
     invalidLink: 'Este enlace no es válido, ya se utilizó o expiró. Solicite uno nuevo.',
     mailSubject: 'Restablecimiento de contraseña de {{portal}}',
-    mailText: 'Hola, {{nome}}. Para crear una nueva contraseña, abra el siguiente enlace (válido durante {{minutos}} minutos). Si no lo solicitó, ignore este correo electrónico.',
+    mailText:
+      'Hola, {{nome}}. Para crear una nueva contraseña, abra el siguiente enlace (válido durante {{minutos}} minutos). Si no lo solicitó, ignore este correo electrónico.',
     mailButton: 'Crear nueva contraseña',
   },
 } as const satisfies DeepStringShape<typeof ptBR>;

@@ -117,7 +117,8 @@ export const ptBR = {
     resetDone: 'Senha alterada. Entre com a nova senha.',
     invalidLink: 'Este link é inválido, já foi usado ou expirou. Peça um novo.',
     mailSubject: 'Redefinição de senha do {{portal}}',
-    mailText: 'Olá, {{nome}}. Para criar uma nova senha, abra o link abaixo (válido por {{minutos}} minutos). Se você não pediu, ignore este e-mail.',
+    mailText:
+      'Olá, {{nome}}. Para criar uma nova senha, abra o link abaixo (válido por {{minutos}} minutos). Se você não pediu, ignore este e-mail.',
     mailButton: 'Criar nova senha',
   },
 } as const;

@@ -5,7 +5,10 @@ import { usuario } from '../users/users.tables.js';
 import { auditoria } from './audit.tables.js';
 
 /** One page of an entity's audit trail, newest first. */
-export async function auditTrail(db: DbOrTx, opts: { entidade: string; entidadeId: string; page: number; rowsPerPage: number }) {
+export async function auditTrail(
+  db: DbOrTx,
+  opts: { entidade: string; entidadeId: string; page: number; rowsPerPage: number },
+) {
   const where = and(eq(auditoria.entidade, opts.entidade), eq(auditoria.entidadeId, opts.entidadeId));
   const [rows, [total]] = await Promise.all([
     db
@@ -35,5 +38,11 @@ export async function auditTrail(db: DbOrTx, opts: { entidade: string; entidadeI
 
 export async function latestEmails(db: DbOrTx, limit: number) {
   const rows = await db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit);
-  return rows.map((r) => ({ id: String(r.id), para: r.para, assunto: r.assunto, createdAt: r.createdAt, sentAt: r.sentAt }));
+  return rows.map((r) => ({
+    id: String(r.id),
+    para: r.para,
+    assunto: r.assunto,
+    createdAt: r.createdAt,
+    sentAt: r.sentAt,
+  }));
 }

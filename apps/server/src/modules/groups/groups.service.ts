@@ -44,10 +44,22 @@ export async function inativarGrupo(db: Db, opts: { actorId: string | null; grup
       )
       .returning({ id: usuario.id });
     for (const d of dealers) {
-      await recordAudit(tx, { actorId: opts.actorId, entity: 'dealer', entityId: d.id, action: 'inativar', after: { active: false } });
+      await recordAudit(tx, {
+        actorId: opts.actorId,
+        entity: 'dealer',
+        entityId: d.id,
+        action: 'inativar',
+        after: { active: false },
+      });
     }
     for (const u of users) {
-      await recordAudit(tx, { actorId: opts.actorId, entity: 'usuario', entityId: u.id, action: 'inativar', after: { active: false } });
+      await recordAudit(tx, {
+        actorId: opts.actorId,
+        entity: 'usuario',
+        entityId: u.id,
+        action: 'inativar',
+        after: { active: false },
+      });
     }
     return { dealers: dealerIds, usuarios: users.map((u) => u.id) };
   });

@@ -1,4 +1,4 @@
-import { type GuardSubject, type UserType, canSeeRoute, isAllowed, matchRoute } from '@portal/domain';
+import { canSeeRoute, type GuardSubject, isAllowed, matchRoute, type UserType } from '@portal/domain';
 import type { Locale } from '@portal/i18n';
 import { t } from '@portal/i18n';
 import { asc, eq } from 'drizzle-orm';
@@ -24,7 +24,8 @@ type Row = typeof menu.$inferSelect & { produtoChave: string | null; produtoNome
 export function isEntryVisible(row: Row, user: GuardSubject): boolean {
   if (!row.active) return false;
   if (!isAllowed(user, { keys: row.chaves as never, types: row.tipos as UserType[] })) return false;
-  const inApp = !row.externo && row.uri?.startsWith('/') && (!row.produtoChave || row.produtoChave === PORTAL_PRODUCT_KEY);
+  const inApp =
+    !row.externo && row.uri?.startsWith('/') && (!row.produtoChave || row.produtoChave === PORTAL_PRODUCT_KEY);
   if (inApp && row.uri) {
     const route = matchRoute(row.uri);
     if (route && !canSeeRoute(user, route)) return false;

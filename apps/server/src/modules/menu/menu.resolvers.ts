@@ -5,7 +5,7 @@ import { type GraphQLContext, requireUser } from '../../platform/graphql/context
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { loadPortalProperties } from '../portal/portal.queries.js';
 import { produto } from '../products/products.tables.js';
-import { PORTAL_PRODUCT_KEY, loadUserMenu } from './menu.queries.js';
+import { loadUserMenu, PORTAL_PRODUCT_KEY } from './menu.queries.js';
 
 export const guards: ModuleGuards = { Query: { menuUsuarioLogado: 'authenticated' } };
 

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { produto } from '../products/products.tables.js';
 
 /**

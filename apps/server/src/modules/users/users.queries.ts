@@ -41,7 +41,7 @@ export async function loadCurrentUser(db: DbOrTx, userId: string): Promise<Curre
       FROM usuario u
      WHERE u.id = ${userId}`);
   const row = result.rows[0];
-  if (!row || !row.active) return null;
+  if (!row?.active) return null;
   return { id: row.id, nome: row.nome, email: row.email, tipo: row.tipo, idioma: row.idioma, chaves: row.chaves ?? [] };
 }
 

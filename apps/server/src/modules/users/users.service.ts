@@ -1,5 +1,5 @@
-import { type Idioma, ONBOARDING_IDS, changePasswordSchema } from '@portal/domain';
 import { hash, verify } from '@node-rs/argon2';
+import { changePasswordSchema, type Idioma, ONBOARDING_IDS } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { AppError, badInput, notFound } from '../../platform/errors.js';

@@ -87,7 +87,10 @@ export const usuarioTipoAcesso = pgTable(
       .notNull()
       .references(() => tipoAcesso.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.usuarioId, t.tipoAcessoId] }), index('usuario_tipo_acesso_target_idx').on(t.tipoAcessoId)],
+  (t) => [
+    primaryKey({ columns: [t.usuarioId, t.tipoAcessoId] }),
+    index('usuario_tipo_acesso_target_idx').on(t.tipoAcessoId),
+  ],
 );
 
 export const usuarioFuncionalidade = pgTable(
@@ -100,7 +103,10 @@ export const usuarioFuncionalidade = pgTable(
       .notNull()
       .references(() => funcionalidade.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.usuarioId, t.funcionalidadeId] }), index('usuario_funcionalidade_target_idx').on(t.funcionalidadeId)],
+  (t) => [
+    primaryKey({ columns: [t.usuarioId, t.funcionalidadeId] }),
+    index('usuario_funcionalidade_target_idx').on(t.funcionalidadeId),
+  ],
 );
 
 export const usuarioGrupoUsuarios = pgTable(
@@ -113,7 +119,10 @@ export const usuarioGrupoUsuarios = pgTable(
       .notNull()
       .references(() => grupoUsuarios.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.usuarioId, t.grupoUsuariosId] }), index('usuario_grupo_usuarios_target_idx').on(t.grupoUsuariosId)],
+  (t) => [
+    primaryKey({ columns: [t.usuarioId, t.grupoUsuariosId] }),
+    index('usuario_grupo_usuarios_target_idx').on(t.grupoUsuariosId),
+  ],
 );
 
 export const usuarioDadoComplementar = pgTable(
@@ -126,7 +135,10 @@ export const usuarioDadoComplementar = pgTable(
       .notNull()
       .references(() => dadoComplementar.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.usuarioId, t.dadoComplementarId] }), index('usuario_dado_complementar_target_idx').on(t.dadoComplementarId)],
+  (t) => [
+    primaryKey({ columns: [t.usuarioId, t.dadoComplementarId] }),
+    index('usuario_dado_complementar_target_idx').on(t.dadoComplementarId),
+  ],
 );
 
 /** A department (SPEC §3): signs communications. */

@@ -36,7 +36,13 @@ export function createAdapterClass(db: Db) {
       const [row] = await db
         .select()
         .from(oidcPayload)
-        .where(and(eq(oidcPayload.type, this.type), where, sql`(${oidcPayload.expiresAt} IS NULL OR ${oidcPayload.expiresAt} > now())`));
+        .where(
+          and(
+            eq(oidcPayload.type, this.type),
+            where,
+            sql`(${oidcPayload.expiresAt} IS NULL OR ${oidcPayload.expiresAt} > now())`,
+          ),
+        );
       if (!row) return undefined;
       return { ...(row.payload as Payload), ...(row.consumedAt ? { consumed: true } : {}) };
     }

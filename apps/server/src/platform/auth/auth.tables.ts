@@ -73,4 +73,3 @@ export const loginTentativa = pgTable('login_tentativa', {
   janelaInicio: timestamp('janela_inicio', { withTimezone: true }).notNull().defaultNow(),
   bloqueadoAte: timestamp('bloqueado_ate', { withTimezone: true }),
 });
-

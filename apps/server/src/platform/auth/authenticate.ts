@@ -7,7 +7,7 @@ import { usuario } from '../../modules/users/users.tables.js';
 import type { Db } from '../db.js';
 import type { CurrentUser } from '../graphql/context.js';
 import type { OidcClient } from './oidc-client.js';
-import { SESSION_COOKIE, type SessionRow, deleteSession, loadSession, updateSessionTokens } from './session.js';
+import { deleteSession, loadSession, SESSION_COOKIE, type SessionRow, updateSessionTokens } from './session.js';
 
 export type Authenticated = { user: CurrentUser; session?: SessionRow; via: 'session' | 'bearer' };
 

@@ -1,4 +1,4 @@
-import { type JWTVerifyGetKey, createLocalJWKSet, createRemoteJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { Config } from '../config.js';
 import type { OidcClient } from './oidc-client.js';
 import { apiAudience } from './provider.js';

@@ -12,7 +12,7 @@ import type { createAuthenticator } from './authenticate.js';
 import { localeOfRequest } from './locale.js';
 import type { OidcClient } from './oidc-client.js';
 import { requestPasswordReset } from './password-reset.js';
-import { SESSION_COOKIE, SESSION_IDLE_HOURS, createSession, deleteUserSessions, loadSession } from './session.js';
+import { createSession, deleteUserSessions, loadSession, SESSION_COOKIE, SESSION_IDLE_HOURS } from './session.js';
 import { escapeHtml, renderPage } from './views.js';
 
 /** Pending sign-in state lives 60 minutes (SPEC §9). */
@@ -135,7 +135,12 @@ export function registerBffRoutes(
     if (!session) return reply.send({ logoutUrl: '/' });
     await db.transaction(async (tx) => {
       await deleteUserSessions(tx, session.usuarioId);
-      await recordAudit(tx, { actorId: session.usuarioId, entity: 'sessao', entityId: session.usuarioId, action: 'logout' });
+      await recordAudit(tx, {
+        actorId: session.usuarioId,
+        entity: 'sessao',
+        entityId: session.usuarioId,
+        action: 'logout',
+      });
     });
     const configuration = await oidc.configuration();
     const params: Record<string, string> = { post_logout_redirect_uri: `${config.publicUrl}/` };
@@ -155,11 +160,11 @@ export function registerBffRoutes(
   app.post<{ Body: { email?: string; locale?: string } }>('/auth/password/forgot', async (request, reply) => {
     if (!isSameOrigin(request, config.publicUrl)) return reply.code(403).send({ error: 'FORBIDDEN' });
     const email = String(request.body?.email ?? '').trim();
-    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return reply.code(400).send({ error: 'BAD_USER_INPUT', fields: { email: 'validation.email' } });
+    if (!/^[^\s@]+@[^\s@]+$/.test(email))
+      return reply.code(400).send({ error: 'BAD_USER_INPUT', fields: { email: 'validation.email' } });
     if (!oidc.external) await requestPasswordReset(services, email, resolveLocale(request.body?.locale));
     return reply.code(202).send({ ok: true });
   });
-
 }
 
 /**
@@ -169,12 +174,15 @@ export function registerBffRoutes(
 async function portalUserFor(services: Services, oidc: OidcClient, claims: client.IDToken): Promise<string | null> {
   const { db } = services;
   if (!oidc.external) {
-    const [row] = await db.select({ id: usuario.id, active: usuario.active }).from(usuario).where(eq(usuario.id, claims.sub));
+    const [row] = await db
+      .select({ id: usuario.id, active: usuario.active })
+      .from(usuario)
+      .where(eq(usuario.id, claims.sub));
     return row?.active ? row.id : null;
   }
   const [bySubject] = await db.select().from(usuario).where(eq(usuario.keycloakId, claims.sub));
   const user = bySubject ?? (typeof claims.email === 'string' ? await findUserByEmail(db, claims.email) : null);
-  if (!user || !user.active) return null;
+  if (!user?.active) return null;
   if (user.keycloakId !== claims.sub) {
     await db.update(usuario).set({ keycloakId: claims.sub }).where(eq(usuario.id, user.id));
   }

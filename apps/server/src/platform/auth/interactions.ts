@@ -9,7 +9,7 @@ import { verifyPassword } from '../../modules/users/users.service.js';
 import type { Services } from '../services.js';
 import { LANG_COOKIE, localeOfRequest } from './locale.js';
 import { findResetToken, requestPasswordReset, resetPassword } from './password-reset.js';
-import { THROTTLE, clearFailures, isLocked, recordFailure } from './throttle.js';
+import { clearFailures, isLocked, recordFailure, THROTTLE } from './throttle.js';
 import { escapeHtml, message, renderPage } from './views.js';
 
 // A real argon2id hash, verified when the e-mail is unknown so both paths take the same time.
@@ -33,13 +33,26 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
     const props = await loadPortalProperties(services.db);
     const portalName = props?.name ?? 'Portal';
     const lang = new URL(request.url, 'http://x').searchParams.get('lang');
-    if (lang) reply.header('set-cookie', `${LANG_COOKIE}=${encodeURIComponent(locale)}; Path=/; SameSite=Lax; Max-Age=31536000`);
+    if (lang)
+      reply.header(
+        'set-cookie',
+        `${LANG_COOKIE}=${encodeURIComponent(locale)}; Path=/; SameSite=Lax; Max-Age=31536000`,
+      );
     const selfUrl = stripLang(request.url);
     reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderPage({ locale, portalName, theme: props?.theme ?? 'blueOcean', title: t(locale, titleKey, { portal: portalName }), body, selfUrl }));
+      .send(
+        renderPage({
+          locale,
+          portalName,
+          theme: props?.theme ?? 'blueOcean',
+          title: t(locale, titleKey, { portal: portalName }),
+          body,
+          selfUrl,
+        }),
+      );
   };
 
   const loginForm = (locale: Locale, uid: string, email = '', error?: string) => `
@@ -69,27 +82,48 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
   app.post<{ Params: { uid: string }; Body: Body }>('/oidc/interaction/:uid/login', async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
     const locale = localeOfRequest(request.raw, details.params.ui_locales);
-    const email = String(request.body?.email ?? '').trim().toLowerCase();
+    const email = String(request.body?.email ?? '')
+      .trim()
+      .toLowerCase();
     const password = String(request.body?.password ?? '');
     const emailKey = `email:${email}`;
     const ipKey = `ip:${request.ip}`;
     if (await isLocked(services.db, [emailKey, ipKey])) {
       request.log.warn({ email }, 'sign-in refused: throttled');
-      return send(request, reply, 'signin.title', loginForm(locale, details.uid, email, t(locale, 'signin.locked')), 429, locale);
+      return send(
+        request,
+        reply,
+        'signin.title',
+        loginForm(locale, details.uid, email, t(locale, 'signin.locked')),
+        429,
+        locale,
+      );
     }
     const user = email ? await findUserByEmail(services.db, email) : null;
     const ok = await verifyPassword(user?.senhaHash ?? DUMMY_HASH, password);
-    if (!user || !user.active || !user.senhaHash || !ok) {
+    if (!user?.active || !user.senhaHash || !ok) {
       await recordFailure(services.db, [
         { key: emailKey, max: THROTTLE.maxFailures },
         { key: ipKey, max: THROTTLE.maxFailuresPerIp },
       ]);
-      return send(request, reply, 'signin.title', loginForm(locale, details.uid, email, t(locale, 'signin.invalid')), 401, locale);
+      return send(
+        request,
+        reply,
+        'signin.title',
+        loginForm(locale, details.uid, email, t(locale, 'signin.invalid')),
+        401,
+        locale,
+      );
     }
     await clearFailures(services.db, emailKey);
     await recordAudit(services.db, { actorId: user.id, entity: 'sessao', entityId: user.id, action: 'login' });
     reply.hijack();
-    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { login: { accountId: user.id } },
+      { mergeWithLastSubmission: false },
+    );
   });
 
   const forgotForm = (locale: Locale, uid: string, info?: string) => `
@@ -111,7 +145,12 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
     const locale = localeOfRequest(request.raw);
     const email = String(request.body?.email ?? '').trim();
     if (email) await requestPasswordReset(services, email, locale);
-    return send(request, reply, 'recovery.title', forgotForm(locale, request.body?.uid ?? '', t(locale, 'recovery.sent')));
+    return send(
+      request,
+      reply,
+      'recovery.title',
+      forgotForm(locale, request.body?.uid ?? '', t(locale, 'recovery.sent')),
+    );
   });
 
   const resetForm = (locale: Locale, token: string, error?: string) => `
@@ -143,7 +182,13 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
     const problems = passwordProblems(password);
     if (password !== String(request.body?.confirmation ?? '')) problems.push('password.confirmationMismatch');
     if (problems.length) {
-      return send(request, reply, 'recovery.resetTitle', resetForm(locale, token, problems.map((p) => t(locale, p)).join(' ')), 400);
+      return send(
+        request,
+        reply,
+        'recovery.resetTitle',
+        resetForm(locale, token, problems.map((p) => t(locale, p)).join(' ')),
+        400,
+      );
     }
     if (!(await resetPassword(services, token, password))) {
       return send(request, reply, 'recovery.resetTitle', invalidLink(locale), 410);

@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import type { Config } from '../config.js';
-import { PORTAL_CLIENT_ID, embeddedIssuer, portalClientSecret } from './provider.js';
+import { embeddedIssuer, PORTAL_CLIENT_ID, portalClientSecret } from './provider.js';
 
 /**
  * The server's side of sign-in (DESIGN §3): an OpenID client for the embedded provider or, with

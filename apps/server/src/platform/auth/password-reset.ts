@@ -19,7 +19,7 @@ const sha256 = (value: string) => crypto.createHash('sha256').update(value).dige
  */
 export async function requestPasswordReset(services: Services, email: string, locale: Locale): Promise<void> {
   const user = await findUserByEmail(services.db, email);
-  if (!user || !user.active || !user.senhaHash) return;
+  if (!user?.active || !user.senhaHash) return;
   const token = crypto.randomBytes(32).toString('base64url');
   const link = `${services.config.publicUrl}/oidc/reset?token=${token}&lang=${locale}`;
   const props = await loadPortalProperties(services.db);
@@ -45,7 +45,9 @@ export async function findResetToken(services: Services, token: string) {
   const [row] = await services.db
     .select()
     .from(senhaReset)
-    .where(and(eq(senhaReset.tokenHash, sha256(token)), isNull(senhaReset.usedAt), gt(senhaReset.expiresAt, new Date())));
+    .where(
+      and(eq(senhaReset.tokenHash, sha256(token)), isNull(senhaReset.usedAt), gt(senhaReset.expiresAt, new Date())),
+    );
   return row ?? null;
 }
 
@@ -59,7 +61,9 @@ export async function resetPassword(services: Services, token: string, password:
     const [used] = await tx
       .update(senhaReset)
       .set({ usedAt: new Date() })
-      .where(and(eq(senhaReset.tokenHash, sha256(token)), isNull(senhaReset.usedAt), gt(senhaReset.expiresAt, new Date())))
+      .where(
+        and(eq(senhaReset.tokenHash, sha256(token)), isNull(senhaReset.usedAt), gt(senhaReset.expiresAt, new Date())),
+      )
       .returning({ usuarioId: senhaReset.usuarioId });
     if (!used) return false;
     await tx.update(usuario).set({ senhaHash }).where(eq(usuario.id, used.usuarioId));

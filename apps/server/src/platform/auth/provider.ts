@@ -51,7 +51,14 @@ export function createProvider(o: ProviderOptions): Provider {
     const locale = localeOfRequest(ctx.req);
     const { name, theme } = await o.portalName();
     ctx.type = 'html';
-    ctx.body = renderPage({ locale, portalName: name, theme, title: t(locale, titleKey, { portal: name }), body, selfUrl: ctx.originalUrl });
+    ctx.body = renderPage({
+      locale,
+      portalName: name,
+      theme,
+      title: t(locale, titleKey, { portal: name }),
+      body,
+      selfUrl: ctx.originalUrl,
+    });
   };
 
   const provider = new Provider(embeddedIssuer(o.config), {
@@ -61,7 +68,7 @@ export function createProvider(o: ProviderOptions): Provider {
     cookies: { keys: o.secrets.cookieKeys },
     async findAccount(_ctx, sub) {
       const user = await findUserById(o.db, sub);
-      if (!user || !user.active) return undefined;
+      if (!user?.active) return undefined;
       return {
         accountId: sub,
         async claims() {
@@ -98,7 +105,11 @@ export function createProvider(o: ProviderOptions): Provider {
         },
         async postLogoutSuccessSource(ctx) {
           const locale = localeOfRequest(ctx.req);
-          await page(ctx, 'signin.logoutDone', `<p class="links"><a href="${escapeHtml(o.config.publicUrl)}/">${escapeHtml(t(locale, 'signin.backToSignIn'))}</a></p>`);
+          await page(
+            ctx,
+            'signin.logoutDone',
+            `<p class="links"><a href="${escapeHtml(o.config.publicUrl)}/">${escapeHtml(t(locale, 'signin.backToSignIn'))}</a></p>`,
+          );
         },
       },
       resourceIndicators: {
@@ -121,7 +132,10 @@ export function createProvider(o: ProviderOptions): Provider {
         const existing = await ctx.oidc.provider.Grant.find(grantId);
         if (existing) return existing;
       }
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId,
+      });
       grant.addOIDCScope('openid email profile offline_access');
       grant.addResourceScope(audience, 'api');
       await grant.save();

@@ -8,7 +8,10 @@ export const THROTTLE = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15, ma
 export async function isLocked(db: DbOrTx, keys: string[]): Promise<boolean> {
   const result = await db.execute<{ locked: boolean }>(sql`
     SELECT EXISTS (SELECT 1 FROM login_tentativa
-                    WHERE chave IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})
+                    WHERE chave IN (${sql.join(
+                      keys.map((k) => sql`${k}`),
+                      sql`, `,
+                    )})
                       AND bloqueado_ate > now()) AS locked`);
   return Boolean(result.rows[0]?.locked);
 }

@@ -1,5 +1,5 @@
-import type { Locale } from '@portal/i18n';
 import type { Idioma, UserType } from '@portal/domain';
+import type { Locale } from '@portal/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services.js';
 

@@ -1,5 +1,5 @@
 import { type Guard, isAllowed } from '@portal/domain';
-import { type GraphQLFieldResolver, GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLFieldResolver } from 'graphql';
 import { forbidden, unauthenticated } from '../errors.js';
 import type { GraphQLContext } from './context.js';
 

@@ -20,7 +20,11 @@ export function formatError(err: GraphQLError, locale: Locale, log: (obj: object
     return {
       message: t(locale, original.message),
       path: err.path,
-      extensions: { code: original.code, messageKey: original.message, ...(original.fields ? { fields: original.fields } : {}) },
+      extensions: {
+        code: original.code,
+        messageKey: original.message,
+        ...(original.fields ? { fields: original.fields } : {}),
+      },
     };
   }
   if (!original || original.name === 'GraphQLError') {
@@ -30,11 +34,18 @@ export function formatError(err: GraphQLError, locale: Locale, log: (obj: object
       message: key ? t(locale, key) : err.message,
       locations: err.locations,
       path: err.path,
-      extensions: { code: (err.extensions?.code as string) ?? 'GRAPHQL_VALIDATION_FAILED', ...(key ? { messageKey: key } : {}) },
+      extensions: {
+        code: (err.extensions?.code as string) ?? 'GRAPHQL_VALIDATION_FAILED',
+        ...(key ? { messageKey: key } : {}),
+      },
     };
   }
   log({ err: original, path: err.path }, 'internal error in resolver');
-  return { message: t(locale, 'error.internal'), path: err.path, extensions: { code: 'INTERNAL_SERVER_ERROR', messageKey: 'error.internal' } };
+  return {
+    message: t(locale, 'error.internal'),
+    path: err.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR', messageKey: 'error.internal' },
+  };
 }
 
 /** Mounts the GraphQL API at /api/graphql (mercurius with JIT, loaders, limits, guards). */
@@ -47,7 +58,8 @@ export async function registerGraphQL(
   const production = config.env === 'production';
   app.addHook('preHandler', async (request, reply) => {
     if (request.url.startsWith('/api/graphql') && request.method === 'POST' && request.cookies?.portal_sid) {
-      if (!isSameOrigin(request, config.publicUrl)) await reply.code(403).send({ errors: [{ message: 'CSRF', extensions: { code: 'FORBIDDEN' } }] });
+      if (!isSameOrigin(request, config.publicUrl))
+        await reply.code(403).send({ errors: [{ message: 'CSRF', extensions: { code: 'FORBIDDEN' } }] });
     }
   });
   await app.register(mercurius, {
@@ -70,7 +82,9 @@ export async function registerGraphQL(
       return { services, user: auth?.user ?? null, locale, request, reply };
     },
     errorFormatter: (execution, context) => {
-      const ctx = context as unknown as Partial<GraphQLContext> & { reply?: { request?: { headers?: Record<string, string> } } };
+      const ctx = context as unknown as Partial<GraphQLContext> & {
+        reply?: { request?: { headers?: Record<string, string> } };
+      };
       const locale = ctx.locale ?? resolveLocale(ctx.reply?.request?.headers?.['accept-language']);
       // mercurius wraps syntax/validation failures in one error carrying the list (MER_ERR_GQL_VALIDATION).
       const invalid = execution.errors.flatMap((e) => {
@@ -78,7 +92,9 @@ export async function registerGraphQL(
         return Array.isArray(inner) ? inner : [];
       });
       if (invalid.length) {
-        const errors = invalid.map((e) => formatError(new GraphQLError(e.message, { nodes: e.nodes, extensions: e.extensions }), locale, () => {}));
+        const errors = invalid.map((e) =>
+          formatError(new GraphQLError(e.message, { nodes: e.nodes, extensions: e.extensions }), locale, () => {}),
+        );
         return { statusCode: 400, response: { data: null, errors } };
       }
       const errors = execution.errors.map((e) => formatError(e, locale, (obj, msg) => app.log.error(obj, msg)));

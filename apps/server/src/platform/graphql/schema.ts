@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GraphQLScalarType, Kind, buildSchema, lexicographicSortSchema, printSchema } from 'graphql';
-import { type ModuleGuards, type OperationGuard, applyGuards } from './guards.js';
+import { buildSchema, GraphQLScalarType, Kind, lexicographicSortSchema, printSchema } from 'graphql';
+import { applyGuards, type ModuleGuards, type OperationGuard } from './guards.js';
 import { graphqlModules } from './modules.js';
 
 const srcDir = fileURLToPath(new URL('../../', import.meta.url));

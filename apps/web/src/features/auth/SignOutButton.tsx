@@ -22,7 +22,7 @@ export function SignOutButton() {
 
   return (
     <>
-      <Button variant="outlined" onClick={onClick} disabled={pending}>
+      <Button variant="outlined" onClick={onClick} disabled={pending} sx={{ alignSelf: 'flex-start' }}>
         {t('app.signOut')}
       </Button>
       {failed && <Alert severity="error">{t('error.occurred')}</Alert>}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# npm start: installs what is missing, builds the web app, then starts the portal (migrations and the
+# demo seed run at start). PORT (3000), DATA_DIR (./data), DATABASE_URL (PostgreSQL instead of PGlite).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
+if [ ! -f apps/web/dist/index.html ] || [ -n "$(find apps/web/src apps/web/index.html packages -newer apps/web/dist/index.html -type f 2>/dev/null | head -n 1)" ]; then
+  echo "==> Building the web app"
+  npm run build -w apps/web
+fi
+exec node --import tsx apps/server/src/main.ts
