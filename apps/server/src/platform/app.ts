@@ -48,6 +48,10 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     bodyLimit: 1_048_576,
   });
   const log = (obj: object, msg: string) => app.log.info(obj, msg);
+  // Every answer names its request id, the key to its log lines.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
