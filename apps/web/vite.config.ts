@@ -1,9 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** Where `npm run dev` forwards the server's own paths. */
+/**
+ * Where `npm run dev` forwards the server's own paths. Start that server with
+ * PUBLIC_URL=http://localhost:5173 so sign-in and sign-out come back to the dev server.
+ */
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://localhost:3000';
 const SERVER_PATHS = ['/api', '/auth', '/oidc', '/portalProperties', '/healthz'];
+const REACT = /node_modules\/(react|react-dom|scheduler)\//;
+const APOLLO = /node_modules\/(@apollo|graphql|optimism|@wry|zen-observable|zen-observable-ts|ts-invariant)\//;
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],
@@ -21,10 +26,8 @@ export default defineConfig(({ command }) => ({
       output: {
         // Libraries every screen needs get their own long-cached chunks; screen code stays in its lazy chunk.
         manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-          if (/node_modules\/(@apollo|graphql|optimism|@wry|zen-observable|zen-observable-ts|ts-invariant)\//.test(id)) {
-            return 'apollo';
-          }
+          if (REACT.test(id)) return 'react';
+          if (APOLLO.test(id)) return 'apollo';
         },
       },
       treeshake: {

@@ -136,26 +136,49 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Busy and total CPU ticks of the whole machine (Linux /proc/stat), or null elsewhere. */
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const n = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = n.reduce((a, b) => a + b, 0);
+    return { busy: total - n[3] - n[4], total };
+  } catch {
+    return null;
+  }
+}
+
+/** CPU ticks (user + system) one process has used, or 0 when unknown. */
+function processTicks(pid: number | 'self'): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+  } catch {
+    return 0;
+  }
+}
+
 /**
- * Share of all cores busy over one second while the bench itself is idle (Linux /proc/stat), i.e.
- * what other processes on the machine take. Null where /proc/stat is missing.
+ * What other processes take: the share of all cores busy over one second, minus this process and
+ * the server, once the server has drained the previous scenario (at most 10 s of waiting).
+ * Null where /proc is missing. A high figure means the machine was shared and the row is pessimistic.
  */
-async function backgroundCpu(): Promise<number | null> {
-  const read = () => {
-    try {
-      const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-      const n = fields.map(Number);
-      const idle = n[3] + (n[4] ?? 0);
-      return { idle, total: n.slice(0, 8).reduce((a, b) => a + b, 0) };
-    } catch {
-      return null;
-    }
-  };
-  const a = read();
-  await new Promise((r) => setTimeout(r, 1000));
-  const b = read();
+async function backgroundCpu(serverPid: number): Promise<number | null> {
+  for (let i = 0; i < 40; i++) {
+    const before = processTicks(serverPid);
+    await sleep(250);
+    if (processTicks(serverPid) - before <= 2) break;
+  }
+  const a = machineTicks();
+  const ownA = processTicks(serverPid) + processTicks('self');
+  await sleep(1000);
+  const b = machineTicks();
+  const ownB = processTicks(serverPid) + processTicks('self');
   if (!a || !b || b.total === a.total) return null;
-  return Math.round((1 - (b.idle - a.idle) / (b.total - a.total)) * 100);
+  const others = Math.max(0, b.busy - a.busy - (ownB - ownA));
+  return Math.round((others / (b.total - a.total)) * 100);
 }
 
 function freePort(): Promise<number> {
@@ -319,9 +342,15 @@ async function load(
   return { result, latencies: Float64Array.from(latencies).sort(), elapsedMs };
 }
 
-async function runScenario(baseUrl: string, backend: Backend, scenario: Scenario, cookies: string[]): Promise<Row> {
+async function runScenario(
+  server: { url: string; pid: number },
+  backend: Backend,
+  scenario: Scenario,
+  cookies: string[],
+): Promise<Row> {
+  const baseUrl = server.url;
   await verifyScenario(baseUrl, scenario, cookies);
-  const backgroundCpuPct = await backgroundCpu();
+  const backgroundCpuPct = await backgroundCpu(server.pid);
   if (WARMUP > 0) await load(baseUrl, scenario, cookies, WARMUP);
   const { result, latencies, elapsedMs } = await load(baseUrl, scenario, cookies, SECONDS);
   const row: Row = {
@@ -356,11 +385,11 @@ async function runBackend(backend: Backend): Promise<{ rows: Row[]; postgresVers
     databaseUrl = created.url;
     postgresVersion = created.version;
   }
-  const { url } = await startServer(databaseUrl);
+  const { url, child } = await startServer(databaseUrl);
   console.log(`${backend}${postgresVersion ? ` ${postgresVersion}` : ' (in memory)'}: server at ${url}`);
   const cookies = await signInSessions(url);
   const rows: Row[] = [];
-  for (const scenario of SCENARIOS) rows.push(await runScenario(url, backend, scenario, cookies));
+  for (const scenario of SCENARIOS) rows.push(await runScenario({ url, pid: child.pid! }, backend, scenario, cookies));
   await cleanupAll(); // stop this backend's server (and drop its database) before the next one
   return { rows, postgresVersion };
 }

@@ -27,6 +27,12 @@ async function main() {
       enumsAsTypes: true,
       scalars: { DateTime: 'Date | string' },
       contextType: '../platform/graphql/context.js#GraphQLContext',
+      mappers: {
+        Produto: '../modules/products/products.mappers.js#ProdutoRow',
+        TipoAcesso: '../modules/products/products.mappers.js#TipoAcessoRow',
+        Funcionalidade: '../modules/products/products.mappers.js#FuncionalidadeRow',
+        DadoComplementar: '../modules/products/products.mappers.js#DadoComplementarRow',
+      },
     },
     plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
     pluginMap: { typescript: typescriptPlugin, typescriptResolvers: resolversPlugin },

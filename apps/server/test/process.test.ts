@@ -37,7 +37,10 @@ afterEach(() => {
 describe('the server process', () => {
   it('a bad configuration is explained variable by variable and the portal answers in maintenance mode', async () => {
     const port = await freePort();
-    const { started } = startMain({ PORT: String(port), DATABASE_URL: 'mysql://nope', SMTP_URL: 'http://x' }, /Maintenance mode/);
+    const { started } = startMain(
+      { PORT: String(port), DATABASE_URL: 'mysql://nope', SMTP_URL: 'http://x' },
+      /Maintenance mode/,
+    );
     const out = await started;
     expect(out).toContain('DATABASE_URL must be a postgres:// connection string');
     expect(out).toContain('SMTP_URL must be an smtp:// or smtps:// URL');

@@ -11,7 +11,7 @@ import { SignedInUserContext } from '../features/users/signed-in-user';
 import { USUARIO_LOGADO } from '../features/users/users.documents';
 import { CenteredMessage } from '../ui/CenteredMessage';
 import { LoadingView } from '../ui/LoadingView';
-import { isUnauthenticated } from './apollo-client';
+import { apiErrorMessage, isUnauthenticated } from './apollo-client';
 import { usePortalProperties } from './portal-properties';
 import type { RouteHandle } from './router';
 
@@ -38,7 +38,9 @@ export function AppFrame() {
 
   let content = <LoadingView />;
   if (user && languageReady) content = <Outlet />;
-  else if (error && !isUnauthenticated(error)) content = <CenteredMessage title={t('error.occurred')} text={error.message} />;
+  else if (error && !isUnauthenticated(error)) {
+    content = <CenteredMessage title={t('error.occurred')} text={apiErrorMessage(error, t('error.internal'))} />;
+  }
 
   return (
     <SignedInUserContext value={user ?? null}>

@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloError, from, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, type ApolloError, from, HttpLink, InMemoryCache } from '@apollo/client';
 import { onError } from '@apollo/client/link/error';
 import type { GraphQLFormattedError } from 'graphql';
 
@@ -8,6 +8,11 @@ const hasUnauthenticated = (errors: readonly GraphQLFormattedError[] | undefined
 /** Whether an operation failed because the session is missing or expired (a redirect is under way). */
 export function isUnauthenticated(error: ApolloError | undefined): boolean {
   return Boolean(error && hasUnauthenticated(error.graphQLErrors));
+}
+
+/** The API's translated message for a failed operation; `fallback` when it never answered (network). */
+export function apiErrorMessage(error: ApolloError, fallback: string): string {
+  return error.graphQLErrors[0]?.message ?? fallback;
 }
 
 /**

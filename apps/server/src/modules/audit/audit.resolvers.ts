@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../generated/graphql.js';
 import { badInput } from '../../platform/errors.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
@@ -7,7 +8,7 @@ export const guards: ModuleGuards = {
   Query: { auditoria: { types: ['TECSINAPSE'] }, emailsEnviados: { keys: ['PORTAL_ADMINISTRATIVO_TECSINAPSE'] } },
 };
 
-export const resolvers = {
+export const resolvers: Resolvers = {
   Query: {
     auditoria: (
       _: unknown,

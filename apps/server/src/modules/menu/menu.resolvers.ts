@@ -1,6 +1,7 @@
 import { IDIOMAS } from '@portal/domain';
 import { t } from '@portal/i18n';
 import { eq } from 'drizzle-orm';
+import type { Resolvers } from '../../generated/graphql.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { loadPortalProperties } from '../portal/portal.queries.js';
@@ -9,7 +10,7 @@ import { loadUserMenu, PORTAL_PRODUCT_KEY } from './menu.queries.js';
 
 export const guards: ModuleGuards = { Query: { menuUsuarioLogado: 'authenticated' } };
 
-export const resolvers = {
+export const resolvers: Resolvers = {
   Query: {
     menuUsuarioLogado: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
       const user = requireUser(ctx);

@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../generated/graphql.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { countUnseen, listUserNotifications } from './notifications.queries.js';
@@ -8,7 +9,7 @@ export const guards: ModuleGuards = {
   Mutation: { marcarNotificacoesComoVistas: 'authenticated' },
 };
 
-export const resolvers = {
+export const resolvers: Resolvers = {
   Query: {
     notificacoesMenu: (_: unknown, __: unknown, ctx: GraphQLContext) =>
       listUserNotifications(ctx.services.db, requireUser(ctx).id),

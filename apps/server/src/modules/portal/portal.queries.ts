@@ -1,3 +1,4 @@
+import type { UserType } from '@portal/domain';
 import type { DbOrTx } from '../../platform/db.js';
 import { portalProperties } from './portal.tables.js';
 
@@ -12,7 +13,7 @@ export async function loadPortalProperties(db: DbOrTx): Promise<PortalProperties
 /** Maps the row to the SPEC §3 shape (lists of types as {id}). */
 export function presentPortalProperties(row: PortalPropertiesRow) {
   const { id: _id, linkHelpTec: _h, linkAcademia: _a, brandImageUrl: _b, ...rest } = row;
-  const ids = (list: string[]) => list.map((id) => ({ id }));
+  const ids = (list: string[]) => list.map((id) => ({ id: id as UserType }));
   return {
     ...rest,
     tiposUsuarioDocumentoObrigatorio: ids(row.tiposUsuarioDocumentoObrigatorio),

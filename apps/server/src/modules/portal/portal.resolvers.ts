@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../generated/graphql.js';
 import { notFound } from '../../platform/errors.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
@@ -5,7 +6,7 @@ import { loadPortalProperties, presentPortalProperties } from './portal.queries.
 
 export const guards: ModuleGuards = { Query: { portalProperties: 'public' } };
 
-export const resolvers = {
+export const resolvers: Resolvers = {
   Query: {
     portalProperties: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
       const row = await loadPortalProperties(ctx.services.db);

@@ -1,4 +1,5 @@
 import { asc } from 'drizzle-orm';
+import type { Resolvers } from '../../generated/graphql.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { produto } from './products.tables.js';
@@ -7,7 +8,7 @@ export const guards: ModuleGuards = {
   Query: { produtos: { keys: ['PORTAL_MANUTENCAO_USUARIOS', 'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'] } },
 };
 
-export const resolvers = {
+export const resolvers: Resolvers = {
   Query: {
     produtos: (_: unknown, __: unknown, ctx: GraphQLContext) =>
       ctx.services.db.select().from(produto).orderBy(asc(produto.ordem), asc(produto.nome)),

@@ -1,5 +1,6 @@
 import type { Idioma, UserType } from '@portal/domain';
 import { t } from '@portal/i18n';
+import type { Resolvers } from '../../generated/graphql.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { isOnboardingSeen, loadLoggedUserDetails } from './users.queries.js';
@@ -37,7 +38,7 @@ async function usuarioLogado(ctx: GraphQLContext) {
   };
 }
 
-export const resolvers = {
+export const resolvers: Resolvers = {
   Query: {
     usuarioLogado: (_: unknown, __: unknown, ctx: GraphQLContext) => usuarioLogado(ctx),
     currentUserOnboardingIsSeen: (_: unknown, args: { id: string }, ctx: GraphQLContext) => {

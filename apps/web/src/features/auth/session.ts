@@ -4,7 +4,9 @@ let redirecting = false;
 export function redirectToSignIn(): void {
   if (redirecting) return;
   redirecting = true;
-  window.location.assign(`/auth/login?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+  window.location.assign(
+    `/auth/login?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+  );
 }
 
 /** Ends the portal session, then leaves for the provider to end its own; it returns to `/`. */

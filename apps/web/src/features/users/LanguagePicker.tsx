@@ -6,6 +6,7 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { IDIOMAS, type Idioma } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../app/apollo-client';
 import { useSignedInUser } from './signed-in-user';
 import { MUDAR_LINGUA_USUARIO, USUARIO_LOGADO } from './users.documents';
 
@@ -47,7 +48,7 @@ export function LanguagePicker() {
           ))}
         </NativeSelect>
       </FormControl>
-      {error && <Alert severity="error">{error.message}</Alert>}
+      {error && <Alert severity="error">{apiErrorMessage(error, t('error.internal'))}</Alert>}
     </>
   );
 }
