@@ -30,11 +30,6 @@ export default defineConfig(({ command }) => ({
           if (APOLLO.test(id)) return 'apollo';
         },
       },
-      treeshake: {
-        // @portal/domain is pure functions and constants: importing one rule must not pull in the
-        // modules beside it (zod comes with the password schema).
-        moduleSideEffects: (id, external) => external || !id.includes('/packages/domain/'),
-      },
     },
   },
 }));

@@ -426,7 +426,12 @@ function table(rows: Row[]): string {
 async function main() {
   const setup = {
     date: new Date().toISOString(),
-    command: 'npm run bench',
+    command: [
+      ...Object.entries(process.env)
+        .filter(([k]) => k.startsWith('BENCH_') && k !== 'BENCH_PG_URL')
+        .map(([k, v]) => `${k}=${v}`),
+      'npm run bench',
+    ].join(' '),
     seconds: SECONDS,
     warmupSeconds: WARMUP,
     connections: CONNECTIONS,

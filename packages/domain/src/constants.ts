@@ -24,6 +24,29 @@ export const THEMES = [
   'bajaj',
 ] as const;
 export type Theme = (typeof THEMES)[number];
+/** Primary colour of each theme variant: the web's MUI theme and the provider's pages use the same. */
+export const THEME_PRIMARY: Record<Theme, string> = {
+  orange: '#f57c00',
+  wingo: '#00a3e0',
+  yellow: '#f9a825',
+  blueGrey: '#546e7a',
+  black: '#212121',
+  redLight: '#e57373',
+  green: '#2e7d32',
+  deepBlack: '#000000',
+  blackOrange: '#ff6f00',
+  lightOrange: '#ffb74d',
+  blueLight: '#4fc3f7',
+  deepBlue: '#0d47a1',
+  micBlue: '#1565c0',
+  greyLight: '#9e9e9e',
+  blueOcean: '#0277bd',
+  shallowBlue: '#64b5f6',
+  bajaj: '#005baa',
+};
+/** The primary colour of a theme name from the server, the default for an unknown one. */
+export const themePrimary = (theme: string | null | undefined): string =>
+  THEME_PRIMARY[(theme ?? '') as Theme] ?? THEME_PRIMARY.blueOcean;
 export const ERROR_COLOR = '#e6433f';
 /** Stable error codes carried in GraphQL `extensions.code` (DESIGN §4). */
 export const ERROR_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'CONFLICT'] as const;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
 import { loadPortalProperties, presentPortalProperties } from '../modules/portal/portal.queries.js';
 import { seedDemo } from '../seed/demo.js';
@@ -140,20 +140,23 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
 
 const SERVER_PREFIXES = ['/api/', '/oidc/', '/auth/', '/healthz', '/readyz', '/portalProperties'];
 
-/** Serves the built React app; unknown non-API GET paths get index.html (client-side routes). */
+/**
+ * Serves the built React app. Unknown page paths get index.html (client-side routes); a missing file
+ * (an old chunk after a deploy, a favicon) gets a real 404, never HTML in place of JavaScript.
+ */
 export function registerWebApp(app: FastifyInstance, webDist: string) {
   const index = path.join(webDist, 'index.html');
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
   if (fs.existsSync(index)) {
-    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    app.get('/', (_request, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !SERVER_PREFIXES.some((p) => request.url.startsWith(p));
-    if (isPage && fs.existsSync(index)) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(fs.createReadStream(index));
-    }
+    const pathname = request.url.split('?')[0];
+    const isFile = pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname);
+    const isPage = request.method === 'GET' && !isFile && !SERVER_PREFIXES.some((p) => pathname.startsWith(p));
+    if (isPage && fs.existsSync(index)) return sendIndex(reply);
     return reply.code(404).send({ error: 'NOT_FOUND' });
   });
 }

@@ -461,7 +461,7 @@ async function seedMenu(tx: Tx, ids: { crmId: string }) {
     ordem: 2,
     chaves: ['CRM_RELATORIOS'],
   });
-  const ajuda = await entry({ titulo: 'Ajuda', tituloChave: 'menu.ajuda', ordem: 4 });
+  const ajuda = await entry({ titulo: 'Ajuda', tituloChave: 'menu.ajudaCategoria', ordem: 4 });
   await entry({
     parentId: ajuda,
     titulo: 'Central de ajuda',

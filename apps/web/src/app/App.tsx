@@ -1,7 +1,7 @@
 import { ApolloProvider } from '@apollo/client';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { redirectToSignIn } from '../features/auth/session';
@@ -10,12 +10,13 @@ import { MaintenancePage } from './errors/MaintenancePage';
 import { i18n } from './i18n';
 import { type PortalProperties, PortalPropertiesContext } from './portal-properties';
 import { createRouter } from './router';
-import { theme } from './theme';
+import { createPortalTheme } from './theme';
 
 type Props = { portalProperties: PortalProperties | null };
 
 /** The providers around the app. Without portal properties the portal is in maintenance. */
 export function App({ portalProperties }: Props) {
+  const theme = useMemo(() => createPortalTheme(portalProperties?.theme), [portalProperties?.theme]);
   return (
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>

@@ -62,6 +62,7 @@ export const en = {
     portal: 'Portal',
     administracao: 'Administration',
     inicio: 'Home',
+    ajudaCategoria: 'Help',
     ajuda: 'Help center',
     academia: 'Academy',
   },

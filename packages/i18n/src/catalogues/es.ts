@@ -62,6 +62,7 @@ export const es = {
     portal: 'Portal',
     administracao: 'Administración',
     inicio: 'Inicio',
+    ajudaCategoria: 'Ayuda',
     ajuda: 'Centro de ayuda',
     academia: 'Academia',
   },

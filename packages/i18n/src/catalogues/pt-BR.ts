@@ -59,6 +59,7 @@ export const ptBR = {
     portal: 'Portal',
     administracao: 'Administração',
     inicio: 'Início',
+    ajudaCategoria: 'Ajuda',
     ajuda: 'Central de ajuda',
     academia: 'Academia',
   },

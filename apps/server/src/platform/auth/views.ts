@@ -1,25 +1,5 @@
+import { themePrimary } from '@portal/domain';
 import { LOCALES, type Locale, t } from '@portal/i18n';
-
-/** Primary colour of each theme variant (SPEC §9), used by the provider's server-rendered screens. */
-const THEME_COLOURS: Record<string, string> = {
-  orange: '#f57c00',
-  wingo: '#00a3e0',
-  yellow: '#f9a825',
-  blueGrey: '#546e7a',
-  black: '#212121',
-  redLight: '#e57373',
-  green: '#2e7d32',
-  deepBlack: '#000000',
-  blackOrange: '#ff6f00',
-  lightOrange: '#ffb74d',
-  blueLight: '#4fc3f7',
-  deepBlue: '#0d47a1',
-  micBlue: '#1565c0',
-  greyLight: '#9e9e9e',
-  blueOcean: '#0277bd',
-  shallowBlue: '#64b5f6',
-  bajaj: '#005baa',
-};
 
 export const escapeHtml = (value: string) =>
   value.replace(
@@ -39,7 +19,7 @@ export type PageOptions = {
 
 /** A page of the embedded provider, themed like the portal, with the language picker. */
 export function renderPage(o: PageOptions): string {
-  const colour = THEME_COLOURS[o.theme] ?? THEME_COLOURS.blueOcean;
+  const colour = themePrimary(o.theme);
   const sep = o.selfUrl.includes('?') ? '&' : '?';
   const langs = LOCALES.map((l) => {
     const label = t(l, `idioma.${l === 'pt-BR' ? 'PT_BR' : l.toUpperCase()}`);
