@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../src/platform/mail.tables.js';
 import { senhaReset } from '../src/platform/auth/auth.tables.js';
+import { emailOutbox } from '../src/platform/mail.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { CookieClient, gql, signIn } from './browserless.js';
-import { type TestPortal, freePort, startTestPortal } from './harness.js';
+import { freePort, startTestPortal, type TestPortal } from './harness.js';
 
 const ME = '{ usuarioLogado { id email senhaGerenciadaPeloPortal } }';
 const NEUTRAL_PT = 'Se o e-mail estiver cadastrado';
@@ -49,7 +49,8 @@ function textPart(raw: string): string {
   const split = part.search(/\r?\n\r?\n/);
   const headers = part.slice(0, split);
   const body = part.slice(split).trim();
-  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*base64/i.test(headers))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) return decodeQuotedPrintable(body);
   return body;
 }
@@ -77,7 +78,12 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          inbox.push(parseMail(session.envelope.rcptTo.map((r) => r.address), Buffer.concat(chunks).toString('utf8')));
+          inbox.push(
+            parseMail(
+              session.envelope.rcptTo.map((r) => r.address),
+              Buffer.concat(chunks).toString('utf8'),
+            ),
+          );
           callback();
         });
       },
@@ -261,7 +267,11 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
   it('POST /auth/password/forgot (JSON) answers 202 and sends the mail; 400 for a malformed e-mail; 403 cross-site', async () => {
     const url = `${portal.baseUrl}/auth/password/forgot`;
     const post = (body: object, origin = portal.baseUrl) =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) });
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify(body),
+      });
     const before = inbox.length;
     const ok = await post({ email: 'dealer2@portal.demo', locale: 'es' });
     expect(ok.status).toBe(202);
@@ -278,7 +288,9 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
 
     const crossSite = await post({ email: 'dealer2@portal.demo' }, 'https://evil.example');
     expect(crossSite.status).toBe(403);
-    expect(await portal.services.db.select().from(emailOutbox).where(eq(emailOutbox.para, 'ghost@portal.demo'))).toHaveLength(0);
+    expect(
+      await portal.services.db.select().from(emailOutbox).where(eq(emailOutbox.para, 'ghost@portal.demo')),
+    ).toHaveLength(0);
   });
 
   it('emailsEnviados is FORBIDDEN for a dealer and lists the delivered mail for the admin', async () => {

@@ -1,4 +1,4 @@
-import { fromPglite, PgBoss } from 'pg-boss';
+import { type Db as BossDb, fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from './db.js';
 
 /** Background jobs on pg-boss (DESIGN §1, §2): the same queue on PGlite and PostgreSQL. */
@@ -7,7 +7,14 @@ export type Jobs = {
   send(
     queue: string,
     data: object,
-    options?: { singletonKey?: string; startAfter?: Date; retryLimit?: number; retryDelay?: number },
+    /** `db`: insert the job through the caller's transaction (pg-boss `fromDrizzle`), so it commits with it. */
+    options?: {
+      singletonKey?: string;
+      startAfter?: Date;
+      retryLimit?: number;
+      retryDelay?: number;
+      db?: BossDb;
+    },
   ): Promise<string | null>;
   work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
   ready(): Promise<boolean>;

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { fromDrizzle } from 'pg-boss';
 import type { Db, DbOrTx } from './db.js';
 import type { Jobs } from './jobs.js';
 import { emailOutbox } from './mail.tables.js';
@@ -46,7 +47,10 @@ export async function startMailer(opts: {
         .insert(emailOutbox)
         .values({ para: message.to, assunto: message.subject, html: message.html, texto: message.text })
         .returning({ id: emailOutbox.id });
-      await opts.jobs.send(MAIL_QUEUE, { id: row.id }, { retryLimit: 10, retryDelay: 1 });
+      // The job is inserted through the same transaction as the outbox row: both commit or neither.
+      // (Sending it on pg-boss's own connection deadlocked on PGlite, whose single connection the
+      // open transaction holds, and on PostgreSQL could deliver a job for a rolled-back row.)
+      await opts.jobs.send(MAIL_QUEUE, { id: row.id }, { retryLimit: 10, retryDelay: 1, db: fromDrizzle(tx, sql) });
       return row.id;
     },
   };
