@@ -86,6 +86,8 @@ type Row = {
   maxMs: number;
   /** % of all cores other processes kept busy just before this scenario (see backgroundCpu). */
   backgroundCpuPct: number | null;
+  /** CPU during the measured window, in % of one core: the server process, autocannon, the rest. */
+  cpu: { serverPct: number; loadGeneratorPct: number; restPct: number } | null;
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -304,16 +306,22 @@ function percentile(sorted: Float64Array, p: number): number {
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
+type CpuSplit = { serverPct: number; loadGeneratorPct: number; restPct: number };
+
 async function load(
-  baseUrl: string,
+  server: { url: string; pid: number },
   scenario: Scenario,
   cookies: string[],
   seconds: number,
-): Promise<{ result: autocannon.Result; latencies: Float64Array; elapsedMs: number }> {
+): Promise<{ result: autocannon.Result; latencies: Float64Array; elapsedMs: number; cpu: CpuSplit | null }> {
+  const baseUrl = server.url;
   const body = JSON.stringify({ query: scenario.query });
   const headers = baseHeaders(baseUrl);
   let next = 0;
   const latencies: number[] = [];
+  const machineA = machineTicks();
+  const serverA = processTicks(server.pid);
+  const selfA = processTicks('self');
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -339,7 +347,18 @@ async function load(
     });
   });
   const elapsedMs = performance.now() - started;
-  return { result, latencies: Float64Array.from(latencies).sort(), elapsedMs };
+  const machineB = machineTicks();
+  let cpu: CpuSplit | null = null;
+  if (machineA && machineB && machineB.total > machineA.total) {
+    // Percent of one core over the window; "rest" is everything else busy: PostgreSQL, and other load.
+    const perCore = (machineB.total - machineA.total) / os.cpus().length;
+    const serverTicks = processTicks(server.pid) - serverA;
+    const selfTicks = processTicks('self') - selfA;
+    const restTicks = Math.max(0, machineB.busy - machineA.busy - serverTicks - selfTicks);
+    const pct = (ticks: number) => Math.round((ticks / perCore) * 100);
+    cpu = { serverPct: pct(serverTicks), loadGeneratorPct: pct(selfTicks), restPct: pct(restTicks) };
+  }
+  return { result, latencies: Float64Array.from(latencies).sort(), elapsedMs, cpu };
 }
 
 async function runScenario(
@@ -351,8 +370,8 @@ async function runScenario(
   const baseUrl = server.url;
   await verifyScenario(baseUrl, scenario, cookies);
   const backgroundCpuPct = await backgroundCpu(server.pid);
-  if (WARMUP > 0) await load(baseUrl, scenario, cookies, WARMUP);
-  const { result, latencies, elapsedMs } = await load(baseUrl, scenario, cookies, SECONDS);
+  if (WARMUP > 0) await load(server, scenario, cookies, WARMUP);
+  const { result, latencies, elapsedMs, cpu } = await load(server, scenario, cookies, SECONDS);
   const row: Row = {
     scenario: scenario.name,
     backend,
@@ -365,6 +384,7 @@ async function runScenario(
     p99Ms: round(percentile(latencies, 99)),
     maxMs: round(latencies[latencies.length - 1] ?? Number.NaN),
     backgroundCpuPct,
+    cpu,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
@@ -403,6 +423,7 @@ function table(rows: Row[]): string {
     'p95 ms',
     'p99 ms',
     'errors/non-2xx/GraphQL errors',
+    'CPU % server/autocannon/rest',
     'bg CPU %',
   ];
   const body = rows.map((r) => [
@@ -413,10 +434,11 @@ function table(rows: Row[]): string {
     r.p95Ms.toFixed(2),
     r.p99Ms.toFixed(2),
     `${r.errors + r.timeouts}/${r.non2xx}/${r.mismatches}`,
+    r.cpu ? `${r.cpu.serverPct}/${r.cpu.loadGeneratorPct}/${r.cpu.restPct}` : '?',
     r.backgroundCpuPct === null ? '?' : String(r.backgroundCpuPct),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const numeric = [false, false, true, true, true, true, true, true];
+  const numeric = [false, false, true, true, true, true, true, true, true];
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
@@ -470,6 +492,10 @@ async function main() {
     : undefined;
 
   console.log(`\n${table(rows)}\n`);
+  console.log(
+    'CPU %: of one core during the measured window (server process / autocannon / everything else, i.e. PostgreSQL ' +
+      'and other load); bg CPU %: share of all cores other processes used just before the scenario.\n',
+  );
   for (const r of ratios) console.log(`shell / ceiling req/s on ${r.backend}: ${r.shellOverCeiling.toFixed(3)}`);
   if (budget)
     console.log(

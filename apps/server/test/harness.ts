@@ -47,7 +47,14 @@ export type TestPortal = PortalApp & { baseUrl: string; port: number; stop(): Pr
  * a fresh PostgreSQL database. Everything is real: provider, sessions, jobs, GraphQL.
  */
 export async function startTestPortal(
-  opts: { env?: Record<string, string>; databaseUrl?: string; extraClients?: ClientMetadata[]; port?: number } = {},
+  opts: {
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    /** PGlite on disk in this directory instead of in memory (restart tests). */
+    dataDir?: string;
+    extraClients?: ClientMetadata[];
+    port?: number;
+  } = {},
 ): Promise<TestPortal> {
   const port = opts.port ?? (await freePort());
   let database: { url: string; drop(): Promise<void> } | undefined;
@@ -63,9 +70,11 @@ export async function startTestPortal(
     DEMO_SEED: 'true',
     NODE_ENV: 'test',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),
     ...opts.env,
   });
-  const portal = await buildApp({ config, inMemory: !databaseUrl, extraClients: opts.extraClients });
+  const inMemory = !databaseUrl && !opts.dataDir;
+  const portal = await buildApp({ config, inMemory, extraClients: opts.extraClients });
   await portal.app.listen({ port, host: '127.0.0.1' });
   return {
     ...portal,
