@@ -40,6 +40,7 @@ describe('the provider and sessions live in the database: they survive a restart
         // The provider's own session survived too: signing in again needs no password.
         const again = await client.follow(`${second.baseUrl}/auth/login?returnTo=/home`);
         expect(again.url).toBe(`${second.baseUrl}/home`);
+        await again.response.text();
         const users = await second.services.db.execute<{ n: number }>(
           'SELECT count(*)::int AS n FROM usuario' as never,
         );

@@ -6,7 +6,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
-import { loadPortalProperties, presentPortalProperties } from '../modules/portal/portal.queries.js';
+import { cachedPortalProperties, presentPortalProperties } from '../modules/portal/portal.queries.js';
 import { seedDemo } from '../seed/demo.js';
 import { createAuthenticator } from './auth/authenticate.js';
 import { createBearerVerifier } from './auth/bearer.js';
@@ -15,6 +15,7 @@ import { registerInteractionRoutes } from './auth/interactions.js';
 import { createOidcClient } from './auth/oidc-client.js';
 import { createProvider } from './auth/provider.js';
 import { loadProviderSecrets } from './auth/secrets.js';
+import { createCache } from './cache.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db.js';
 import { startEvents } from './events.js';
@@ -23,6 +24,9 @@ import { startJobs } from './jobs.js';
 import { loggerOptions } from './logger.js';
 import { startMailer } from './mail.js';
 import type { Services } from './services.js';
+
+/** How long shutdown waits for open connections before cutting them. */
+const CLOSE_GRACE_MS = 5_000;
 
 export type PortalApp = { app: FastifyInstance; services: Services; close(): Promise<void> };
 
@@ -61,7 +65,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   const jobs = await startJobs(database, { log: (msg, err) => app.log.error({ err }, msg) });
   const events = await startEvents(database);
   const mailer = await startMailer({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const services: Services = { config, database, db: database.db, events, jobs, mailer };
+  const services: Services = { config, database, db: database.db, events, jobs, mailer, cache: createCache() };
   if (config.demoSeed) await seedDemo(database.db);
 
   await app.register(cookie);
@@ -74,7 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   };
   const oidc = createOidcClient(config, internalOrigin);
   const authenticate = createAuthenticator({
-    db: database.db,
+    database,
     oidc,
     verifyBearer: createBearerVerifier(config, oidc, secrets),
     log,
@@ -87,7 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
       secrets,
       extraClients: opts.extraClients,
       portalName: async () => {
-        const props = await loadPortalProperties(database.db);
+        const props = await cachedPortalProperties(services.cache, database.db);
         return { name: props?.name ?? 'Portal', theme: props?.theme ?? 'blueOcean' };
       },
     });
@@ -119,7 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'fail', database: db, jobs: queue, events: live });
   });
   app.get('/portalProperties', async (_request, reply) => {
-    const row = await loadPortalProperties(database.db);
+    const row = await cachedPortalProperties(services.cache, database.db);
     if (!row) return reply.code(503).send({ error: 'NOT_CONFIGURED' });
     return reply.header('cache-control', 'no-cache').send(presentPortalProperties(row));
   });
@@ -130,7 +134,12 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     app,
     services,
     async close() {
+      // In-flight requests get a few seconds; keep-alive sockets that turn idle only after close began
+      // (the server's own loopback calls to its provider, clients that left a body unread) would
+      // otherwise hold the close forever.
+      const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
       await app.close();
+      clearTimeout(force);
       await jobs.stop().catch(() => {});
       await events.close();
       await database.close();

@@ -83,3 +83,18 @@ export async function migrate(database: Database): Promise<void> {
     }
   }
 }
+
+/**
+ * Runs a read on the hot path as a named prepared statement (PostgreSQL plans it once per
+ * connection) or directly on PGlite. Raw SQL on purpose: the few queries every request makes skip the
+ * query builder's per-call work (see docs/benchmarks.md). Never inside a transaction.
+ */
+export async function queryPrepared<T>(
+  database: Database,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  if (database.pool) return (await database.pool.query({ name, text, values: values as never[] })).rows as T[];
+  return (await (database.pglite as PGlite).query<T>(text, values)).rows;
+}

@@ -1,3 +1,4 @@
+import type { AppCache } from './cache.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db.js';
 import type { Events } from './events.js';
@@ -12,4 +13,6 @@ export type Services = {
   events: Events;
   jobs: Jobs;
   mailer: Mailer;
+  /** Shared, rarely changing data (portal properties, menu rows); see cache.ts. */
+  cache: AppCache;
 };

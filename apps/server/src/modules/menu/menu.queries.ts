@@ -7,6 +7,8 @@ import { produto } from '../products/products.tables.js';
 import { menu } from './menu.tables.js';
 
 export const PORTAL_PRODUCT_KEY = 'PORTAL';
+/** Cache key of the menu rows (services.cache): whoever changes the menu invalidates it. */
+export const MENU_CACHE_KEY = 'menu';
 
 export type MenuNode = {
   id: string;
@@ -33,12 +35,9 @@ export function isEntryVisible(row: Row, user: GuardSubject): boolean {
   return true;
 }
 
-/**
- * Builds the signed-in user's menu tree (SPEC §2): entries they may see, ordered by `order`.
- * A category whose children were all hidden is dropped; one with no children at all is kept.
- */
-export async function loadUserMenu(db: DbOrTx, user: GuardSubject, locale: Locale): Promise<MenuNode[]> {
-  const rows: Row[] = await db
+/** Every menu entry with its product, ordered: the same for all users (cached by the resolver). */
+export async function loadMenuRows(db: DbOrTx): Promise<Row[]> {
+  return db
     .select({
       id: menu.id,
       parentId: menu.parentId,
@@ -57,6 +56,13 @@ export async function loadUserMenu(db: DbOrTx, user: GuardSubject, locale: Local
     .from(menu)
     .leftJoin(produto, eq(produto.id, menu.produtoId))
     .orderBy(asc(menu.ordem), asc(menu.titulo));
+}
+
+/**
+ * Builds the signed-in user's menu tree (SPEC §2) from all entries: those they may see, ordered by
+ * `order`. A category whose children were all hidden is dropped; one with no children at all is kept.
+ */
+export function buildUserMenu(rows: Row[], user: GuardSubject, locale: Locale): MenuNode[] {
   const childrenOf = new Map<string | null, Row[]>();
   for (const row of rows) {
     const list = childrenOf.get(row.parentId) ?? [];

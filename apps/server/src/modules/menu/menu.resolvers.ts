@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { Resolvers } from '../../generated/graphql.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
-import { loadPortalProperties } from '../portal/portal.queries.js';
+import { cachedPortalProperties, SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
 import { produto } from '../products/products.tables.js';
-import { loadUserMenu, PORTAL_PRODUCT_KEY } from './menu.queries.js';
+import { buildUserMenu, loadMenuRows, MENU_CACHE_KEY, PORTAL_PRODUCT_KEY } from './menu.queries.js';
 
 export const guards: ModuleGuards = { Query: { menuUsuarioLogado: 'authenticated' } };
 
@@ -15,11 +15,15 @@ export const resolvers: Resolvers = {
     menuUsuarioLogado: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
       const user = requireUser(ctx);
       const { db, config } = ctx.services;
-      const [props, menus, [portal]] = await Promise.all([
-        loadPortalProperties(db),
-        loadUserMenu(db, user, ctx.locale),
-        db.select({ nome: produto.nome }).from(produto).where(eq(produto.chave, PORTAL_PRODUCT_KEY)),
+      const { cache } = ctx.services;
+      const [props, rows, [portal]] = await Promise.all([
+        cachedPortalProperties(cache, db),
+        cache.get(MENU_CACHE_KEY, SHARED_DATA_TTL_MS, () => loadMenuRows(db)),
+        cache.get(`${MENU_CACHE_KEY}.product`, SHARED_DATA_TTL_MS, () =>
+          db.select({ nome: produto.nome }).from(produto).where(eq(produto.chave, PORTAL_PRODUCT_KEY)),
+        ),
       ]);
+      const menus = buildUserMenu(rows, user, ctx.locale);
       const productName = portal?.nome ?? t(ctx.locale, 'menu.portal');
       return {
         title: props?.name ?? productName,

@@ -1,5 +1,5 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db.js';
+import { desc, eq } from 'drizzle-orm';
+import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
 import { produto } from '../products/products.tables.js';
 import { notificacao, notificacaoUsuario } from './notifications.tables.js';
 
@@ -25,11 +25,13 @@ export async function listUserNotifications(db: DbOrTx, userId: string, limit = 
   return rows.map(({ vista, ...r }) => ({ ...r, recente: !vista }));
 }
 
-/** Number of notifications the user has not seen (served by the (usuario_id, vista) index). */
-export async function countUnseen(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notificacaoUsuario)
-    .where(and(eq(notificacaoUsuario.usuarioId, userId), eq(notificacaoUsuario.vista, false)));
-  return Number(row?.n ?? 0);
+/** Number of notifications the user has not seen (served by the (usuario_id, vista) index; hot path). */
+export async function countUnseen(database: Database, userId: string): Promise<number> {
+  const [row] = await queryPrepared<{ n: number }>(
+    database,
+    'count_unseen_notifications',
+    'SELECT count(*)::int AS n FROM notificacao_usuario WHERE usuario_id = $1 AND NOT vista',
+    [userId],
+  );
+  return row?.n ?? 0;
 }

@@ -14,7 +14,7 @@ export const resolvers: Resolvers = {
     notificacoesMenu: (_: unknown, __: unknown, ctx: GraphQLContext) =>
       listUserNotifications(ctx.services.db, requireUser(ctx).id),
     countNotificacoesNaoLidas: (_: unknown, __: unknown, ctx: GraphQLContext) =>
-      countUnseen(ctx.services.db, requireUser(ctx).id),
+      countUnseen(ctx.services.database, requireUser(ctx).id),
   },
   Mutation: {
     marcarNotificacoesComoVistas: (_: unknown, __: unknown, ctx: GraphQLContext) =>

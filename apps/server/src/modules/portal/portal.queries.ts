@@ -1,6 +1,12 @@
 import type { UserType } from '@portal/domain';
+import type { AppCache } from '../../platform/cache.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { portalProperties } from './portal.tables.js';
+
+/** Cache key of the portal properties (services.cache): whoever changes them invalidates it. */
+export const PORTAL_PROPERTIES_CACHE_KEY = 'portal.properties';
+/** How long another instance may serve shared configuration after it changed elsewhere. */
+export const SHARED_DATA_TTL_MS = 10_000;
 
 export type PortalPropertiesRow = typeof portalProperties.$inferSelect;
 
@@ -8,6 +14,11 @@ export type PortalPropertiesRow = typeof portalProperties.$inferSelect;
 export async function loadPortalProperties(db: DbOrTx): Promise<PortalPropertiesRow | null> {
   const [row] = await db.select().from(portalProperties).limit(1);
   return row ?? null;
+}
+
+/** The portal properties through the shared cache (read on every page and by the sign-in screens). */
+export function cachedPortalProperties(cache: AppCache, db: DbOrTx): Promise<PortalPropertiesRow | null> {
+  return cache.get(PORTAL_PROPERTIES_CACHE_KEY, SHARED_DATA_TTL_MS, () => loadPortalProperties(db));
 }
 
 /** Maps the row to the SPEC §3 shape (lists of types as {id}). */

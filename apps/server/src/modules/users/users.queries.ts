@@ -1,48 +1,62 @@
 import type { Idioma, UserType } from '@portal/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db.js';
+import { and, eq } from 'drizzle-orm';
+import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
-import { marca } from '../dealers/dealers.tables.js';
-import { dadoComplementar, funcionalidade } from '../products/products.tables.js';
-import { grupoUsuarios } from '../user-groups/user-groups.tables.js';
-import {
-  usuario,
-  usuarioDadoComplementar,
-  usuarioGrupoUsuarios,
-  usuarioMarca,
-  usuarioOnboarding,
-} from './users.tables.js';
+import { usuario, usuarioOnboarding } from './users.tables.js';
 
-/** SQL for a user's effective feature ids: direct ones plus their access types' defaults. */
-const featureIdsOf = (userId: unknown) => sql`
-  SELECT uf.funcionalidade_id FROM usuario_funcionalidade uf WHERE uf.usuario_id = ${userId}
+/** SQL (text) for the effective feature ids of the user whose id is `userRef`: direct ones plus their access types' defaults. */
+const featureIdsOf = (userRef: string) => `
+  SELECT uf.funcionalidade_id FROM usuario_funcionalidade uf WHERE uf.usuario_id = ${userRef}
   UNION
   SELECT taf.funcionalidade_id FROM usuario_tipo_acesso uta
     JOIN tipo_acesso_funcionalidade taf ON taf.tipo_acesso_id = uta.tipo_acesso_id
-   WHERE uta.usuario_id = ${userId}`;
+   WHERE uta.usuario_id = ${userRef}`;
 
 /**
- * Loads the user a request acts for, with their effective keys, in one round trip.
- * Returns null for an unknown or inactive user (a disabled user is signed out on the next request).
+ * Columns of the acting user (table alias `u`) with their effective keys. Shared by the two hot paths
+ * that load a user on every request: by id (bearer tokens) and joined to the session (cookies).
  */
-export async function loadCurrentUser(db: DbOrTx, userId: string): Promise<CurrentUser | null> {
-  const result = await db.execute<{
-    id: string;
-    nome: string;
-    email: string;
-    tipo: UserType;
-    idioma: Idioma;
-    active: boolean;
-    chaves: string[] | null;
-  }>(sql`
-    SELECT u.id, u.nome, u.email, u.tipo, u.idioma, u.active,
-           (SELECT array_agg(f.chave ORDER BY f.chave) FROM funcionalidade f
-             WHERE f.id IN (${featureIdsOf(sql`u.id`)})) AS chaves
-      FROM usuario u
-     WHERE u.id = ${userId}`);
-  const row = result.rows[0];
-  if (!row?.active) return null;
-  return { id: row.id, nome: row.nome, email: row.email, tipo: row.tipo, idioma: row.idioma, chaves: row.chaves ?? [] };
+export const CURRENT_USER_COLUMNS = `u.id AS u_id, u.nome AS u_nome, u.email AS u_email, u.tipo AS u_tipo,
+  u.idioma AS u_idioma, u.active AS u_active, u.avatar_link AS u_avatar_link,
+  (u.senha_hash IS NOT NULL) AS u_tem_senha,
+  (SELECT array_agg(f.chave ORDER BY f.chave) FROM funcionalidade f WHERE f.id IN (${featureIdsOf('u.id')})) AS u_chaves`;
+
+export type CurrentUserRow = {
+  u_id: string;
+  u_nome: string;
+  u_email: string;
+  u_tipo: UserType;
+  u_idioma: Idioma;
+  u_active: boolean;
+  u_avatar_link: string | null;
+  u_tem_senha: boolean;
+  u_chaves: string[] | null;
+};
+
+/** Maps a CURRENT_USER_COLUMNS row; an inactive user is null (signed out on the next request). */
+export function toCurrentUser(row: CurrentUserRow | undefined): CurrentUser | null {
+  if (!row || !row.u_active) return null;
+  return {
+    id: row.u_id,
+    nome: row.u_nome,
+    email: row.u_email,
+    tipo: row.u_tipo,
+    idioma: row.u_idioma,
+    avatarLink: row.u_avatar_link,
+    temSenha: row.u_tem_senha,
+    chaves: row.u_chaves ?? [],
+  };
+}
+
+/** Loads the user a request acts for, with their effective keys, in one round trip. */
+export async function loadCurrentUser(database: Database, userId: string): Promise<CurrentUser | null> {
+  const rows = await queryPrepared<CurrentUserRow>(
+    database,
+    'current_user',
+    `SELECT ${CURRENT_USER_COLUMNS} FROM usuario u WHERE u.id = $1`,
+    [userId],
+  );
+  return toCurrentUser(rows[0]);
 }
 
 /** Finds an active user by e-mail (case-insensitive: the column is citext). */
@@ -56,47 +70,45 @@ export async function findUserById(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** The parts of SPEC §3 'Logged user' beyond the core: brands, features, groups, extra links. */
-export async function loadLoggedUserDetails(db: DbOrTx, userId: string) {
-  const [user, marcas, funcionalidades, grupos, dados] = await Promise.all([
-    findUserById(db, userId),
-    db
-      .select({ id: marca.id, description: marca.descricao, facebookId: marca.facebookId })
-      .from(usuarioMarca)
-      .innerJoin(marca, eq(marca.id, usuarioMarca.marcaId))
-      .where(and(eq(usuarioMarca.usuarioId, userId), eq(marca.active, true)))
-      .orderBy(asc(marca.descricao)),
-    db
-      .select({
-        id: funcionalidade.id,
-        chave: funcionalidade.chave,
-        nome: funcionalidade.nome,
-        produtoId: funcionalidade.produtoId,
-      })
-      .from(funcionalidade)
-      .where(sql`${funcionalidade.id} IN (${featureIdsOf(userId)})`)
-      .orderBy(asc(funcionalidade.chave)),
-    db
-      .select({ id: grupoUsuarios.id, nome: grupoUsuarios.nome })
-      .from(usuarioGrupoUsuarios)
-      .innerJoin(grupoUsuarios, eq(grupoUsuarios.id, usuarioGrupoUsuarios.grupoUsuariosId))
-      .where(and(eq(usuarioGrupoUsuarios.usuarioId, userId), eq(grupoUsuarios.active, true)))
-      .orderBy(asc(grupoUsuarios.nome)),
-    db
-      .select({
-        id: dadoComplementar.id,
-        tipo: dadoComplementar.tipo,
-        descricao: dadoComplementar.descricao,
-        urlBase: dadoComplementar.urlBase,
-        ordem: dadoComplementar.ordem,
-        produtoId: dadoComplementar.produtoId,
-      })
-      .from(usuarioDadoComplementar)
-      .innerJoin(dadoComplementar, eq(dadoComplementar.id, usuarioDadoComplementar.dadoComplementarId))
-      .where(eq(usuarioDadoComplementar.usuarioId, userId))
-      .orderBy(asc(dadoComplementar.ordem)),
-  ]);
-  return { user, marcas, funcionalidades, grupos, dados };
+type Marca = { id: string; description: string; facebookId: string | null };
+type Funcionalidade = { id: string; chave: string; nome: string; produtoId: string };
+type Grupo = { id: string; nome: string };
+type Dado = {
+  id: string;
+  tipo: string;
+  descricao: string;
+  urlBase: string | null;
+  ordem: number;
+  produtoId: string | null;
+};
+
+const LOGGED_USER_DETAILS_SQL = `
+SELECT
+  (SELECT coalesce(json_agg(json_build_object('id', m.id, 'description', m.descricao, 'facebookId', m.facebook_id)
+                            ORDER BY m.descricao), '[]'::json)
+     FROM usuario_marca um JOIN marca m ON m.id = um.marca_id
+    WHERE um.usuario_id = $1 AND m.active) AS marcas,
+  (SELECT coalesce(json_agg(json_build_object('id', f.id, 'chave', f.chave, 'nome', f.nome, 'produtoId', f.produto_id)
+                            ORDER BY f.chave), '[]'::json)
+     FROM funcionalidade f WHERE f.id IN (${featureIdsOf('$1')})) AS funcionalidades,
+  (SELECT coalesce(json_agg(json_build_object('id', g.id, 'nome', g.nome) ORDER BY g.nome), '[]'::json)
+     FROM usuario_grupo_usuarios ug JOIN grupo_usuarios g ON g.id = ug.grupo_usuarios_id
+    WHERE ug.usuario_id = $1 AND g.active) AS grupos,
+  (SELECT coalesce(json_agg(json_build_object('id', d.id, 'tipo', d.tipo, 'descricao', d.descricao,
+                                              'urlBase', d.url_base, 'ordem', d.ordem, 'produtoId', d.produto_id)
+                            ORDER BY d.ordem), '[]'::json)
+     FROM usuario_dado_complementar ud JOIN dado_complementar d ON d.id = ud.dado_complementar_id
+    WHERE ud.usuario_id = $1) AS dados`;
+
+/** The parts of SPEC §3 'Logged user' beyond the core (brands, features, groups, extra links), one round trip. */
+export async function loadLoggedUserDetails(database: Database, userId: string) {
+  const [row] = await queryPrepared<{
+    marcas: Marca[];
+    funcionalidades: Funcionalidade[];
+    grupos: Grupo[];
+    dados: Dado[];
+  }>(database, 'logged_user_details', LOGGED_USER_DETAILS_SQL, [userId]);
+  return row;
 }
 
 export async function isOnboardingSeen(db: DbOrTx, userId: string, onboardingId: string): Promise<boolean> {

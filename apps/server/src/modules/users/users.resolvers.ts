@@ -18,13 +18,13 @@ export const guards: ModuleGuards = {
 /** Maps the signed-in user to the UsuarioLogado type (SPEC §3), labels in the user's language. */
 async function usuarioLogado(ctx: GraphQLContext) {
   const me = requireUser(ctx);
-  const { user, marcas, funcionalidades, grupos, dados } = await loadLoggedUserDetails(ctx.services.db, me.id);
+  const { marcas, funcionalidades, grupos, dados } = await loadLoggedUserDetails(ctx.services.database, me.id);
   const locale = ctx.locale;
   return {
     id: me.id,
     nome: me.nome,
     email: me.email,
-    avatarLink: user?.avatarLink ?? null,
+    avatarLink: me.avatarLink,
     marcas,
     tipo: { id: me.tipo, description: t(locale, `userType.${me.tipo satisfies UserType}`) },
     idioma: { id: me.idioma, description: t(locale, `idioma.${me.idioma satisfies Idioma}`) },
@@ -34,7 +34,7 @@ async function usuarioLogado(ctx: GraphQLContext) {
       ...d,
       funcionalidades: funcionalidades.filter((f) => d.produtoId && f.produtoId === d.produtoId),
     })),
-    senhaGerenciadaPeloPortal: Boolean(user?.senhaHash) && !ctx.services.config.externalOidc,
+    senhaGerenciadaPeloPortal: me.temSenha && !ctx.services.config.externalOidc,
   };
 }
 

@@ -4,12 +4,18 @@ import type { FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { loadCurrentUser } from '../../modules/users/users.queries.js';
 import { usuario } from '../../modules/users/users.tables.js';
-import type { Db } from '../db.js';
+import type { Database } from '../db.js';
 import type { CurrentUser } from '../graphql/context.js';
 import type { OidcClient } from './oidc-client.js';
-import { deleteSession, loadSession, SESSION_COOKIE, type SessionRow, updateSessionTokens } from './session.js';
+import {
+  deleteSession,
+  loadSessionWithUser,
+  SESSION_COOKIE,
+  type SessionWithUser,
+  updateSessionTokens,
+} from './session.js';
 
-export type Authenticated = { user: CurrentUser; session?: SessionRow; via: 'session' | 'bearer' };
+export type Authenticated = { user: CurrentUser; via: 'session' | 'bearer' };
 
 /**
  * Resolves who a request acts for, on every request (DESIGN §3): a bearer token, else the session
@@ -17,7 +23,7 @@ export type Authenticated = { user: CurrentUser; session?: SessionRow; via: 'ses
  * takes effect on their next request. Tokens close to expiry are refreshed server-side.
  */
 export function createAuthenticator(deps: {
-  db: Db;
+  database: Database;
   oidc: OidcClient;
   verifyBearer: (token: string) => Promise<string | null>;
   log: (obj: object, msg: string) => void;
@@ -26,18 +32,18 @@ export function createAuthenticator(deps: {
 
   const userIdForSubject = async (sub: string): Promise<string | null> => {
     if (!deps.oidc.external) return sub;
-    const [row] = await deps.db.select({ id: usuario.id }).from(usuario).where(eq(usuario.keycloakId, sub));
+    const [row] = await deps.database.db.select({ id: usuario.id }).from(usuario).where(eq(usuario.keycloakId, sub));
     return row?.id ?? null;
   };
 
   /** Refreshes the session's tokens once even when parallel requests need it. */
-  const refresh = (session: SessionRow): Promise<boolean> => {
+  const refresh = (session: SessionWithUser['session']): Promise<boolean> => {
     const running = refreshing.get(session.idHash);
     if (running) return running;
     const work = (async () => {
       try {
         const tokens = await client.refreshTokenGrant(await deps.oidc.configuration(), session.refreshToken as string);
-        await updateSessionTokens(deps.db, session.idHash, {
+        await updateSessionTokens(deps.database.db, session.idHash, {
           accessToken: tokens.access_token,
           refreshToken: tokens.refresh_token ?? session.refreshToken,
           idToken: tokens.id_token ?? session.idToken,
@@ -47,7 +53,7 @@ export function createAuthenticator(deps: {
       } catch (err) {
         // The provider refused (400: revoked, expired, user disabled): the session ends.
         deps.log({ err: String(err) }, 'token refresh failed; session ended');
-        await deleteSession(deps.db, session.idHash);
+        await deleteSession(deps.database.db, session.idHash);
         return false;
       } finally {
         refreshing.delete(session.idHash);
@@ -62,22 +68,22 @@ export function createAuthenticator(deps: {
     if (header?.toLowerCase().startsWith('bearer ')) {
       const sub = await deps.verifyBearer(header.slice(7).trim());
       const userId = sub ? await userIdForSubject(sub) : null;
-      const user = userId ? await loadCurrentUser(deps.db, userId) : null;
+      const user = userId ? await loadCurrentUser(deps.database, userId) : null;
       return user ? { user, via: 'bearer' } : null;
     }
     const raw = request.cookies?.[SESSION_COOKIE];
     if (!raw) return null;
-    const session = await loadSession(deps.db, raw);
-    if (!session) return null;
+    const found = await loadSessionWithUser(deps.database, raw);
+    if (!found) return null;
+    const { session, user } = found;
+    if (!user) {
+      await deleteSession(deps.database.db, session.idHash);
+      return null;
+    }
     const expiresAt = session.tokenExpiresAt?.getTime();
     if (session.refreshToken && expiresAt && expiresAt - Date.now() < TOKEN_REFRESH_MARGIN_MS) {
       if (!(await refresh(session))) return null;
     }
-    const user = await loadCurrentUser(deps.db, session.usuarioId);
-    if (!user) {
-      await deleteSession(deps.db, session.idHash);
-      return null;
-    }
-    return { user, session, via: 'session' };
+    return { user, via: 'session' };
   };
 }

@@ -3,7 +3,7 @@ import { type Locale, t } from '@portal/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { recordAudit } from '../../modules/audit/audit.service.js';
-import { loadPortalProperties } from '../../modules/portal/portal.queries.js';
+import { cachedPortalProperties } from '../../modules/portal/portal.queries.js';
 import { findUserByEmail } from '../../modules/users/users.queries.js';
 import { verifyPassword } from '../../modules/users/users.service.js';
 import type { Services } from '../services.js';
@@ -30,7 +30,7 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
     status = 200,
     locale: Locale = localeOfRequest(request.raw),
   ) => {
-    const props = await loadPortalProperties(services.db);
+    const props = await cachedPortalProperties(services.cache, services.db);
     const portalName = props?.name ?? 'Portal';
     const lang = new URL(request.url, 'http://x').searchParams.get('lang');
     if (lang)

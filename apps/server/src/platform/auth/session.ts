@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db.js';
+import { CURRENT_USER_COLUMNS, type CurrentUserRow, toCurrentUser } from '../../modules/users/users.queries.js';
+import { type Database, type DbOrTx, queryPrepared } from '../db.js';
+import type { CurrentUser } from '../graphql/context.js';
 import { sessao } from './auth.tables.js';
 
 export const SESSION_COOKIE = 'portal_sid';
@@ -45,6 +47,55 @@ export async function loadSession(db: DbOrTx, raw: string): Promise<SessionRow |
       .where(eq(sessao.idHash, idHash));
   }
   return row;
+}
+
+type SessionUserRow = CurrentUserRow & {
+  id_hash: string;
+  usuario_id: string;
+  refresh_token: string | null;
+  id_token: string | null;
+  token_expires_at: Date | string | null;
+  last_seen_at: Date | string;
+};
+
+export type SessionWithUser = {
+  session: Pick<SessionRow, 'idHash' | 'usuarioId' | 'refreshToken' | 'idToken' | 'tokenExpiresAt'>;
+  /** Null when the user was disabled: the caller ends the session. */
+  user: CurrentUser | null;
+};
+
+/**
+ * The hot path of every signed-in request: the live session behind a cookie and its user with their
+ * effective keys, in one round trip. Extends the session's idle expiry at most once a minute.
+ */
+export async function loadSessionWithUser(database: Database, raw: string): Promise<SessionWithUser | null> {
+  const idHash = hashSessionId(raw);
+  const [row] = await queryPrepared<SessionUserRow>(
+    database,
+    'session_with_user',
+    `SELECT s.id_hash, s.usuario_id, s.refresh_token, s.id_token, s.token_expires_at, s.last_seen_at,
+            ${CURRENT_USER_COLUMNS}
+       FROM sessao s JOIN usuario u ON u.id = s.usuario_id
+      WHERE s.id_hash = $1 AND s.expires_at > now()`,
+    [idHash],
+  );
+  if (!row) return null;
+  if (Date.now() - new Date(row.last_seen_at).getTime() > 60_000) {
+    await database.db
+      .update(sessao)
+      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(hours => ${SESSION_IDLE_HOURS})` })
+      .where(eq(sessao.idHash, idHash));
+  }
+  return {
+    session: {
+      idHash: row.id_hash,
+      usuarioId: row.usuario_id,
+      refreshToken: row.refresh_token,
+      idToken: row.id_token,
+      tokenExpiresAt: row.token_expires_at ? new Date(row.token_expires_at) : null,
+    },
+    user: toCurrentUser(row),
+  };
 }
 
 export async function updateSessionTokens(db: DbOrTx, idHash: string, tokens: SessionTokens): Promise<void> {

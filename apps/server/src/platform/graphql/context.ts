@@ -10,6 +10,9 @@ export type CurrentUser = {
   email: string;
   tipo: UserType;
   idioma: Idioma;
+  avatarLink: string | null;
+  /** Whether the user has a password at the embedded provider (change password is offered). */
+  temSenha: boolean;
   /** Effective feature keys: direct ones plus the defaults of the user's access types. */
   chaves: string[];
 };
