@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "==> Installing npm packages (npm ci)"
-  npm ci --no-audit --no-fund
+  bash scripts/npm-ci.sh
 fi
 
 if [ "${1:-}" = "--system" ]; then
