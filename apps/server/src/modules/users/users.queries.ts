@@ -35,7 +35,7 @@ export type CurrentUserRow = {
 
 /** Maps a CURRENT_USER_COLUMNS row; an inactive user is null (signed out on the next request). */
 export function toCurrentUser(row: CurrentUserRow | undefined): CurrentUser | null {
-  if (!row || !row.u_active) return null;
+  if (!row?.u_active) return null;
   return {
     id: row.u_id,
     nome: row.u_nome,
