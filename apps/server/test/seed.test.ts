@@ -1,0 +1,63 @@
+import { isValidCnpj } from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealer } from '../src/modules/dealers/dealers.tables.js';
+import { seedDemo } from '../src/seed/demo.js';
+import { startTestPortal, type TestPortal } from './harness.js';
+
+describe('demo seed', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startTestPortal();
+  });
+  afterAll(() => portal?.stop());
+
+  const counts = async () => {
+    const result = await portal.services.db.execute<Record<string, number>>(sql`
+      SELECT (SELECT count(*)::int FROM marca) AS marcas,
+             (SELECT count(*)::int FROM grupo) AS grupos,
+             (SELECT count(*)::int FROM dealer) AS dealers,
+             (SELECT count(*)::int FROM grupo_usuarios) AS grupos_usuarios,
+             (SELECT count(*)::int FROM produto) AS produtos,
+             (SELECT count(*)::int FROM tipo_acesso) AS tipos_acesso,
+             (SELECT count(*)::int FROM funcionalidade WHERE chave LIKE 'PORTAL_%' OR chave = 'LIBERAR_ATIVACAO_ESPECIAL') AS chaves_portal,
+             (SELECT count(*)::int FROM menu) AS menus,
+             (SELECT count(*)::int FROM menu WHERE parent_id IS NULL) AS categorias,
+             (SELECT count(*)::int FROM departamento) AS departamentos,
+             (SELECT count(*)::int FROM cargo) AS cargos,
+             (SELECT count(*)::int FROM usuario) AS usuarios,
+             (SELECT count(*)::int FROM notificacao) AS notificacoes`);
+    return result.rows[0];
+  };
+
+  it('creates the demo customer of the issue: 3 brands, 2 dealer groups, 6 dealers, 3 products, the menu tree', async () => {
+    expect(await counts()).toEqual({
+      marcas: 3,
+      grupos: 2,
+      dealers: 6,
+      grupos_usuarios: 4,
+      produtos: 3,
+      tipos_acesso: 8,
+      chaves_portal: 15,
+      menus: 22,
+      categorias: 5,
+      departamentos: 3,
+      cargos: 4,
+      usuarios: 5,
+      notificacoes: 1,
+    });
+  });
+
+  it('gives every dealer a valid, unique CNPJ', async () => {
+    const dealers = await portal.services.db.select({ cnpj: dealer.cnpj }).from(dealer);
+    expect(dealers.every((d) => isValidCnpj(d.cnpj))).toBe(true);
+    expect(new Set(dealers.map((d) => d.cnpj)).size).toBe(6);
+  });
+
+  it('is idempotent: running it again changes nothing', async () => {
+    const before = await counts();
+    await seedDemo(portal.services.db);
+    await seedDemo(portal.services.db);
+    expect(await counts()).toEqual(before);
+  });
+});
