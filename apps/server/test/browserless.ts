@@ -88,3 +88,19 @@ export async function gql<T = any>(
   const json = (await response.json()) as { data: T | null; errors?: any[] };
   return { status: response.status, ...json };
 }
+
+/**
+ * Follows the provider's end-session URL and submits its logout form as the page's own script does
+ * (a browser without JavaScript clicks the button). Returns where the browser lands.
+ */
+export async function finishProviderLogout(client: CookieClient, logoutUrl: string) {
+  const page = await client.follow(logoutUrl);
+  const form = await page.response.text();
+  const action = /<form[^>]*action="([^"]+)"/.exec(form)?.[1] as string;
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(form)?.[1] as string;
+  return client.follow(new URL(action, page.url).href, {
+    method: 'POST',
+    body: new URLSearchParams({ xsrf, logout: 'yes' }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}

@@ -7,7 +7,7 @@ import { sessao } from '../src/platform/auth/auth.tables.js';
 import { hashSessionId } from '../src/platform/auth/session.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
-import { CookieClient, gql, signIn } from './browserless.js';
+import { CookieClient, finishProviderLogout, gql, signIn } from './browserless.js';
 import { freePort, startTestPortal, type TestPortal } from './harness.js';
 
 const ME = '{ usuarioLogado { id email nome senhaGerenciadaPeloPortal } }';
@@ -174,15 +174,7 @@ describe('sign-in through an external OpenID provider (another portal instance a
     expect((await gql(first.client, portal.baseUrl, ME)).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
 
     // The IdP's logout page submits itself; following it returns to the portal.
-    const page = await first.client.follow(logoutUrl);
-    const form = await page.response.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(form)?.[1] as string;
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(form)?.[1] as string;
-    const done = await first.client.follow(new URL(action, page.url).href, {
-      method: 'POST',
-      body: new URLSearchParams({ xsrf, logout: 'yes' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const done = await finishProviderLogout(first.client, logoutUrl);
     expect(done.url).toBe(`${portal.baseUrl}/`);
     // No IdP session left: signing in again asks for the password at the IdP.
     const again = await first.client.follow(`${portal.baseUrl}/auth/login`);

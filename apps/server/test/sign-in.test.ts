@@ -5,7 +5,7 @@ import { usuario, usuarioFuncionalidade } from '../src/modules/users/users.table
 import { oidcPayload, sessao } from '../src/platform/auth/auth.tables.js';
 import { hashSessionId } from '../src/platform/auth/session.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.js';
-import { CookieClient, gql, signIn } from './browserless.js';
+import { CookieClient, finishProviderLogout, gql, signIn } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
 
 const ME = '{ usuarioLogado { id nome email tipo { id } idioma { id } funcionalidades { chave } } }';
@@ -149,15 +149,7 @@ describe('sign-in through the embedded provider (browser -> provider -> session 
     expect(logoutUrl).toContain('/oidc/session/end');
     expect(first.client.jar.has('portal_sid')).toBe(false);
     // The provider's logout page confirms by itself; following it ends the provider session.
-    const page = await first.client.follow(logoutUrl);
-    const form = await page.response.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(form)?.[1] as string;
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(form)?.[1] as string;
-    const done = await first.client.follow(new URL(action, page.url).href, {
-      method: 'POST',
-      body: new URLSearchParams({ xsrf, logout: 'yes' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const done = await finishProviderLogout(first.client, logoutUrl);
     expect(done.url).toBe(`${portal.baseUrl}/`);
     for (const c of [first.client, second.client]) {
       expect((await gql(c, portal.baseUrl, ME)).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
