@@ -47,6 +47,7 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
         renderPage({
           locale,
           portalName,
+          favicon: props?.favicon,
           theme: props?.theme ?? 'blueOcean',
           title: t(locale, titleKey, { portal: portalName }),
           body,
@@ -58,9 +59,9 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
   const loginForm = (locale: Locale, uid: string, email = '', error?: string) => `
 <form method="post" action="/oidc/interaction/${escapeHtml(uid)}/login" novalidate>
   <label for="email">${escapeHtml(t(locale, 'signin.email'))}</label>
-  <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(email)}">
+  <input id="email" name="email" type="email" autocomplete="username" required ${email ? '' : 'autofocus '}value="${escapeHtml(email)}">
   <label for="password">${escapeHtml(t(locale, 'signin.password'))}</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required>
+  <input id="password" name="password" type="password" autocomplete="current-password" required${email ? ' autofocus' : ''}>
   ${message('error', error)}
   <button type="submit">${escapeHtml(t(locale, 'signin.submit'))}</button>
 </form>

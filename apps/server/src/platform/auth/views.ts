@@ -10,6 +10,7 @@ export const escapeHtml = (value: string) =>
 export type PageOptions = {
   locale: Locale;
   portalName: string;
+  favicon?: string | null;
   theme: string;
   title: string;
   body: string;
@@ -33,7 +34,7 @@ export function renderPage(o: PageOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(o.title)} - ${escapeHtml(o.portalName)}</title>
-<link rel="icon" href="/favicon.ico">
+${o.favicon ? `<link rel="icon" href="${escapeHtml(o.favicon)}">` : ''}
 <style>
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f6f8;color:#1f2933}
 header{background:${colour};color:#fff;padding:16px 24px;font-size:20px;font-weight:600}
