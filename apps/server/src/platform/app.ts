@@ -16,6 +16,7 @@ import { createOidcClient } from './auth/oidc-client.js';
 import { createProvider } from './auth/provider.js';
 import { loadProviderSecrets } from './auth/secrets.js';
 import { createCache } from './cache.js';
+import { registerClientErrorRoute } from './client-errors.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db.js';
 import { startEvents } from './events.js';
@@ -113,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   }
 
   registerBffRoutes(app, services, oidc, authenticate);
+  registerClientErrorRoute(app);
   await registerGraphQL(app, services, authenticate);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
