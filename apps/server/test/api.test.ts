@@ -23,6 +23,7 @@ const SAMPLES: Record<string, string> = {
   'Query.currentUserOnboardingIsSeen': '{ currentUserOnboardingIsSeen(id: "HOME") }',
   'Query.notificacoesMenu': '{ notificacoesMenu { id } }',
   'Query.countNotificacoesNaoLidas': '{ countNotificacoesNaoLidas }',
+  'Query.notificacoes': '{ notificacoes(page: 0, rowsPerPage: 10) { totalElements content { id } } }',
   'Query.produtos': '{ produtos { id nome tiposAcesso { nome funcionalidadesPadrao { chave } } } }',
   'Query.auditoria': '{ auditoria(entidade: "usuario", entidadeId: "x") { totalElements } }',
   'Query.emailsEnviados': '{ emailsEnviados { id } }',
@@ -32,6 +33,8 @@ const SAMPLES: Record<string, string> = {
   'Mutation.setCurrentUserOnboardingSeen': 'mutation { setCurrentUserOnboardingSeen(id: "HOME") }',
   'Mutation.alterarSenha': 'mutation { alterarSenha(senhaAtual: "x", novaSenha: "y", confirmacao: "y") }',
   'Mutation.marcarNotificacoesComoVistas': 'mutation { marcarNotificacoesComoVistas }',
+  'Mutation.marcarNotificacaoComoLida':
+    'mutation { marcarNotificacaoComoLida(id: "00000000-0000-0000-0000-000000000000") { id lida } }',
 };
 const code = (r: { errors?: Array<{ extensions: Record<string, any> }> }) => r.errors?.[0]?.extensions.code;
 

@@ -104,3 +104,81 @@ export async function finishProviderLogout(client: CookieClient, logoutUrl: stri
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 }
+
+export type ServerSentEvent = { event: string; data: string };
+
+/**
+ * Opens a Server-Sent Events stream with the client's cookies and reads it in the background.
+ * `next(predicate)` resolves with the first event (already received or still to come) after
+ * `from` that matches, or rejects after `timeoutMs`: bounded waits, no fixed sleeps.
+ */
+export async function openEventStream(client: CookieClient | undefined, url: string) {
+  const abort = new AbortController();
+  const response = client
+    ? await client.fetch(url, { signal: abort.signal })
+    : await fetch(url, { signal: abort.signal, redirect: 'manual' });
+  const events: ServerSentEvent[] = [];
+  const comments: string[] = [];
+  const waiters = new Set<() => void>();
+  let ended = false;
+  const wake = () => {
+    for (const w of [...waiters]) w();
+  };
+  const pump = (async () => {
+    if (!response.ok || !response.body) return;
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) comments.push(line.slice(1).trim());
+            else if (line.startsWith('event:')) event = line.slice(6).trim();
+            else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+          }
+          if (data.length) events.push({ event, data: data.join('\n') });
+        }
+        wake();
+      }
+    } catch {
+      /* aborted */
+    } finally {
+      ended = true;
+      wake();
+    }
+  })();
+  return {
+    response,
+    events,
+    comments,
+    /** Resolves once the server ended the stream (or it was aborted). */
+    ended: () => pump.then(() => ended),
+    close: () => abort.abort(),
+    next(predicate: (e: ServerSentEvent) => boolean, from = 0, timeoutMs = 10_000): Promise<ServerSentEvent> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.slice(from).find(predicate);
+          if (found || ended) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            if (found) resolve(found);
+            else reject(new Error(`stream ended without the event; got ${JSON.stringify(events)}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}

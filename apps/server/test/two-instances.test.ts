@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announce, createNotification } from '../src/modules/notifications/notifications.service.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
-import { gql, signIn } from './browserless.js';
+import { gql, openEventStream, signIn } from './browserless.js';
 import { freePort, freshPostgresDatabase, onPostgres, startTestPortal, type TestPortal } from './harness.js';
 
 const ME = '{ usuarioLogado { id email } }';
@@ -116,6 +117,25 @@ describe.runIf(onPostgres)('two instances behind one load balancer, on one Postg
     } finally {
       offA();
       offB();
+    }
+  });
+
+  it('a notification stream opened on B receives the count when A creates and announces a notification', async () => {
+    const { client } = await signIn(publicUrl, 'montadora@portal.demo', DEMO_PASSWORD);
+    const me = (await gql(client, publicUrl, ME, undefined, { origin: publicUrl })).data.usuarioLogado;
+    const stream = await openEventStream(client, `${bUrl}/api/notificacoes/stream`);
+    try {
+      expect(stream.response.status).toBe(200);
+      const first = await stream.next((e) => e.event === 'count');
+      const start = (JSON.parse(first.data) as { count: number }).count;
+      await a.services.db.transaction((tx) =>
+        createNotification(tx, { titulo: 'De A', texto: '<p>x</p>', usuarioIds: [me.id] }),
+      );
+      await announce(a.services.events, [me.id]);
+      const pushed = await stream.next((e) => e.event === 'count' && JSON.parse(e.data).count === start + 1, 1);
+      expect(JSON.parse(pushed.data)).toEqual({ count: start + 1 });
+    } finally {
+      stream.close();
     }
   });
 });

@@ -142,6 +142,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Changes the signed-in user's password at the embedded provider (SPEC §5 rules). */
   alterarSenha: Scalars['Boolean']['output'];
+  /** Marks one notification of the signed-in user as read (and seen). Unknown or someone else's: NOT_FOUND. */
+  marcarNotificacaoComoLida: Notificacao;
   /** Marks every notification of the signed-in user as seen (closing the bell). Returns how many changed. */
   marcarNotificacoesComoVistas: Scalars['Int']['output'];
   /** Changes the interface language of the signed-in user (only their own `id`). */
@@ -156,6 +158,11 @@ export type MutationAlterarSenhaArgs = {
   confirmacao: Scalars['String']['input'];
   novaSenha: Scalars['String']['input'];
   senhaAtual: Scalars['String']['input'];
+};
+
+
+export type MutationMarcarNotificacaoComoLidaArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -181,6 +188,13 @@ export type Notificacao = {
   recente: Scalars['Boolean']['output'];
   texto: Scalars['String']['output'];
   titulo: Scalars['String']['output'];
+};
+
+/** One page of the signed-in user's notifications (the /notificacoes page). */
+export type NotificacaoPage = {
+  __typename?: 'NotificacaoPage';
+  content: Array<Notificacao>;
+  totalElements: Scalars['Int']['output'];
 };
 
 /** The customer's portal properties (SPEC §3). Also served signed out at GET /portalProperties. */
@@ -228,6 +242,8 @@ export type Query = {
   /** The latest e-mails of the outbox. */
   emailsEnviados: Array<EmailEnviado>;
   menuUsuarioLogado: MenuUsuarioLogado;
+  /** The signed-in user's notifications, newest first, one page at a time (rowsPerPage 1..100). */
+  notificacoes: NotificacaoPage;
   /** The latest notifications of the signed-in user for the bell (at most 30). */
   notificacoesMenu: Array<Notificacao>;
   /** Liveness of the API itself (public). */
@@ -257,6 +273,13 @@ export type QueryCurrentUserOnboardingIsSeenArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryEmailsEnviadosArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryNotificacoesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type TipoAcesso = {
@@ -393,6 +416,7 @@ export type ResolversTypes = {
   MenuUsuarioLogado: ResolverTypeWrapper<MenuUsuarioLogado>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Notificacao: ResolverTypeWrapper<Notificacao>;
+  NotificacaoPage: ResolverTypeWrapper<NotificacaoPage>;
   PortalProperties: ResolverTypeWrapper<PortalProperties>;
   Produto: ResolverTypeWrapper<ProdutoRow>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -424,6 +448,7 @@ export type ResolversParentTypes = {
   MenuUsuarioLogado: MenuUsuarioLogado;
   Mutation: Record<PropertyKey, never>;
   Notificacao: Notificacao;
+  NotificacaoPage: NotificacaoPage;
   PortalProperties: PortalProperties;
   Produto: ProdutoRow;
   Query: Record<PropertyKey, never>;
@@ -531,6 +556,7 @@ export type MenuUsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType 
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   alterarSenha?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationAlterarSenhaArgs, 'confirmacao' | 'novaSenha' | 'senhaAtual'>>;
+  marcarNotificacaoComoLida?: Resolver<ResolversTypes['Notificacao'], ParentType, ContextType, RequireFields<MutationMarcarNotificacaoComoLidaArgs, 'id'>>;
   marcarNotificacoesComoVistas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   mudarLinguaUsuario?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType, RequireFields<MutationMudarLinguaUsuarioArgs, 'id' | 'idioma'>>;
   noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
@@ -546,6 +572,11 @@ export type NotificacaoResolvers<ContextType = GraphQLContext, ParentType extend
   recente?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   texto?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NotificacaoPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NotificacaoPage'] = ResolversParentTypes['NotificacaoPage']> = {
+  content?: Resolver<Array<ResolversTypes['Notificacao']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type PortalPropertiesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PortalProperties'] = ResolversParentTypes['PortalProperties']> = {
@@ -584,6 +615,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   currentUserOnboardingIsSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCurrentUserOnboardingIsSeenArgs, 'id'>>;
   emailsEnviados?: Resolver<Array<ResolversTypes['EmailEnviado']>, ParentType, ContextType, RequireFields<QueryEmailsEnviadosArgs, 'limit'>>;
   menuUsuarioLogado?: Resolver<ResolversTypes['MenuUsuarioLogado'], ParentType, ContextType>;
+  notificacoes?: Resolver<ResolversTypes['NotificacaoPage'], ParentType, ContextType, RequireFields<QueryNotificacoesArgs, 'page' | 'rowsPerPage'>>;
   notificacoesMenu?: Resolver<Array<ResolversTypes['Notificacao']>, ParentType, ContextType>;
   ping?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   portalProperties?: Resolver<ResolversTypes['PortalProperties'], ParentType, ContextType>;
@@ -637,6 +669,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   MenuUsuarioLogado?: MenuUsuarioLogadoResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Notificacao?: NotificacaoResolvers<ContextType>;
+  NotificacaoPage?: NotificacaoPageResolvers<ContextType>;
   PortalProperties?: PortalPropertiesResolvers<ContextType>;
   Produto?: ProdutoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;

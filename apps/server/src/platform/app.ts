@@ -6,6 +6,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
+import { registerNotificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { cachedPortalProperties, presentPortalProperties } from '../modules/portal/portal.queries.js';
 import { seedDemo } from '../seed/demo.js';
 import { createAuthenticator } from './auth/authenticate.js';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   registerBffRoutes(app, services, oidc, authenticate);
   registerClientErrorRoute(app);
   await registerGraphQL(app, services, authenticate);
+  registerNotificationRoutes(app, services, authenticate);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

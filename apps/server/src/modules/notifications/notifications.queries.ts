@@ -1,10 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
 import { produto } from '../products/products.tables.js';
 import { notificacao, notificacaoUsuario } from './notifications.tables.js';
 
-/** The latest notifications of a user (bell list), newest first. */
-export async function listUserNotifications(db: DbOrTx, userId: string, limit = 30) {
+/** A user's notifications matching `where`, newest first, in the GraphQL shape. */
+async function selectUserNotifications(db: DbOrTx, where: SQL | undefined, limit: number, offset = 0) {
   const rows = await db
     .select({
       id: notificacao.id,
@@ -19,10 +19,36 @@ export async function listUserNotifications(db: DbOrTx, userId: string, limit = 
     .from(notificacaoUsuario)
     .innerJoin(notificacao, eq(notificacao.id, notificacaoUsuario.notificacaoId))
     .leftJoin(produto, eq(produto.id, notificacao.produtoId))
-    .where(eq(notificacaoUsuario.usuarioId, userId))
-    .orderBy(desc(notificacao.data))
-    .limit(limit);
+    .where(where)
+    .orderBy(desc(notificacao.data), desc(notificacao.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map(({ vista, ...r }) => ({ ...r, recente: !vista }));
+}
+
+/** The latest notifications of a user (bell list), newest first. */
+export async function listUserNotifications(db: DbOrTx, userId: string, limit = 30) {
+  return selectUserNotifications(db, eq(notificacaoUsuario.usuarioId, userId), limit);
+}
+
+/** One page of a user's notifications (the /notificacoes page), newest first. */
+export async function pageUserNotifications(db: DbOrTx, userId: string, opts: { page: number; rowsPerPage: number }) {
+  const where = eq(notificacaoUsuario.usuarioId, userId);
+  const [content, [total]] = await Promise.all([
+    selectUserNotifications(db, where, opts.rowsPerPage, opts.page * opts.rowsPerPage),
+    db.select({ n: count() }).from(notificacaoUsuario).where(where),
+  ]);
+  return { content, totalElements: Number(total?.n ?? 0) };
+}
+
+/** One notification of a user, or undefined when it is not theirs. */
+export async function findUserNotification(db: DbOrTx, userId: string, notificacaoId: string) {
+  const [row] = await selectUserNotifications(
+    db,
+    and(eq(notificacaoUsuario.usuarioId, userId), eq(notificacaoUsuario.notificacaoId, notificacaoId)),
+    1,
+  );
+  return row;
 }
 
 /** Number of notifications the user has not seen (served by the (usuario_id, vista) index; hot path). */

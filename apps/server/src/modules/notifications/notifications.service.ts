@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
 import type { Events } from '../../platform/events.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
+import { sanitizeHtml } from '../../platform/html.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { notificacao, notificacaoUsuario } from './notifications.tables.js';
 
@@ -10,7 +12,8 @@ export const NOTIFICATIONS_CHANNEL = 'portal_notificacoes';
 
 /**
  * Creates one notification for a list of users in the caller's transaction. Publish the change with
- * `announce` after the transaction commits so live counts update on every instance.
+ * `announce` after the transaction commits so live counts update on every instance. `texto` is stored
+ * through the allow-list sanitiser (the web renders it as HTML).
  */
 export async function createNotification(
   tx: DbOrTx,
@@ -18,7 +21,12 @@ export async function createNotification(
 ): Promise<string> {
   const [row] = await tx
     .insert(notificacao)
-    .values({ titulo: input.titulo, texto: input.texto, link: input.link ?? null, produtoId: input.produtoId ?? null })
+    .values({
+      titulo: input.titulo,
+      texto: sanitizeHtml(input.texto),
+      link: input.link ?? null,
+      produtoId: input.produtoId ?? null,
+    })
     .returning({ id: notificacao.id });
   if (input.usuarioIds.length) {
     await tx
@@ -56,3 +64,43 @@ export async function markAllSeen(db: Db, events: Events, actor: CurrentUser): P
   if (changed) await announce(events, [actor.id]);
   return changed;
 }
+
+/**
+ * Marks one notification of the signed-in user as read (and seen). Another user's or an unknown id
+ * is NOT_FOUND. Returns the notification's id.
+ */
+export async function markRead(db: Db, events: Events, actor: CurrentUser, notificacaoId: string): Promise<string> {
+  if (!UUID.test(notificacaoId)) throw notFound();
+  const changedSeen = await db.transaction(async (tx) => {
+    const where = and(eq(notificacaoUsuario.usuarioId, actor.id), eq(notificacaoUsuario.notificacaoId, notificacaoId));
+    const [before] = await tx
+      .select({ vista: notificacaoUsuario.vista, lida: notificacaoUsuario.lida })
+      .from(notificacaoUsuario)
+      .where(where)
+      .for('update');
+    if (!before) throw notFound();
+    if (before.lida && before.vista) return false;
+    const [after] = await tx
+      .update(notificacaoUsuario)
+      .set({ vista: true, lida: true, dataLeitura: new Date() })
+      .where(where)
+      .returning({
+        vista: notificacaoUsuario.vista,
+        lida: notificacaoUsuario.lida,
+        dataLeitura: notificacaoUsuario.dataLeitura,
+      });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      entity: 'notificacao',
+      entityId: notificacaoId,
+      action: 'editar',
+      before,
+      after,
+    });
+    return !before.vista;
+  });
+  if (changedSeen) await announce(events, [actor.id]);
+  return notificacaoId;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
