@@ -35,7 +35,7 @@ const schema = z
     DEMO_SEED: boolish,
     GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
     GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
-    GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(5000),
+    GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(20000),
     WEB_DIST: z.string().optional(),
   })
   .superRefine((v, ctx) => {

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { redirectToSignIn } from '../features/auth/session';
+import { ToastProvider } from '../ui/toast';
 import { createApolloClient } from './apollo-client';
 import { MaintenancePage } from './errors/MaintenancePage';
 import { i18n } from './i18n';
@@ -21,7 +22,9 @@ export function App({ portalProperties }: Props) {
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        {portalProperties ? <PortalApp portalProperties={portalProperties} /> : <MaintenancePage />}
+        <ToastProvider>
+          {portalProperties ? <PortalApp portalProperties={portalProperties} /> : <MaintenancePage />}
+        </ToastProvider>
       </ThemeProvider>
     </I18nextProvider>
   );

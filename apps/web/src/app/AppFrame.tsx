@@ -3,28 +3,39 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { LOCALE_BY_IDIOMA } from '@portal/domain';
-import { useEffect, useState } from 'react';
+import { LOCALE_BY_IDIOMA, type UserType } from '@portal/domain';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet } from 'react-router';
 import { SignedInUserContext } from '../features/users/signed-in-user';
 import { USUARIO_LOGADO } from '../features/users/users.documents';
 import { CenteredMessage } from '../ui/CenteredMessage';
 import { LoadingView } from '../ui/LoadingView';
 import { apiErrorMessage, isUnauthenticated } from './apollo-client';
 import { usePortalProperties } from './portal-properties';
-import type { RouteHandle } from './router';
+import { Breadcrumbs } from './shell/Breadcrumbs';
+import { Header } from './shell/Header';
+import { buildMenu } from './shell/menu';
+import { RouteGuard } from './shell/RouteGuard';
+import { MENU_USUARIO_LOGADO, parseMenus } from './shell/shell.documents';
+import { useDocumentTitle } from './shell/useDocumentTitle';
+import { useFavicon } from './shell/useFavicon';
+
+/** SPEC §2: content max width. */
+export const CONTENT_MAX_WIDTH = 1440;
 
 /**
- * The frame of every signed-in screen: top bar, `main` landmark, the signed-in user (loaded once,
- * shared through context), the interface language from the user's `idioma`, and the document title.
- * The later shell issue adds menu, breadcrumbs, bell and tour here.
+ * The frame of every signed-in screen: header (menu, search, links, language, bell, user menu),
+ * breadcrumbs, `main` landmark, the route guard, the signed-in user (loaded once, shared through
+ * context), the interface language from the user's `idioma`, the document title and the favicon.
  */
-export function AppFrame() {
+export function AppFrame({ registeredPaths }: { registeredPaths: readonly string[] }) {
   const { t, i18n } = useTranslation();
   const portal = usePortalProperties();
   const { data, error } = useQuery(USUARIO_LOGADO);
+  const { data: menuResult } = useQuery(MENU_USUARIO_LOGADO);
   const user = data?.usuarioLogado;
+  const menuData = menuResult?.menuUsuarioLogado;
   const locale = user ? LOCALE_BY_IDIOMA[user.idioma.id] : undefined;
   // Screens wait for the user's language only the first time, so switching later does not remount them.
   const [languageReady, setLanguageReady] = useState(false);
@@ -35,37 +46,56 @@ export function AppFrame() {
   }, [locale, i18n]);
 
   useDocumentTitle(portal.name);
+  useFavicon(portal.favicon);
 
+  const homeTitle = t('menu.inicio');
+  const menu = useMemo(
+    () =>
+      menuData ? buildMenu({ ...menuData, menus: parseMenus(menuData.menusJson) }, { registeredPaths, homeTitle }) : [],
+    [menuData, registeredPaths, homeTitle],
+  );
+  const guardSubject = useMemo(
+    () => user && { tipo: user.tipo.id as UserType, chaves: user.funcionalidades.map((f) => f.chave) },
+    [user],
+  );
+
+  const ready = user && languageReady && guardSubject;
   let content = <LoadingView />;
-  if (user && languageReady) content = <Outlet />;
-  else if (error && !isUnauthenticated(error)) {
+  if (ready) {
+    content = (
+      <RouteGuard user={guardSubject}>
+        <Outlet />
+      </RouteGuard>
+    );
+  } else if (error && !isUnauthenticated(error)) {
     content = <CenteredMessage title={t('error.occurred')} text={apiErrorMessage(error, t('error.internal'))} />;
   }
 
   return (
     <SignedInUserContext value={user ?? null}>
-      <AppBar position="static" elevation={0}>
-        <Toolbar>
-          <Typography variant="h6" component="div" noWrap>
-            {portal.name}
-          </Typography>
-        </Toolbar>
-      </AppBar>
-      <Box component="main">{content}</Box>
+      {ready ? (
+        <Header
+          portalName={portal.name}
+          user={user}
+          menuData={menuData}
+          menu={menu}
+          notificationsEnabled={portal.notificacoesHabilitadas !== false}
+        />
+      ) : (
+        <AppBar position="sticky" elevation={1}>
+          <Toolbar>
+            <Typography variant="h6" component="div" noWrap>
+              {portal.name}
+            </Typography>
+          </Toolbar>
+        </AppBar>
+      )}
+      {ready && menuData && (
+        <Breadcrumbs productName={menuData.productName} menu={menu} registeredPaths={registeredPaths} />
+      )}
+      <Box component="main" sx={{ maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', width: '100%' }}>
+        {content}
+      </Box>
     </SignedInUserContext>
   );
-}
-
-/** `${portal name} - ${title of the deepest matched route}`, in the current language. */
-function useDocumentTitle(portalName: string) {
-  const { t } = useTranslation();
-  const matches = useMatches();
-  const titleKey = matches
-    .map((m) => (m.handle as RouteHandle | undefined)?.titleKey)
-    .filter(Boolean)
-    .at(-1);
-  const title = titleKey ? `${portalName} - ${t(titleKey)}` : portalName;
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
 }

@@ -1,7 +1,13 @@
 import { createContext, useContext } from 'react';
 
 /** The fields of GET /portalProperties the frame uses (the full type is PortalProperties in the API). */
-export type PortalProperties = { name: string; theme: string; favicon: string | null };
+export type PortalProperties = {
+  name: string;
+  theme: string;
+  favicon: string | null;
+  notificacoesHabilitadas?: boolean;
+  onboardingHabilitado?: boolean;
+};
 
 /**
  * Loads the customer's portal properties, public and needed before anything renders. Null means the

@@ -1,34 +1,83 @@
 import { ROUTES } from '@portal/domain';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingView } from '../ui/LoadingView';
 import { AppFrame } from './AppFrame';
 import { NotFoundPage } from './errors/NotFoundPage';
-import { RouteErrorPage } from './errors/RouteErrorPage';
+import { OpsPage } from './errors/OpsPage';
+import { PublicFrame } from './shell/PublicFrame';
 
-/** Route metadata read by the frame (document title now; breadcrumbs later). */
+/** Route metadata read by the frame (document title, breadcrumbs). */
 export type RouteHandle = { titleKey: string };
 
-/** The handle of a path of the shared route table (SPEC §2), so titles are defined once. */
-function handleOf(path: string): RouteHandle {
-  const route = ROUTES.find((r) => r.path === path);
-  if (!route) throw new Error(`${path} is not in the ROUTES table of @portal/domain`);
-  return { titleKey: route.titleKey };
+/**
+ * One screen of the app. `path` is a path of the shared route table (SPEC §2): its title and its
+ * guard come from there, and `public: true` there puts the screen outside the frame (no header, no
+ * sign-in). `titleKey`/`public` here are only for paths the table does not list.
+ */
+export type ScreenEntry = {
+  path: string;
+  load: () => Promise<ComponentType>;
+  titleKey?: string;
+  public?: boolean;
+};
+
+/** Every screen, each its own lazy chunk. Add new screens here. */
+export const SCREENS: ScreenEntry[] = [
+  { path: '/home', load: async () => (await import('../features/home/HomePage')).HomePage },
+  {
+    path: '/notificacoes',
+    load: async () => (await import('../features/notifications/NotificacoesPage')).NotificacoesPage,
+  },
+  { path: '/minha-conta', load: async () => (await import('../features/account/MyAccountPage')).MyAccountPage },
+  ...['/esqueci-senha', '/forgot-password', '/olvide-contrasena'].map((path) => ({
+    path,
+    load: async () => (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
+  })),
+];
+
+const routeDef = (path: string) => ROUTES.find((r) => r.path === path);
+const isPublic = (s: ScreenEntry) => s.public ?? routeDef(s.path)?.public === true;
+
+function toRoute(screen: ScreenEntry): RouteObject {
+  const titleKey = screen.titleKey ?? routeDef(screen.path)?.titleKey;
+  if (!titleKey) throw new Error(`${screen.path} is not in the ROUTES table of @portal/domain: give it a titleKey`);
+  return {
+    path: screen.path,
+    handle: { titleKey } satisfies RouteHandle,
+    lazy: async () => ({ Component: await screen.load() }),
+  };
 }
 
-/** Every screen is its own lazy chunk; the frame and error pages load with the app. */
+/** The path patterns with a screen in this build: the menu hides in-app entries without one. */
+export const REGISTERED_PATHS: readonly string[] = SCREENS.filter((s) => !isPublic(s)).map((s) => s.path);
+
+/**
+ * Public screens render bare; signed-in screens inside the frame (header, menu, guard). A screen that
+ * throws shows the Ops page inside the frame; the frame failing itself shows it alone.
+ */
 const routes: RouteObject[] = [
   {
-    element: <AppFrame />,
-    errorElement: <RouteErrorPage />,
+    errorElement: <OpsPage standalone />,
     hydrateFallbackElement: <LoadingView />,
     children: [
-      { index: true, element: <Navigate to="/home" replace /> },
       {
-        path: '/home',
-        handle: handleOf('/home'),
-        lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
+        element: <PublicFrame />,
+        children: SCREENS.filter(isPublic).map(toRoute),
       },
-      { path: '*', handle: { titleKey: 'app.notFoundTitle' } satisfies RouteHandle, Component: NotFoundPage },
+      {
+        element: <AppFrame registeredPaths={REGISTERED_PATHS} />,
+        children: [
+          {
+            errorElement: <OpsPage />,
+            children: [
+              { index: true, element: <Navigate to="/home" replace /> },
+              ...SCREENS.filter((s) => !isPublic(s)).map(toRoute),
+              { path: '*', handle: { titleKey: 'app.notFoundTitle' } satisfies RouteHandle, Component: NotFoundPage },
+            ],
+          },
+        ],
+      },
     ],
   },
 ];

@@ -4,10 +4,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SignOutButton } from '../auth/SignOutButton';
-import { LanguagePicker } from '../users/LanguagePicker';
 import { useSignedInUser } from '../users/signed-in-user';
 
-/** /home: greets the user. The full home (slides, ads, tour) comes with the shell. */
+/** /home: greets the user (the language picker is in the header). Slides, ads and cards come later. */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
@@ -23,7 +22,6 @@ export function HomePage() {
               {t('app.userType')}: {user.tipo.description}
             </Typography>
           </div>
-          <LanguagePicker />
           <SignOutButton />
         </Stack>
       </Paper>

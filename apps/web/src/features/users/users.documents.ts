@@ -10,6 +10,8 @@ export type SignedInUser = {
   email: string;
   tipo: { __typename: 'TipoUsuario'; id: UserType; description: string };
   idioma: { __typename: 'Idioma'; id: Idioma; description: string };
+  avatarLink: string | null;
+  funcionalidades: { __typename: 'Funcionalidade'; id: string; chave: string }[];
 };
 
 const SIGNED_IN_USER_FIELDS = gql`
@@ -24,6 +26,11 @@ const SIGNED_IN_USER_FIELDS = gql`
     idioma {
       id
       description
+    }
+    avatarLink
+    funcionalidades {
+      id
+      chave
     }
   }
 `;

@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { matchRoute } from '@portal/domain';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { type MenuNode, menuLabelOf, pathMatches } from './menu';
+
+type Crumb = { id: string; path: string; label: string };
+
+/**
+ * SPEC §2: the trail of the current path, labelled from the menu (or the route table), the root
+ * labelled with the product name. Hidden at 768 px and below.
+ */
+export function Breadcrumbs({
+  productName,
+  menu,
+  registeredPaths,
+}: {
+  productName: string;
+  menu: MenuNode[];
+  registeredPaths: readonly string[];
+}) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const segments = pathname.split('/').filter(Boolean);
+  const crumbs: Crumb[] = [{ id: 'root', path: '/home', label: productName }];
+  for (let i = 0; i < segments.length; i++) {
+    const path = `/${segments.slice(0, i + 1).join('/')}`;
+    const route = matchRoute(path);
+    const label = menuLabelOf(menu, path) ?? (route ? t(route.titleKey) : undefined);
+    if (label) crumbs.push({ id: path, path, label });
+  }
+  const linkable = (path: string) => registeredPaths.some((p) => pathMatches(p, path));
+
+  return (
+    <Box
+      component="nav"
+      aria-label={t('shell.breadcrumbs')}
+      sx={{
+        maxWidth: 1440,
+        mx: 'auto',
+        px: 3,
+        pt: 2,
+        fontSize: 14,
+        color: 'text.secondary',
+        '@media (max-width: 768px)': { display: 'none' },
+      }}
+    >
+      <Box
+        component="ol"
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', listStyle: 'none', m: 0, p: 0 }}
+      >
+        {crumbs.map((crumb, i) => {
+          const last = i === crumbs.length - 1 && i > 0;
+          return (
+            <Fragment key={crumb.id}>
+              {i > 0 && (
+                <Box component="li" aria-hidden sx={{ mx: 1 }}>
+                  /
+                </Box>
+              )}
+              <li>
+                {last || !linkable(crumb.path) ? (
+                  <Box component="span" aria-current={last ? 'page' : undefined} sx={{ color: 'text.primary' }}>
+                    {crumb.label}
+                  </Box>
+                ) : (
+                  <Link component={RouterLink} to={crumb.path} underline="hover" color="inherit">
+                    {crumb.label}
+                  </Link>
+                )}
+              </li>
+            </Fragment>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

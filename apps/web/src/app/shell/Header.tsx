@@ -1,0 +1,234 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputBase from '@mui/material/InputBase';
+import Link from '@mui/material/Link';
+import { alpha } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { NotificationsBell } from '../../features/notifications/NotificationsBell';
+import { LanguagePicker } from '../../features/users/LanguagePicker';
+import type { SignedInUser } from '../../features/users/users.documents';
+import { HelpIcon, MenuIcon, SchoolIcon, SearchIcon } from './icons';
+import { filterMenu, type MenuNode } from './menu';
+import type { MenuData } from './shell.documents';
+import { UserMenu } from './UserMenu';
+
+/** Loaded when first opened: keeps /home's initial JavaScript small. */
+const MenuDrawer = lazy(async () => ({ default: (await import('./MenuDrawer')).MenuDrawer }));
+
+/** SPEC §9 breakpoints: the search box leaves the bar below 640 px; mobile layout at 768 px and below. */
+export const SEARCH_IN_BAR = '(min-width: 640px)';
+export const DESKTOP = '(min-width: 769px)';
+
+type Props = {
+  portalName: string;
+  user: SignedInUser;
+  menuData: MenuData | undefined;
+  menu: MenuNode[];
+  notificationsEnabled: boolean;
+};
+
+/** The header of every signed-in screen (SPEC §1, §2). */
+export function Header({ portalName, user, menuData, menu, notificationsEnabled }: Props) {
+  const { t } = useTranslation();
+  const searchInBar = useMediaQuery(SEARCH_IN_BAR, { noSsr: true });
+  const desktop = useMediaQuery(DESKTOP, { noSsr: true });
+  const drawerId = useId();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [typingInBar, setTypingInBar] = useState(false);
+  // Mounted from the first opening on, so closing still animates.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  if (open && !drawerLoaded) setDrawerLoaded(true);
+  const shown = useMemo(() => filterMenu(menu, query), [menu, query]);
+
+  const closeMenu = () => {
+    setOpen(false);
+    setTypingInBar(false);
+    setQuery('');
+  };
+
+  const search = (
+    <SearchBox
+      value={query}
+      inBar={searchInBar}
+      onChange={(value) => {
+        setQuery(value);
+        if (searchInBar) {
+          setTypingInBar(true);
+          setOpen(value.trim() !== '');
+        }
+      }}
+      onEscape={closeMenu}
+    />
+  );
+  const links = (
+    <>
+      {menuData?.linkAcademia && (
+        <HeaderLink href={menuData.linkAcademia} label={t('shell.academy')} icon={<SchoolIcon />} />
+      )}
+      {menuData?.linkHelpTec && (
+        <HeaderLink href={menuData.linkHelpTec} label={t('shell.helpCenter')} icon={<HelpIcon />} />
+      )}
+    </>
+  );
+
+  return (
+    <AppBar position="sticky" elevation={1}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          data-tour="menu"
+          aria-label={open ? t('shell.closeMenu') : t('shell.openMenu')}
+          aria-expanded={open}
+          aria-controls={open ? drawerId : undefined}
+          onClick={() => (open ? closeMenu() : setOpen(true))}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Link
+          component={RouterLink}
+          to="/home"
+          color="inherit"
+          underline="none"
+          aria-label={menuData?.brandImageUrl ? t('shell.homeLink', { portal: portalName }) : undefined}
+          sx={{ display: 'flex', alignItems: 'center', minWidth: 0, mr: 1 }}
+        >
+          {menuData?.brandImageUrl ? (
+            <Box component="img" src={menuData.brandImageUrl} alt={portalName} sx={{ height: 36, maxWidth: 160 }} />
+          ) : (
+            <Box
+              component="span"
+              sx={{
+                fontWeight: 600,
+                fontSize: { xs: 16, sm: 20 },
+                whiteSpace: 'nowrap',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+              }}
+            >
+              {portalName}
+            </Box>
+          )}
+        </Link>
+        {searchInBar && search}
+        <Box sx={{ flex: 1 }} />
+        <Box data-tour="toolbar" sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
+          {desktop && links}
+          {searchInBar && <LanguagePicker compact />}
+          {notificationsEnabled && <NotificationsBell />}
+          <UserMenu user={user} />
+        </Box>
+      </Toolbar>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            id={drawerId}
+            open={open}
+            onClose={closeMenu}
+            nodes={shown}
+            keepFocusOutside={typingInBar}
+            top={searchInBar ? undefined : search}
+            bottom={
+              searchInBar && desktop ? undefined : (
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                  {!searchInBar && <LanguagePicker />}
+                  {!desktop && links}
+                </Box>
+              )
+            }
+          />
+        </Suspense>
+      )}
+    </AppBar>
+  );
+}
+
+function HeaderLink({ href, label, icon }: { href: string; label: string; icon: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <IconButton
+      color="inherit"
+      href={href}
+      target="_blank"
+      rel="noopener"
+      title={label}
+      aria-label={`${label} ${t('shell.newTab')}`}
+    >
+      {icon}
+    </IconButton>
+  );
+}
+
+function SearchBox({
+  value,
+  inBar,
+  onChange,
+  onEscape,
+}: {
+  value: string;
+  inBar: boolean;
+  onChange: (value: string) => void;
+  onEscape: () => void;
+}) {
+  const { t } = useTranslation();
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape') onEscape();
+  };
+  if (!inBar) {
+    return (
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: 1.5,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+        }}
+      >
+        <SearchIcon fontSize="small" color="action" />
+        <InputBase
+          type="search"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={t('shell.search')}
+          inputProps={{ 'aria-label': t('shell.search') }}
+          sx={{ flex: 1 }}
+        />
+      </Box>
+    );
+  }
+  return (
+    <Box
+      sx={(theme) => ({
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1.5,
+        borderRadius: 1,
+        bgcolor: alpha(theme.palette.common.black, 0.2),
+        '&:hover, &:focus-within': { bgcolor: alpha(theme.palette.common.black, 0.28) },
+        width: { sm: 220, lg: 320 },
+      })}
+    >
+      <SearchIcon fontSize="small" />
+      <InputBase
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={t('shell.search')}
+        inputProps={{ 'aria-label': t('shell.search') }}
+        sx={{ color: 'inherit', flex: 1, '& ::placeholder': { color: 'inherit', opacity: 0.9 } }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import type { GuardSubject } from '@portal/domain';
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RouteGuard } from './RouteGuard';
+
+function renderAt(path: string, user: GuardSubject) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <RouteGuard user={user}>
+            <Outlet />
+          </RouteGuard>
+        ),
+        children: [
+          { path: '/home', element: <h1>home</h1> },
+          { path: '/usuarios', element: <h1>usuarios</h1> },
+          { path: '/superAdmin', element: <h1>superAdmin</h1> },
+          { path: '/minha-conta', element: <h1>minha-conta</h1> },
+          { path: '*', element: <h1>404</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const dealer: GuardSubject = { tipo: 'DEALER_GRUPO', chaves: [] };
+const admin: GuardSubject = { tipo: 'TECSINAPSE', chaves: ['PORTAL_MANUTENCAO_USUARIOS'] };
+const viewer: GuardSubject = { tipo: 'MONTADORA', chaves: ['PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'] };
+
+describe('RouteGuard', () => {
+  afterEach(cleanup);
+
+  it.each([
+    ['/usuarios', dealer, 'home'],
+    ['/usuarios', admin, 'usuarios'],
+    ['/usuarios', viewer, 'usuarios'],
+    ['/superAdmin', viewer, 'home'],
+    ['/superAdmin', admin, 'superAdmin'],
+    ['/minha-conta', dealer, 'minha-conta'],
+    ['/nao-existe', dealer, '404'],
+  ])('%s for %o shows %s', async (path, user, heading) => {
+    const router = renderAt(path, user);
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(heading === 'home' ? '/home' : path);
+  });
+});

@@ -1,0 +1,61 @@
+import Divider from '@mui/material/Divider';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { signOut } from '../../features/auth/session';
+import type { SignedInUser } from '../../features/users/users.documents';
+
+type Props = { id: string; user: SignedInUser; anchor: HTMLElement | null; onClose: () => void };
+
+/** The user menu's entries (SPEC §2). */
+export function UserMenuPanel({ id, user, anchor, onClose }: Props) {
+  const { t } = useTranslation();
+  const [signOutFailed, setSignOutFailed] = useState(false);
+
+  const onSignOut = async () => {
+    setSignOutFailed(false);
+    try {
+      await signOut();
+    } catch {
+      setSignOutFailed(true);
+    }
+  };
+
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={Boolean(anchor)}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
+      {/* Disabled: not an action, and skipped by the keyboard. */}
+      <MenuItem disabled sx={{ display: 'block', '&.Mui-disabled': { opacity: 1 } }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{user.nome}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {user.email}
+        </Typography>
+      </MenuItem>
+      <Divider />
+      <MenuItem component={Link} to="/minha-conta" onClick={onClose}>
+        {t('shell.myAccount')}
+      </MenuItem>
+      {user.tipo.id === 'TECSINAPSE' && (
+        <MenuItem component={Link} to="/superAdmin" onClick={onClose}>
+          {t('shell.superAdmin')}
+        </MenuItem>
+      )}
+      <Divider />
+      <MenuItem onClick={onSignOut}>{t('shell.signOut')}</MenuItem>
+      {signOutFailed && (
+        <Typography role="alert" color="error" variant="body2" sx={{ px: 2, py: 1 }}>
+          {t('error.occurred')}
+        </Typography>
+      )}
+    </Menu>
+  );
+}

@@ -1,0 +1,97 @@
+import type { MenuData, MenuEntry } from './shell.documents';
+
+/** One entry as the drawer shows it: how it links, and its visible children, ordered. */
+export type MenuNode = {
+  id: string;
+  title: string;
+  /** In-app path (react-router Link), or a full URL for other products and external entries. */
+  href: string | null;
+  kind: 'app' | 'link' | 'external';
+  children: MenuNode[];
+};
+
+/** Lower case without accents, for a search that ignores both. */
+export const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+
+/** Whether a registered path pattern ('/dealers/:id') matches a concrete path. */
+export function pathMatches(pattern: string, path: string): boolean {
+  const p = pattern.split('/');
+  const s = path.replace(/\/+$/, '').split('/');
+  return p.length === s.length && p.every((seg, i) => seg.startsWith(':') || seg === s[i]);
+}
+
+type BuildOptions = {
+  /** The path patterns that have a screen in this build (from the router). */
+  registeredPaths: readonly string[];
+  /** Title of the item shown in a category without children ('Início'). */
+  homeTitle: string;
+};
+
+/**
+ * The menu tree of SPEC §2 as the drawer shows it: ordered by `order`; entries of the current product
+ * navigate in the app, others are full links (external ones in a new tab); in-app entries without a
+ * screen in this build are hidden (and a category left empty by that is dropped); a category that had
+ * no children shows one 'Início' item.
+ */
+export function buildMenu(
+  data: Pick<MenuData, 'currentProduct' | 'productName'> & { menus: MenuEntry[] },
+  options: BuildOptions,
+) {
+  const isCurrentProduct = (e: MenuEntry) =>
+    !e.product || e.product === data.currentProduct || e.product === data.productName;
+  const toNode = (e: MenuEntry): MenuNode | null => {
+    const children = [...e.children]
+      .sort((a, b) => a.order - b.order)
+      .map(toNode)
+      .filter((n): n is MenuNode => n !== null);
+    let kind: MenuNode['kind'] = 'link';
+    if (e.external) kind = 'external';
+    else if (isCurrentProduct(e) && e.uri?.startsWith('/')) kind = 'app';
+    if (kind === 'app' && e.uri && !options.registeredPaths.some((p) => pathMatches(p, e.uri!))) {
+      // No screen yet: keep the entry only as a holder of visible children.
+      if (children.length === 0) return null;
+      return { id: e.id, title: e.title, href: null, kind, children };
+    }
+    if (e.children.length > 0 && children.length === 0 && !e.uri) return null;
+    return { id: e.id, title: e.title, href: e.uri, kind, children };
+  };
+  return [...data.menus]
+    .sort((a, b) => a.order - b.order)
+    .flatMap((category) => {
+      if (category.children.length === 0) {
+        const own = toNode(category);
+        const href = own?.href ?? '/home';
+        const kind = own?.href ? own.kind : 'app';
+        const item: MenuNode = { id: `${category.id}-home`, title: options.homeTitle, href, kind, children: [] };
+        return [{ id: category.id, title: category.title, href: null, kind: 'app' as const, children: [item] }];
+      }
+      const node = toNode(category);
+      return node && node.children.length > 0 ? [node] : [];
+    });
+}
+
+/** Keeps the entries whose title (or a descendant's) contains the query, ignoring case and accents. */
+export function filterMenu(nodes: MenuNode[], query: string): MenuNode[] {
+  const q = fold(query);
+  if (!q) return nodes;
+  return nodes.flatMap((node) => {
+    if (fold(node.title).includes(q)) return [node];
+    const children = filterMenu(node.children, query);
+    return children.length ? [{ ...node, children }] : [];
+  });
+}
+
+/** The label of an in-app path in the menu tree (breadcrumbs), if an entry links to it. */
+export function menuLabelOf(nodes: MenuNode[], path: string): string | undefined {
+  for (const node of nodes) {
+    if (node.kind === 'app' && node.href === path) return node.title;
+    const inChildren = menuLabelOf(node.children, path);
+    if (inChildren) return inChildren;
+  }
+  return undefined;
+}

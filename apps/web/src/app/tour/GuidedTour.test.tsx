@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+import { MockedProvider, type MockedResponse } from '@apollo/client/testing';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n';
+import { type PortalProperties, PortalPropertiesContext } from '../portal-properties';
+import { GuidedTour } from './GuidedTour';
+import { HEADER_TOUR_ID, HEADER_TOUR_STEPS } from './header-tour';
+import { ONBOARDING_SEEN, SET_ONBOARDING_SEEN } from './tour.documents';
+
+beforeAll(() => {
+  // jsdom has no layout observers; the tour only needs them to follow resizes.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  window.scrollTo = () => {};
+  Element.prototype.scrollIntoView = () => {};
+});
+
+const seenMock = (seen: boolean): MockedResponse => ({
+  request: { query: ONBOARDING_SEEN, variables: { id: HEADER_TOUR_ID } },
+  result: { data: { currentUserOnboardingIsSeen: seen } },
+});
+
+function setSeenMock() {
+  const result = vi.fn(() => ({ data: { setCurrentUserOnboardingSeen: true } }));
+  const mock: MockedResponse = { request: { query: SET_ONBOARDING_SEEN, variables: { id: HEADER_TOUR_ID } }, result };
+  return { mock, result };
+}
+
+function renderTour(mocks: MockedResponse[], portal: Partial<PortalProperties> = {}) {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <PortalPropertiesContext value={{ name: 'Portal', theme: 'blueOcean', favicon: null, ...portal }}>
+        <MockedProvider mocks={mocks}>
+          <div>
+            <button type="button" data-tour="menu">
+              menu
+            </button>
+            <div data-tour="toolbar">toolbar</div>
+            <GuidedTour id={HEADER_TOUR_ID} steps={HEADER_TOUR_STEPS} />
+          </div>
+        </MockedProvider>
+      </PortalPropertiesContext>
+    </I18nextProvider>,
+  );
+}
+
+const tourText = (key: string) => i18n.t(key);
+
+describe('GuidedTour', () => {
+  afterEach(() => cleanup());
+
+  it('opens about 1 s after mounting when unseen, moves through the steps and is marked seen at the end', async () => {
+    const { mock, result } = setSeenMock();
+    const start = Date.now();
+    renderTour([seenMock(false), mock]);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Tour guiado' }, { timeout: 3000 });
+    expect(Date.now() - start).toBeGreaterThanOrEqual(900);
+    expect(dialog.textContent).toContain('1/2');
+    expect(dialog.textContent).toContain(tourText('tour.headerMenu'));
+    expect(screen.queryByRole('button', { name: 'Voltar' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo' }));
+    expect(screen.getByRole('dialog').textContent).toContain('2/2');
+    expect(screen.getByRole('dialog').textContent).toContain(tourText('tour.headerToolbar'));
+    expect(screen.queryByRole('button', { name: 'Pular' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Concluir' }));
+    await waitFor(() => expect(result).toHaveBeenCalledOnce());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is marked seen when skipped, and arrow keys move between steps', async () => {
+    const { mock, result } = setSeenMock();
+    renderTour([seenMock(false), mock]);
+    await screen.findByRole('dialog', { name: 'Tour guiado' }, { timeout: 3000 });
+
+    fireEvent.keyDown(window, { key: 'ArrowRight', keyCode: 39 });
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('2/2'));
+    fireEvent.keyDown(window, { key: 'ArrowLeft', keyCode: 37 });
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('1/2'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pular' }));
+    await waitFor(() => expect(result).toHaveBeenCalledOnce());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes with Esc and is marked seen', async () => {
+    const { mock, result } = setSeenMock();
+    renderTour([seenMock(false), mock]);
+    await screen.findByRole('dialog', { name: 'Tour guiado' }, { timeout: 3000 });
+    fireEvent.keyDown(window, { key: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(result).toHaveBeenCalledOnce());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes when the mask is clicked and is marked seen', async () => {
+    const { mock, result } = setSeenMock();
+    renderTour([seenMock(false), mock]);
+    await screen.findByRole('dialog', { name: 'Tour guiado' }, { timeout: 3000 });
+    const mask = document.querySelector('.reactour__mask');
+    expect(mask).not.toBeNull();
+    fireEvent.click(mask as Element);
+    await waitFor(() => expect(result).toHaveBeenCalledOnce());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not open when already seen', async () => {
+    const { mock, result } = setSeenMock();
+    renderTour([seenMock(true), mock]);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(result).not.toHaveBeenCalled();
+  });
+
+  it('does not open (nor ask) when the onboarding flag is off', async () => {
+    const seen = vi.fn(() => ({ data: { currentUserOnboardingIsSeen: false } }));
+    renderTour([{ request: { query: ONBOARDING_SEEN, variables: { id: HEADER_TOUR_ID } }, result: seen }], {
+      onboardingHabilitado: false,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(seen).not.toHaveBeenCalled();
+  });
+});

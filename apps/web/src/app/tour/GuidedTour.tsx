@@ -1,0 +1,121 @@
+import { useMutation, useQuery } from '@apollo/client';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { OnboardingId } from '@portal/domain';
+import { type PopoverContentProps, type StepType, Tour } from '@reactour/tour';
+import { type SetStateAction, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePortalProperties } from '../portal-properties';
+import { ONBOARDING_SEEN, SET_ONBOARDING_SEEN } from './tour.documents';
+
+/** One step: the element it points at (a CSS selector) and the i18n key of its text. */
+export type GuidedTourStep = { selector: string; contentKey: string };
+
+/** SPEC §9: the tour opens 1000 ms after mounting; its popover is at most 353 px wide. */
+export const TOUR_OPEN_DELAY_MS = 1000;
+export const TOUR_MAX_WIDTH = 353;
+
+type Props = { id: OnboardingId | (string & {}); steps: readonly GuidedTourStep[] };
+
+/**
+ * A guided tour shown once per user and id (SPEC §2): it opens 1 s after mounting when the portal's
+ * onboarding flag is on and the user has not seen it, and is marked seen when finished, skipped or
+ * closed (Esc, mask click). Arrow keys move between steps. It does not open when the first step's
+ * element is missing (then it stays unseen for a later visit).
+ */
+export function GuidedTour({ id, steps }: Props) {
+  const portal = usePortalProperties();
+  const enabled = portal.onboardingHabilitado !== false && steps.length > 0;
+  const { data } = useQuery(ONBOARDING_SEEN, { variables: { id }, skip: !enabled, fetchPolicy: 'network-only' });
+  const [markSeen] = useMutation(SET_ONBOARDING_SEEN, { variables: { id } });
+  const { t } = useTranslation();
+  const [isOpen, setOpen] = useState(false);
+  const [currentStep, setCurrentStep] = useState(0);
+  const [disabledActions, setDisabledActions] = useState(false);
+  const marked = useRef(false);
+  const firstSelector = steps[0]?.selector;
+
+  const notSeen = data?.currentUserOnboardingIsSeen === false;
+  useEffect(() => {
+    if (!enabled || !notSeen || !firstSelector) return;
+    const timer = setTimeout(() => {
+      if (document.querySelector(firstSelector)) setOpen(true);
+    }, TOUR_OPEN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [enabled, notSeen, firstSelector]);
+
+  // The tour calls this for next/back (no), skip, finish, Esc and mask click (all close it).
+  const setIsOpen = (value: SetStateAction<boolean>) => {
+    const next = typeof value === 'function' ? value(isOpen) : value;
+    setOpen(next);
+    if (isOpen && !next && !marked.current) {
+      marked.current = true;
+      markSeen().catch(() => {
+        // Not fatal: the tour shows again on a later visit.
+        marked.current = false;
+      });
+    }
+  };
+
+  const tourSteps = useMemo<StepType[]>(
+    () => steps.map((s) => ({ selector: s.selector, content: t(s.contentKey) })),
+    [steps, t],
+  );
+
+  if (!isOpen) return null;
+  return (
+    <Tour
+      isOpen
+      setIsOpen={setIsOpen}
+      steps={tourSteps}
+      currentStep={currentStep}
+      setCurrentStep={setCurrentStep}
+      disabledActions={disabledActions}
+      setDisabledActions={setDisabledActions}
+      showDots={false}
+      ContentComponent={TourContent}
+      styles={{
+        popover: (base) => ({ ...base, maxWidth: TOUR_MAX_WIDTH, padding: 16, borderRadius: 8 }),
+      }}
+    />
+  );
+}
+
+/** The popover: badge 'n/total', the text, back / skip / next or finish. */
+function TourContent({ steps, currentStep, setCurrentStep, setIsOpen }: PopoverContentProps) {
+  const { t } = useTranslation();
+  const textId = useId();
+  const last = currentStep >= steps.length - 1;
+  const content = steps[currentStep]?.content;
+  return (
+    <Box role="dialog" aria-describedby={textId} aria-label={t('tour.title')} sx={{ position: 'relative' }}>
+      <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
+        {currentStep + 1}/{steps.length}
+      </Typography>
+      <Typography id={textId}>{typeof content === 'string' ? content : null}</Typography>
+      <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
+        {currentStep > 0 && (
+          <Button size="small" onClick={() => setCurrentStep(currentStep - 1)}>
+            {t('tour.back')}
+          </Button>
+        )}
+        {!last && (
+          <Button size="small" onClick={() => setIsOpen(false)}>
+            {t('tour.skip')}
+          </Button>
+        )}
+        {last ? (
+          <Button size="small" variant="contained" onClick={() => setIsOpen(false)}>
+            {t('tour.finish')}
+          </Button>
+        ) : (
+          <Button size="small" variant="contained" onClick={() => setCurrentStep(currentStep + 1)}>
+            {t('tour.next')}
+          </Button>
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BellIcon } from '../../app/shell/icons';
+import { useUnreadCount } from './useUnreadCount';
+
+/** Loaded when first opened (with DOMPurify): keeps /home's initial JavaScript small. */
+const NotificationsPanel = lazy(async () => ({ default: (await import('./NotificationsPanel')).NotificationsPanel }));
+
+/** The header's bell (SPEC §2, §4): the unread badge, live, and the panel of the latest notifications. */
+export function NotificationsBell() {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const unread = useUnreadCount();
+  if (anchor && !loaded) setLoaded(true);
+  const label = unread.count > 0 ? t('notifications.bellUnread', { count: unread.count }) : t('notifications.bell');
+
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? panelId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <Badge badgeContent={unread.count} color="error" max={99} invisible={unread.count <= 0}>
+          <BellIcon />
+        </Badge>
+      </IconButton>
+      {loaded && (
+        <Suspense fallback={null}>
+          <NotificationsPanel id={panelId} anchor={anchor} onClose={() => setAnchor(null)} unread={unread} />
+        </Suspense>
+      )}
+    </>
+  );
+}
