@@ -1,8 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { keepHeaderTourClosed } from './header-tour.js';
 
 // The frame of every signed-in screen (SPEC §2): header, menu, breadcrumbs, guard, bell, 404.
 // Texts are what the user reads (packages/i18n catalogues, pt-BR); the demo customer is the seed's.
+
+// The header's guided tour stays closed here (its own journey is tour.spec.ts).
+test.beforeEach(async ({ page }) => {
+  await keepHeaderTourClosed(page);
+});
 
 const PORTAL = 'Portal Rede Aurora';
 const PASSWORD = 'Portal@2026';

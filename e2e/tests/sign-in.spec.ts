@@ -1,7 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
+import { keepHeaderTourClosed } from './header-tour.js';
 
 // Journeys of sign-in, language and sign-out against the demo customer (apps/server seed).
 // Texts are what the user reads (packages/i18n catalogues); the browser asks for pt-BR.
+
+// The header's guided tour stays closed here (its own journey is tour.spec.ts).
+test.beforeEach(async ({ page }) => {
+  await keepHeaderTourClosed(page);
+});
 
 const PORTAL = 'Portal Rede Aurora';
 const PASSWORD = 'Portal@2026';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { LOCALE_BY_IDIOMA, type UserType } from '@portal/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { SignedInUserContext } from '../features/users/signed-in-user';
@@ -20,6 +20,9 @@ import { RouteGuard } from './shell/RouteGuard';
 import { MENU_USUARIO_LOGADO, parseMenus } from './shell/shell.documents';
 import { useDocumentTitle } from './shell/useDocumentTitle';
 import { useFavicon } from './shell/useFavicon';
+
+/** The header's guided tour, in its own chunk: it and the tour library load only when onboarding is on. */
+const HeaderTour = lazy(() => import('./tour/HeaderTour'));
 
 /** SPEC §2: content max width. */
 export const CONTENT_MAX_WIDTH = 1440;
@@ -89,6 +92,11 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
             </Typography>
           </Toolbar>
         </AppBar>
+      )}
+      {ready && portal.onboardingHabilitado === true && (
+        <Suspense fallback={null}>
+          <HeaderTour />
+        </Suspense>
       )}
       {ready && menuData && (
         <Breadcrumbs productName={menuData.productName} menu={menu} registeredPaths={registeredPaths} />

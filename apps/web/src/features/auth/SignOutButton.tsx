@@ -1,31 +1,28 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useToast } from '../../ui/toast';
 import { signOut } from './session';
 
+/** Signs out everywhere (portal sessions and provider); a failure is shown as an error toast. */
 export function SignOutButton() {
   const { t } = useTranslation();
+  const toast = useToast();
   const [pending, setPending] = useState(false);
-  const [failed, setFailed] = useState(false);
 
   const onClick = async () => {
     setPending(true);
-    setFailed(false);
     try {
       await signOut();
     } catch {
-      setFailed(true);
+      toast.error('error.occurred');
       setPending(false);
     }
   };
 
   return (
-    <>
-      <Button variant="outlined" onClick={onClick} disabled={pending} sx={{ alignSelf: 'flex-start' }}>
-        {t('app.signOut')}
-      </Button>
-      {failed && <Alert severity="error">{t('error.occurred')}</Alert>}
-    </>
+    <Button variant="outlined" onClick={onClick} disabled={pending} sx={{ alignSelf: 'flex-start' }}>
+      {t('app.signOut')}
+    </Button>
   );
 }
