@@ -43,20 +43,15 @@ export async function inativarGrupo(db: Db, opts: { actorId: string | null; grup
         sql`${usuario.active} AND ${viaDealers ? or(inArray(usuario.id, linked), inArray(usuario.id, viaDealers)) : inArray(usuario.id, linked)}`,
       )
       .returning({ id: usuario.id });
-    for (const d of dealers) {
+    const cascaded = [
+      ...dealers.map((d) => ({ entity: 'dealer' as const, id: d.id })),
+      ...users.map((u) => ({ entity: 'usuario' as const, id: u.id })),
+    ];
+    for (const row of cascaded) {
       await recordAudit(tx, {
         actorId: opts.actorId,
-        entity: 'dealer',
-        entityId: d.id,
-        action: 'inativar',
-        after: { active: false },
-      });
-    }
-    for (const u of users) {
-      await recordAudit(tx, {
-        actorId: opts.actorId,
-        entity: 'usuario',
-        entityId: u.id,
+        entity: row.entity,
+        entityId: row.id,
         action: 'inativar',
         after: { active: false },
       });

@@ -180,6 +180,18 @@ function SearchBox({
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Escape') onEscape();
   };
+  // The same field in both places; only the frame around it differs (bar or drawer).
+  const input = (
+    <InputBase
+      type="search"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      onKeyDown={onKeyDown}
+      placeholder={t('shell.search')}
+      inputProps={{ 'aria-label': t('shell.search') }}
+      sx={inBar ? { color: 'inherit', flex: 1, '& ::placeholder': { color: 'inherit', opacity: 0.9 } } : { flex: 1 }}
+    />
+  );
   if (!inBar) {
     return (
       <Box
@@ -194,15 +206,7 @@ function SearchBox({
         }}
       >
         <SearchIcon fontSize="small" color="action" />
-        <InputBase
-          type="search"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={t('shell.search')}
-          inputProps={{ 'aria-label': t('shell.search') }}
-          sx={{ flex: 1 }}
-        />
+        {input}
       </Box>
     );
   }
@@ -220,15 +224,7 @@ function SearchBox({
       })}
     >
       <SearchIcon fontSize="small" />
-      <InputBase
-        type="search"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder={t('shell.search')}
-        inputProps={{ 'aria-label': t('shell.search') }}
-        sx={{ color: 'inherit', flex: 1, '& ::placeholder': { color: 'inherit', opacity: 0.9 } }}
-      />
+      {input}
     </Box>
   );
 }
