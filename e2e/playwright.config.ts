@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const port = 3100;
+/** E2E_PORT lets two runs share a machine (default 3100). */
+const port = Number(process.env.E2E_PORT ?? 3100);
 /** Set E2E_BASE_URL to run against a portal that is already up; otherwise a fresh one starts here. */
 const externalBaseUrl = process.env.E2E_BASE_URL;
 
