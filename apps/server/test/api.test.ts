@@ -1,11 +1,13 @@
 import { t } from '@portal/i18n';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { dealer } from '../src/modules/dealers/dealers.tables.js';
 import { inativarGrupo } from '../src/modules/groups/groups.service.js';
 import { grupo } from '../src/modules/groups/groups.tables.js';
+import { MENU_CACHE_KEY } from '../src/modules/menu/menu.queries.js';
+import { linkUsuario } from '../src/modules/menu/menu.tables.js';
 import { createNotification } from '../src/modules/notifications/notifications.service.js';
 import { usuario } from '../src/modules/users/users.tables.js';
 import { formatError } from '../src/platform/graphql/register.js';
@@ -146,6 +148,38 @@ describe('GraphQL API', () => {
     expect(dealerMenu).not.toContain('/relatorios');
     expect(dealer2Menu).not.toContain('CRM Rede');
     expect(dealer2Menu).toContain('Novidades');
+  });
+
+  it('menuUsuarioLogado gives the extra links of the user menu the user may see, in their language', async () => {
+    const db = portal.services.db;
+    await db.insert(linkUsuario).values([
+      {
+        titulo: 'Só gestores',
+        uri: 'https://gestao.portal.demo',
+        externo: true,
+        chaves: ['PORTAL_MANUTENCAO_USUARIOS'],
+        ordem: 3,
+      },
+      { titulo: 'Lista de usuários', uri: '/usuarios', ordem: 9 },
+    ]);
+    portal.services.cache.invalidate(MENU_CACHE_KEY);
+    const links = async (c: CookieClient) =>
+      (await gql(c, base, '{ menuUsuarioLogado { linksExtras { label path external } } }')).data.menuUsuarioLogado
+        .linksExtras;
+    const dealerLinks = await links(as.dealer);
+    expect(dealerLinks).toEqual([
+      { label: 'Minhas notificações', path: '/notificacoes', external: false },
+      { label: 'Política de privacidade', path: 'https://portal.demo/privacidade', external: true },
+    ]);
+    const adminLinks = await links(as.admin);
+    expect(adminLinks.map((l: any) => l.label)).toEqual([
+      'Minhas notificações',
+      'Política de privacidade',
+      'Só gestores',
+      'Lista de usuários',
+    ]);
+    await db.delete(linkUsuario).where(inArray(linkUsuario.titulo, ['Só gestores', 'Lista de usuários']));
+    portal.services.cache.invalidate(MENU_CACHE_KEY);
   });
 
   it('mudarLinguaUsuario switches the language (messages follow), only for oneself, audited', async () => {

@@ -95,6 +95,15 @@ export type IdiomaId =
   | 'ES'
   | 'PT_BR';
 
+/** A custom link of the user menu: an in-app path, or an external address opened in a new tab. */
+export type LinkExtra = {
+  __typename?: 'LinkExtra';
+  external: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  label: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+};
+
 export type Locale = {
   __typename?: 'Locale';
   description: Scalars['String']['output'];
@@ -129,6 +138,8 @@ export type MenuUsuarioLogado = {
   linkAcademia?: Maybe<Scalars['String']['output']>;
   linkHelpTec?: Maybe<Scalars['String']['output']>;
   linkPortal: Scalars['String']['output'];
+  /** Extra links of the user menu (SPEC §2), those the user may see. */
+  linksExtras: Array<LinkExtra>;
   locales: Array<Locale>;
   menus: Array<Menu>;
   /** The same tree as a JSON string, for clients of the original portal. */
@@ -409,10 +420,11 @@ export type ResolversTypes = {
   GrupoUsuariosResumo: ResolverTypeWrapper<GrupoUsuariosResumo>;
   Idioma: ResolverTypeWrapper<Idioma>;
   IdiomaId: IdiomaId;
+  LinkExtra: ResolverTypeWrapper<LinkExtra>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Locale: ResolverTypeWrapper<Locale>;
   Marca: ResolverTypeWrapper<Marca>;
   Menu: ResolverTypeWrapper<Menu>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   MenuUsuarioLogado: ResolverTypeWrapper<MenuUsuarioLogado>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Notificacao: ResolverTypeWrapper<Notificacao>;
@@ -441,10 +453,11 @@ export type ResolversParentTypes = {
   Funcionalidade: FuncionalidadeRow;
   GrupoUsuariosResumo: GrupoUsuariosResumo;
   Idioma: Idioma;
+  LinkExtra: LinkExtra;
+  Boolean: Scalars['Boolean']['output'];
   Locale: Locale;
   Marca: Marca;
   Menu: Menu;
-  Boolean: Scalars['Boolean']['output'];
   MenuUsuarioLogado: MenuUsuarioLogado;
   Mutation: Record<PropertyKey, never>;
   Notificacao: Notificacao;
@@ -519,6 +532,13 @@ export type IdiomaResolvers<ContextType = GraphQLContext, ParentType extends Res
   id?: Resolver<ResolversTypes['IdiomaId'], ParentType, ContextType>;
 };
 
+export type LinkExtraResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LinkExtra'] = ResolversParentTypes['LinkExtra']> = {
+  external?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type LocaleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Locale'] = ResolversParentTypes['Locale']> = {
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['IdiomaId'], ParentType, ContextType>;
@@ -546,6 +566,7 @@ export type MenuUsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType 
   linkAcademia?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   linkHelpTec?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   linkPortal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  linksExtras?: Resolver<Array<ResolversTypes['LinkExtra']>, ParentType, ContextType>;
   locales?: Resolver<Array<ResolversTypes['Locale']>, ParentType, ContextType>;
   menus?: Resolver<Array<ResolversTypes['Menu']>, ParentType, ContextType>;
   menusJson?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -663,6 +684,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Funcionalidade?: FuncionalidadeResolvers<ContextType>;
   GrupoUsuariosResumo?: GrupoUsuariosResumoResolvers<ContextType>;
   Idioma?: IdiomaResolvers<ContextType>;
+  LinkExtra?: LinkExtraResolvers<ContextType>;
   Locale?: LocaleResolvers<ContextType>;
   Marca?: MarcaResolvers<ContextType>;
   Menu?: MenuResolvers<ContextType>;

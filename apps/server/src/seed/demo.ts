@@ -2,7 +2,7 @@ import { cnpjWithCheckDigits, FEATURE_KEYS, type FeatureKey, type UserType } fro
 import { and, eq, sql } from 'drizzle-orm';
 import { dealer, dealerMarca, marca } from '../modules/dealers/dealers.tables.js';
 import { grupo } from '../modules/groups/groups.tables.js';
-import { menu } from '../modules/menu/menu.tables.js';
+import { linkUsuario, menu } from '../modules/menu/menu.tables.js';
 import { createNotification } from '../modules/notifications/notifications.service.js';
 import { portalProperties } from '../modules/portal/portal.tables.js';
 import {
@@ -395,6 +395,23 @@ async function seedIn(tx: Tx, passwordHash: string) {
   }
 
   await seedMenu(tx, { crmId });
+  await seedUserLinks(tx);
+}
+
+/** The demo's extra links of the user menu: one in-app path, one external page. */
+async function seedUserLinks(tx: Tx) {
+  const [any] = await tx.select({ id: linkUsuario.id }).from(linkUsuario).limit(1);
+  if (any) return;
+  await tx.insert(linkUsuario).values([
+    { titulo: 'Minhas notificações', tituloChave: 'menu.minhasNotificacoes', uri: '/notificacoes', ordem: 1 },
+    {
+      titulo: 'Política de privacidade',
+      tituloChave: 'menu.privacidade',
+      uri: 'https://portal.demo/privacidade',
+      externo: true,
+      ordem: 2,
+    },
+  ]);
 }
 
 /** The demo menu tree: categories, items and sub-items, some restricted by key or type. */

@@ -65,6 +65,8 @@ export const en = {
     ajudaCategoria: 'Help',
     ajuda: 'Help center',
     academia: 'Academy',
+    minhasNotificacoes: 'My notifications',
+    privacidade: 'Privacy policy',
   },
   shell: {
     openMenu: 'Open menu',
@@ -183,5 +185,21 @@ export const en = {
     mailText:
       'Hello, {{nome}}. To create a new password, open the link below (valid for {{minutos}} minutes). If you did not request this, please ignore this email.',
     mailButton: 'Create new password',
+  },
+  library: {
+    nameRequired: 'Please enter a name.',
+    nameTooLong: 'The name must be at most 255 characters long.',
+    nameInvalid: 'Invalid name.',
+    groupRequiredInRoot: 'A folder in the library root needs at least one group with access.',
+    destinationRequired: 'Please choose a destination.',
+    invalidDestination: 'The item cannot be moved to this destination.',
+    upload: {
+      noFiles: 'Select at least one file.',
+      tooMany: 'Maximum file limit exceeded.',
+      tooLarge: 'The file exceeds the supported size.',
+      duplicate: 'Duplicate file.',
+      unsupportedType: 'Unsupported file type.',
+      loadError: 'Error loading file.',
+    },
   },
 } as const satisfies DeepStringShape<typeof ptBR>;

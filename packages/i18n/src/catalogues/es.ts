@@ -65,6 +65,8 @@ export const es = {
     ajudaCategoria: 'Ayuda',
     ajuda: 'Centro de ayuda',
     academia: 'Academia',
+    minhasNotificacoes: 'Mis notificaciones',
+    privacidade: 'Política de privacidad',
   },
   shell: {
     openMenu: 'Abrir menú',
@@ -182,5 +184,21 @@ export const es = {
     mailText:
       'Hola, {{nome}}. Para crear una nueva contraseña, abra el siguiente enlace (válido durante {{minutos}} minutos). Si no lo solicitó, ignore este correo electrónico.',
     mailButton: 'Crear nueva contraseña',
+  },
+  library: {
+    nameRequired: 'Ingrese el nombre.',
+    nameTooLong: 'El nombre debe tener como máximo 255 caracteres.',
+    nameInvalid: 'Nombre no válido.',
+    groupRequiredInRoot: 'Una carpeta en la raíz de la biblioteca necesita al menos un grupo con acceso.',
+    destinationRequired: 'Elija el destino.',
+    invalidDestination: 'No es posible mover el elemento a este destino.',
+    upload: {
+      noFiles: 'Seleccione al menos un archivo.',
+      tooMany: 'Se superó el límite máximo de archivos.',
+      tooLarge: 'El archivo supera el tamaño admitido.',
+      duplicate: 'Archivo duplicado.',
+      unsupportedType: 'Tipo de archivo no admitido.',
+      loadError: 'Error al cargar el archivo.',
+    },
   },
 } as const satisfies DeepStringShape<typeof ptBR>;

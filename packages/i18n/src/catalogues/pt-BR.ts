@@ -62,6 +62,8 @@ export const ptBR = {
     ajudaCategoria: 'Ajuda',
     ajuda: 'Central de ajuda',
     academia: 'Academia',
+    minhasNotificacoes: 'Minhas notificações',
+    privacidade: 'Política de privacidade',
   },
   shell: {
     openMenu: 'Abrir menu',
@@ -179,5 +181,21 @@ export const ptBR = {
     mailText:
       'Olá, {{nome}}. Para criar uma nova senha, abra o link abaixo (válido por {{minutos}} minutos). Se você não pediu, ignore este e-mail.',
     mailButton: 'Criar nova senha',
+  },
+  library: {
+    nameRequired: 'Informe o nome.',
+    nameTooLong: 'O nome deve ter no máximo 255 caracteres.',
+    nameInvalid: 'Nome inválido.',
+    groupRequiredInRoot: 'Uma pasta na raiz da biblioteca precisa de ao menos um grupo com acesso.',
+    destinationRequired: 'Escolha o destino.',
+    invalidDestination: 'Não é possível mover o item para este destino.',
+    upload: {
+      noFiles: 'Selecione ao menos um arquivo.',
+      tooMany: 'Limite máximo de arquivos excedido.',
+      tooLarge: 'O arquivo excede o tamanho suportado.',
+      duplicate: 'Arquivo duplicado.',
+      unsupportedType: 'Tipo de arquivo não suportado.',
+      loadError: 'Erro ao carregar o arquivo.',
+    },
   },
 } as const;

@@ -4,7 +4,7 @@ import { t } from '@portal/i18n';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { produto } from '../products/products.tables.js';
-import { menu } from './menu.tables.js';
+import { linkUsuario, menu } from './menu.tables.js';
 
 export const PORTAL_PRODUCT_KEY = 'PORTAL';
 /** Cache key of the menu rows (services.cache): whoever changes the menu invalidates it. */
@@ -21,9 +21,13 @@ export type MenuNode = {
 };
 
 type Row = typeof menu.$inferSelect & { produtoChave: string | null; produtoNome: string | null };
+type Guarded = Pick<Row, 'active' | 'chaves' | 'tipos' | 'externo' | 'uri' | 'produtoChave'>;
+
+/** A link of the user menu as the API gives it. */
+export type UserLink = { id: string; label: string; path: string; external: boolean };
 
 /** Whether one entry is visible to the user: its own guard, and for in-app links the route table. */
-export function isEntryVisible(row: Row, user: GuardSubject): boolean {
+export function isEntryVisible(row: Guarded, user: GuardSubject): boolean {
   if (!row.active) return false;
   if (!isAllowed(user, { keys: row.chaves as never, types: row.tipos as UserType[] })) return false;
   const inApp =
@@ -88,4 +92,25 @@ export function buildUserMenu(rows: Row[], user: GuardSubject, locale: Locale): 
       ];
     });
   return build(null);
+}
+
+/** Every extra link of the user menu, ordered: the same for all users (cached by the resolver). */
+export async function loadUserLinkRows(db: DbOrTx) {
+  return db.select().from(linkUsuario).orderBy(asc(linkUsuario.ordem), asc(linkUsuario.titulo));
+}
+
+/** The extra links of the user menu (SPEC §2) the user may see, labelled in their language. */
+export function buildUserLinks(
+  rows: (typeof linkUsuario.$inferSelect)[],
+  user: GuardSubject,
+  locale: Locale,
+): UserLink[] {
+  return rows
+    .filter((row) => isEntryVisible({ ...row, produtoChave: null }, user))
+    .map((row) => ({
+      id: row.id,
+      label: row.tituloChave ? t(locale, row.tituloChave) : row.titulo,
+      path: row.uri,
+      external: row.externo,
+    }));
 }

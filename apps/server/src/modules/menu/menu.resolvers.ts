@@ -6,7 +6,14 @@ import { type GraphQLContext, requireUser } from '../../platform/graphql/context
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { cachedPortalProperties, SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
 import { produto } from '../products/products.tables.js';
-import { buildUserMenu, loadMenuRows, MENU_CACHE_KEY, PORTAL_PRODUCT_KEY } from './menu.queries.js';
+import {
+  buildUserLinks,
+  buildUserMenu,
+  loadMenuRows,
+  loadUserLinkRows,
+  MENU_CACHE_KEY,
+  PORTAL_PRODUCT_KEY,
+} from './menu.queries.js';
 
 export const guards: ModuleGuards = { Query: { menuUsuarioLogado: 'authenticated' } };
 
@@ -16,12 +23,13 @@ export const resolvers: Resolvers = {
       const user = requireUser(ctx);
       const { db, config } = ctx.services;
       const { cache } = ctx.services;
-      const [props, rows, [portal]] = await Promise.all([
+      const [props, rows, [portal], linkRows] = await Promise.all([
         cachedPortalProperties(cache, db),
         cache.get(MENU_CACHE_KEY, SHARED_DATA_TTL_MS, () => loadMenuRows(db)),
         cache.get(`${MENU_CACHE_KEY}.product`, SHARED_DATA_TTL_MS, () =>
           db.select({ nome: produto.nome }).from(produto).where(eq(produto.chave, PORTAL_PRODUCT_KEY)),
         ),
+        cache.get(`${MENU_CACHE_KEY}.links`, SHARED_DATA_TTL_MS, () => loadUserLinkRows(db)),
       ]);
       const menus = buildUserMenu(rows, user, ctx.locale);
       const productName = portal?.nome ?? t(ctx.locale, 'menu.portal');
@@ -37,6 +45,7 @@ export const resolvers: Resolvers = {
         locales: IDIOMAS.map((id) => ({ id, description: t(ctx.locale, `idioma.${id}`) })),
         menus,
         menusJson: JSON.stringify(menus),
+        linksExtras: buildUserLinks(linkRows, user, ctx.locale),
       };
     },
   },

@@ -19,3 +19,20 @@ export const menu = pgTable('menu', {
   chaves: text('chaves').array().notNull().default([]),
   tipos: text('tipos').array().notNull().default([]),
 });
+
+/**
+ * Extra links of the user menu (SPEC §2: "custom extra links (path, label)"), per customer. Guarded
+ * like menu entries: `chaves`/`tipos` and, for in-app paths, the route table.
+ */
+export const linkUsuario = pgTable('link_usuario', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  titulo: text('titulo').notNull(),
+  /** i18n key for the label; when set it wins over `titulo` in the user's language. */
+  tituloChave: text('titulo_chave'),
+  uri: text('uri').notNull(),
+  ordem: integer('ordem').notNull().default(0),
+  externo: boolean('externo').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  chaves: text('chaves').array().notNull().default([]),
+  tipos: text('tipos').array().notNull().default([]),
+});

@@ -122,7 +122,7 @@ export function Header({ portalName, user, menuData, menu, notificationsEnabled 
           {desktop && links}
           {searchInBar && <LanguagePicker compact />}
           {notificationsEnabled && <NotificationsBell />}
-          <UserMenu user={user} />
+          <UserMenu user={user} links={menuData?.linksExtras ?? []} />
         </Box>
       </Toolbar>
       {drawerLoaded && (

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignedInUser } from '../../features/users/users.documents';
+import type { UserLink } from './shell.documents';
 
 /** Loaded when first opened: keeps /home's initial JavaScript small. */
 const UserMenuPanel = lazy(async () => ({ default: (await import('./UserMenuPanel')).UserMenuPanel }));
@@ -16,8 +17,11 @@ const initials = (name: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join('');
 
-/** Avatar and name; the panel has 'Minha conta', SuperAdmin (TECSINAPSE only) and sign-out (SPEC §2). */
-export function UserMenu({ user }: { user: SignedInUser }) {
+/**
+ * Avatar and name; the panel has 'Minha conta', the customer's extra links, SuperAdmin (TECSINAPSE only)
+ * and sign-out (SPEC §2).
+ */
+export function UserMenu({ user, links }: { user: SignedInUser; links: UserLink[] }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [loaded, setLoaded] = useState(false);
@@ -63,7 +67,7 @@ export function UserMenu({ user }: { user: SignedInUser }) {
       </Button>
       {loaded && (
         <Suspense fallback={null}>
-          <UserMenuPanel id={menuId} user={user} anchor={anchor} onClose={() => setAnchor(null)} />
+          <UserMenuPanel id={menuId} user={user} links={links} anchor={anchor} onClose={() => setAnchor(null)} />
         </Suspense>
       )}
     </>

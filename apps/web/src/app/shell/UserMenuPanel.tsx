@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { signOut } from '../../features/auth/session';
 import type { SignedInUser } from '../../features/users/users.documents';
+import type { UserLink } from './shell.documents';
 
-type Props = { id: string; user: SignedInUser; anchor: HTMLElement | null; onClose: () => void };
+type Props = { id: string; user: SignedInUser; links: UserLink[]; anchor: HTMLElement | null; onClose: () => void };
 
 /** The user menu's entries (SPEC §2). */
-export function UserMenuPanel({ id, user, anchor, onClose }: Props) {
+export function UserMenuPanel({ id, user, links, anchor, onClose }: Props) {
   const { t } = useTranslation();
   const [signOutFailed, setSignOutFailed] = useState(false);
 
@@ -44,6 +45,25 @@ export function UserMenuPanel({ id, user, anchor, onClose }: Props) {
       <MenuItem component={Link} to="/minha-conta" onClick={onClose}>
         {t('shell.myAccount')}
       </MenuItem>
+      {links.map((link) =>
+        link.external ? (
+          <MenuItem
+            key={link.id}
+            component="a"
+            href={link.path}
+            target="_blank"
+            rel="noopener"
+            aria-label={`${link.label} ${t('shell.newTab')}`}
+            onClick={onClose}
+          >
+            {link.label}
+          </MenuItem>
+        ) : (
+          <MenuItem key={link.id} component={Link} to={link.path} onClick={onClose}>
+            {link.label}
+          </MenuItem>
+        ),
+      )}
       {user.tipo.id === 'TECSINAPSE' && (
         <MenuItem component={Link} to="/superAdmin" onClick={onClose}>
           {t('shell.superAdmin')}

@@ -21,7 +21,11 @@ export type MenuData = {
   linkAcademia: string | null;
   brandImageUrl: string | null;
   menusJson: string;
+  linksExtras: UserLink[];
 };
+
+/** An extra link of the user menu (SPEC §2): an in-app path or an external address. */
+export type UserLink = { __typename?: 'LinkExtra'; id: string; label: string; path: string; external: boolean };
 
 /**
  * The tree comes as `menusJson` (the same tree as `menus`, one string): asking for three nested levels
@@ -37,6 +41,12 @@ export const MENU_USUARIO_LOGADO: TypedDocumentNode<{ menuUsuarioLogado: MenuDat
       linkAcademia
       brandImageUrl
       menusJson
+      linksExtras {
+        id
+        label
+        path
+        external
+      }
     }
   }
 `;
