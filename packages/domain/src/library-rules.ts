@@ -1,0 +1,184 @@
+import type { Guard, GuardSubject } from './guard.js';
+
+/**
+ * Id of the library root (SPEC §2, §9: "a fixed constant id, value not shown"). The root is not a row
+ * with permissions: folders and files directly under it carry their own groups. A fixed, well-formed
+ * UUID (version nibble 0, so not a random one: `z.uuid()` would refuse it, use plain strings for ids)
+ * that can never collide with a generated id; `b1b1` reads as "biblioteca".
+ */
+export const LIBRARY_ROOT_ID = '00000000-0000-0000-0000-00000000b1b1';
+
+/** Upload size limit of SPEC §5/§9, in bytes, enforced by the dialog and while streaming on the server. */
+export const UPLOAD_MAX_BYTES = 900_000_000;
+
+/**
+ * Files per upload dialog (SPEC §5: "a maximum file count exists; its value is not shown"). 20: the
+ * dialog sends one POST per file in parallel and browsers run about 6 per host at a time, so 20 still
+ * finishes in a few rounds; the per-file status list stays readable without scrolling far; and it
+ * bounds one dialog to 20 × 900 MB of storage writes.
+ */
+export const UPLOAD_MAX_FILES = 20;
+
+/** Page sizes of the library search table (SPEC §9). */
+export const LIBRARY_PAGE_SIZES = [5, 10, 15] as const;
+export type LibraryPageSize = (typeof LIBRARY_PAGE_SIZES)[number];
+export const LIBRARY_DEFAULT_PAGE_SIZE: LibraryPageSize = 5;
+
+/** Debounce of the library search box (SPEC §2, §9). */
+export const LIBRARY_SEARCH_DEBOUNCE_MS = 200;
+
+/** Delay before a single click selects, to tell it from a double click (SPEC §2, §9). */
+export const LIBRARY_CLICK_DELAY_MS = 235;
+
+/** Recently modified files on the home grid (SPEC §9). */
+export const LIBRARY_RECENT_LIMIT = 3;
+
+/** Longest stored name, in characters (code points). */
+export const LIBRARY_NAME_MAX = 255;
+
+/** Display truncation of names (SPEC §5): 40 by default, 60 in folder tiles, 25 in permission lists. */
+export const LIBRARY_NAME_TRUNCATE = { default: 40, folderTile: 60, permissionList: 25 } as const;
+
+/** Access levels of a user group on an item (SPEC §3). */
+export const PERMISSOES_ACESSO = ['LEITURA', 'LEITURA_ESCRITA'] as const;
+export type PermissaoAcesso = (typeof PERMISSOES_ACESSO)[number];
+
+/** Guard of the library management operations (create folder, upload, move), for operation tables. */
+export const LIBRARY_MANAGE_GUARD = { keys: ['PORTAL_GERENCIAR_BIBLIOTECA'] } as const satisfies Guard;
+
+/** What the library rules need to know about the user: their feature keys. */
+export type LibraryViewer = Pick<GuardSubject, 'chaves'>;
+
+/** An item as the rules see it: its id, whether it is a folder, and the viewer's access levels on it. */
+export type LibraryItemAccess = { id: string; pasta: boolean; access: readonly PermissaoAcesso[] };
+
+/** What the viewer may do with one item; sent with the data as `viewerCan` (DESIGN §5). */
+export type ViewerCan = { rename: boolean; move: boolean; delete: boolean; grant: boolean; download: boolean };
+
+/** Toolbar buttons of SPEC §6 and whether each is enabled. */
+export type ToolbarActions = ViewerCan & { upload: boolean; createFolder: boolean };
+
+/** True for the root id, and for a missing id (the root page has no idPasta; idPai null means root). */
+export const isLibraryRoot = (id: string | null | undefined): boolean => !id || id === LIBRARY_ROOT_ID;
+
+/** Create folder, upload and move need PORTAL_GERENCIAR_BIBLIOTECA (SPEC §6). */
+export function canManageLibrary(user: LibraryViewer): boolean {
+  return LIBRARY_MANAGE_GUARD.keys.some((k) => user.chaves.includes(k));
+}
+
+/** Write rights exist when the viewer's access list on the item contains LEITURA_ESCRITA (SPEC §6). */
+export function canWriteItem(access: readonly PermissaoAcesso[]): boolean {
+  return access.includes('LEITURA_ESCRITA');
+}
+
+/** Read rights: any access level. An item without one must answer like a missing id (DESIGN §5). */
+export function canReadItem(access: readonly PermissaoAcesso[]): boolean {
+  return access.includes('LEITURA') || canWriteItem(access);
+}
+
+/**
+ * Per-item permissions: rename and delete need write access; move needs write access and the
+ * management key; grant is for folders only, with write access; download is for readable files.
+ */
+export function viewerCan(user: LibraryViewer, item: Omit<LibraryItemAccess, 'id'>): ViewerCan {
+  const write = canWriteItem(item.access);
+  return {
+    rename: write,
+    move: write && canManageLibrary(user),
+    delete: write,
+    grant: write && item.pasta,
+    download: !item.pasta && canReadItem(item.access),
+  };
+}
+
+/**
+ * Whether `item` may move into `destination` (SPEC §6): the destination is a folder the viewer can
+ * write to (the root counts as writable: moving already needs the management key), and it is neither
+ * the item itself nor one of its descendants. `ancestorsOfDestination` are the ids from the root down
+ * to the destination's parent (its breadcrumb); the item is an ancestor of every descendant.
+ */
+export function canMoveTo(
+  item: { id: string },
+  destination: Omit<LibraryItemAccess, 'pasta'> & { pasta?: boolean },
+  ancestorsOfDestination: readonly string[],
+): boolean {
+  if (isLibraryRoot(item.id)) return false;
+  if (isLibraryRoot(destination.id)) return true;
+  if (destination.pasta === false || !canWriteItem(destination.access)) return false;
+  return destination.id !== item.id && !ancestorsOfDestination.includes(item.id);
+}
+
+/** A folder directly in the root needs at least one read or read-write group (SPEC §5). */
+export function rootFolderNeedsGroup(
+  idPai: string | null | undefined,
+  readGroups: readonly string[],
+  writeGroups: readonly string[],
+): boolean {
+  return isLibraryRoot(idPai) && readGroups.length === 0 && writeGroups.length === 0;
+}
+
+/**
+ * Toolbar rules of SPEC §6 for a selection inside the current folder: delete when every selected
+ * item is writable; rename only for exactly one writable item; grant only for exactly one writable
+ * folder; move only for exactly one movable item (no mixed or multiple selections); download only
+ * when every selected item is a readable file. Upload and create folder need the key and write access
+ * on the current folder; in the root, only the key.
+ */
+export function toolbarActions(
+  user: LibraryViewer,
+  selection: readonly Omit<LibraryItemAccess, 'id'>[],
+  currentFolder: { id: string | null; access: readonly PermissaoAcesso[] },
+): ToolbarActions {
+  const each = selection.map((item) => viewerCan(user, item));
+  const one = each.length === 1 ? each[0] : undefined;
+  const any = each.length > 0;
+  const addHere = canManageLibrary(user) && (isLibraryRoot(currentFolder.id) || canWriteItem(currentFolder.access));
+  return {
+    upload: addHere,
+    createFolder: addHere,
+    rename: one?.rename ?? false,
+    move: one?.move ?? false,
+    delete: any && each.every((c) => c.delete),
+    grant: one?.grant ?? false,
+    download: any && each.every((c) => c.download),
+  };
+}
+
+/** Groups of the folder dialogs as the API's `tiposAcesso`; a group in both lists gets write access. */
+export function tiposAcessoFromGroups(
+  readGroups: readonly string[],
+  writeGroups: readonly string[],
+): { idGrupoAcesso: string; permissao: PermissaoAcesso }[] {
+  const levels = new Map<string, PermissaoAcesso>();
+  for (const id of readGroups) levels.set(id, 'LEITURA');
+  for (const id of writeGroups) levels.set(id, 'LEITURA_ESCRITA');
+  return [...levels].map(([idGrupoAcesso, permissao]) => ({ idGrupoAcesso, permissao }));
+}
+
+// Characters a stored name must never hold: controls (\p{Cc}: C0 incl. NUL, DEL, C1), and the
+// bidi marks, embeddings, overrides and isolates that make "\u202Eexe.txt" display as "txt.exe".
+const UNSAFE_NAME_CHARS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+// A short suffix after a dot is kept when a long name is cut, so "report.pdf" stays a .pdf.
+const EXTENSION = /\.[^.\s]{1,16}$/u;
+
+/**
+ * The display name the server stores for a user-given name (folder, rename, upload): NFC-normalised,
+ * unsafe characters removed, `/` and `\` replaced by `_`, trimmed, dots-only names ("..") refused,
+ * capped at 255 characters keeping the extension. Returns '' when nothing usable is left. Storage
+ * keys are generated by the server, so this is about what people see, not about paths.
+ */
+export function normaliseLibraryName(name: string): string {
+  const cleaned = name.normalize('NFC').replace(UNSAFE_NAME_CHARS, '').replace(/[/\\]/g, '_').trim();
+  if (/^\.*$/.test(cleaned)) return '';
+  const chars = Array.from(cleaned);
+  if (chars.length <= LIBRARY_NAME_MAX) return cleaned;
+  const extension = cleaned.match(EXTENSION)?.[0] ?? '';
+  const base = chars.slice(0, LIBRARY_NAME_MAX - Array.from(extension).length).join('');
+  return `${base.trimEnd()}${extension}`;
+}
+
+/** A name cut to `max` characters with an ellipsis; show the full name on hover when it differs. */
+export function truncateLibraryName(name: string, max: number = LIBRARY_NAME_TRUNCATE.default): string {
+  const chars = Array.from(name);
+  return chars.length <= max ? name : `${chars.slice(0, max - 1).join('')}…`;
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import {
+  LIBRARY_DEFAULT_PAGE_SIZE,
+  LIBRARY_NAME_MAX,
+  LIBRARY_PAGE_SIZES,
+  normaliseLibraryName,
+  rootFolderNeedsGroup,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_FILES,
+} from './library-rules.js';
+
+// Messages are i18n keys (packages/i18n, `library` namespace), as in password.ts.
+// Ids are plain non-empty strings: the root id is a fixed UUID that z.uuid() would refuse.
+const id = (message = 'validation.required') => z.string({ error: message }).min(1, message);
+const groupIds = z.array(z.string().min(1)).default([]);
+
+/** A user-given name: required, at most 255 characters, and something must survive normalisation. */
+export const libraryNameSchema = z
+  .string({ error: 'library.nameRequired' })
+  .trim()
+  .min(1, 'library.nameRequired')
+  .max(LIBRARY_NAME_MAX, 'library.nameTooLong')
+  // Not `abort`: that would also skip the object-level root rule, and a submit shows every problem.
+  .refine((v) => v === '' || normaliseLibraryName(v) !== '', 'library.nameInvalid');
+
+/** Adds the root rule of SPEC §5 on the read-groups field, where the dialog shows it. */
+function requireGroupInRoot(
+  v: { idPai?: string | null; idsGrupoAcesso: string[]; idsGrupoAcessoEscrita: string[] },
+  ctx: z.RefinementCtx,
+) {
+  if (rootFolderNeedsGroup(v.idPai, v.idsGrupoAcesso, v.idsGrupoAcessoEscrita))
+    ctx.addIssue({ code: 'custom', path: ['idsGrupoAcesso'], message: 'library.groupRequiredInRoot' });
+}
+
+/**
+ * New folder dialog (SPEC §3 permission form, §5): nome required; idPai the location (null or the root
+ * id for the root); read and write groups, at least one of them when the location is the root.
+ * `tiposAcessoFromGroups` turns the two lists into the API's `tiposAcesso`.
+ */
+export const novaPastaSchema = z
+  .object({
+    nome: libraryNameSchema,
+    idPai: z.string().min(1).nullable(),
+    idsGrupoAcesso: groupIds,
+    idsGrupoAcessoEscrita: groupIds,
+  })
+  .superRefine(requireGroupInRoot);
+export type NovaPastaInput = z.input<typeof novaPastaSchema>;
+
+/**
+ * Grant access dialog (concederAcesso, one folder): the folder, its parent (to apply the root rule)
+ * and the read and write groups that replace its permissions.
+ */
+export const permissaoSchema = z
+  .object({
+    idPasta: id(),
+    idPai: z.string().min(1).nullable(),
+    idsGrupoAcesso: groupIds,
+    idsGrupoAcessoEscrita: groupIds,
+  })
+  .superRefine(requireGroupInRoot);
+export type PermissaoInput = z.input<typeof permissaoSchema>;
+
+/** Rename dialog: the new name is required (SPEC §5). */
+export const renomearSchema = z.object({ idItemBiblioteca: id(), novoNome: libraryNameSchema });
+export type RenomearInput = z.input<typeof renomearSchema>;
+
+/** Move dialog: the destination is required (SPEC §5); `canMoveTo` decides whether it is allowed. */
+export const moverSchema = z.object({
+  idItemBiblioteca: id(),
+  idNovaLocalizacao: id('library.destinationRequired'),
+});
+export type MoverInput = z.input<typeof moverSchema>;
+
+/** uploadArquivos: the files already sent to POST /api/upload, at least one, at most UPLOAD_MAX_FILES. */
+export const uploadArquivosSchema = z
+  .array(z.object({ idArquivo: id(), nome: libraryNameSchema, idPastaPai: z.string().min(1).nullable() }))
+  .min(1, 'library.upload.noFiles')
+  .max(UPLOAD_MAX_FILES, 'library.upload.tooMany');
+export type UploadArquivosInput = z.input<typeof uploadArquivosSchema>;
+
+/** buscaBibliotecaPaged filterInput: page from 0, page size one of 5, 10, 15 (default 5). */
+export const buscaBibliotecaPagedSchema = z.object({
+  busca: z.string().trim().max(LIBRARY_NAME_MAX, 'library.nameTooLong').default(''),
+  page: z.number().int('validation.invalid').min(0, 'validation.invalid').default(0),
+  rowsPerPage: z
+    .number()
+    .refine((n) => (LIBRARY_PAGE_SIZES as readonly number[]).includes(n), 'validation.invalid')
+    .default(LIBRARY_DEFAULT_PAGE_SIZE),
+});
+export type BuscaBibliotecaPagedInput = z.input<typeof buscaBibliotecaPagedSchema>;
+
+/** Why the upload dialog refuses a file; each reason has a message key in UPLOAD_REJECTION_MESSAGES. */
+export type UploadRejection = 'duplicate' | 'tooLarge' | 'tooMany';
+export const UPLOAD_REJECTION_MESSAGES: Record<UploadRejection, string> = {
+  duplicate: 'library.upload.duplicate',
+  tooLarge: 'library.upload.tooLarge',
+  tooMany: 'library.upload.tooMany',
+};
+
+type FileLike = { name: string; size: number };
+
+/**
+ * Files added to the upload dialog (SPEC §5): a file with the same name and size as one already in
+ * the dialog (or earlier in the same drop) is a duplicate (warning toast); over UPLOAD_MAX_BYTES is
+ * too large; past UPLOAD_MAX_FILES in the dialog is too many. Checked in that order, in drop order.
+ */
+export function checkUploadSelection<F extends FileLike>(
+  existing: readonly FileLike[],
+  added: readonly F[],
+): { accepted: F[]; rejected: { file: F; reason: UploadRejection }[] } {
+  const seen = new Set(existing.map((f) => `${f.size}:${f.name}`));
+  const accepted: F[] = [];
+  const rejected: { file: F; reason: UploadRejection }[] = [];
+  for (const file of added) {
+    const key = `${file.size}:${file.name}`;
+    const reason: UploadRejection | undefined = seen.has(key)
+      ? 'duplicate'
+      : file.size > UPLOAD_MAX_BYTES
+        ? 'tooLarge'
+        : existing.length + accepted.length >= UPLOAD_MAX_FILES
+          ? 'tooMany'
+          : undefined;
+    seen.add(key);
+    if (reason) rejected.push({ file, reason });
+    else accepted.push(file);
+  }
+  return { accepted, rejected };
+}
