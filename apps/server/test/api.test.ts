@@ -35,6 +35,8 @@ const SAMPLES: Record<string, string> = {
   'Mutation.setCurrentUserOnboardingSeen': 'mutation { setCurrentUserOnboardingSeen(id: "HOME") }',
   'Mutation.alterarSenha': 'mutation { alterarSenha(senhaAtual: "x", novaSenha: "y", confirmacao: "y") }',
   'Mutation.marcarNotificacoesComoVistas': 'mutation { marcarNotificacoesComoVistas }',
+  'Mutation.enviarNotificacaoGenerica':
+    'mutation { enviarNotificacaoGenerica(notificacao: { titulo: "t", texto: "x", idsUsuarios: [] }) }',
   'Mutation.marcarNotificacaoComoLida':
     'mutation { marcarNotificacaoComoLida(id: "00000000-0000-0000-0000-000000000000") { id lida } }',
 };

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { announce, createNotification } from '../src/modules/notifications/notifications.service.js';
+import { grupoUsuarios } from '../src/modules/user-groups/user-groups.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, openEventStream, signIn } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
@@ -176,6 +177,88 @@ describe('notifications: live count stream, paging, mark read', () => {
     const adminList = (await gql(as.admin, base, '{ notificacoes(rowsPerPage: 1) { content { id lida } } }')).data;
     expect(adminList.notificacoes.content[0]).toEqual({ id: admins, lida: false });
     s.close();
+  });
+});
+
+describe('generic notifications (enviarNotificacaoGenerica)', () => {
+  let portal: TestPortal;
+  let base: string;
+  const as: Record<string, CookieClient> = {};
+  const ids: Record<string, string> = {};
+  const SEND = `mutation ($n: NotificacaoGenericaInput!) { enviarNotificacaoGenerica(notificacao: $n) }`;
+
+  beforeAll(async () => {
+    portal = await startTestPortal();
+    base = portal.baseUrl;
+    for (const who of ['admin', 'montadora', 'dealer', 'dealer2']) {
+      as[who] = (await signIn(base, `${who}@portal.demo`, DEMO_PASSWORD)).client;
+      ids[who] = (await gql(as[who], base, '{ usuarioLogado { id } }')).data.usuarioLogado.id;
+    }
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  const groupId = async (nome: string) =>
+    (await portal.services.db.select().from(grupoUsuarios).where(eq(grupoUsuarios.nome, nome)))[0].id;
+  const titles = async (who: string) =>
+    (await gql(as[who], base, '{ notificacoesMenu { titulo texto link } }')).data.notificacoesMenu;
+
+  it('reaches the members of a user group live (deduplicated), sanitised and audited', async () => {
+    const s = await openEventStream(as.dealer, `${base}/api/notificacoes/stream`);
+    const start = countOf(await s.next(() => true));
+    const n = {
+      titulo: 'Campanha de revisão',
+      texto: '<p>Nova <b>campanha</b><script>alert(1)</script></p>',
+      link: '/notificacoes',
+      idsGruposUsuarios: [await groupId('Rede Horizonte'), await groupId('Pós-venda')],
+      idsUsuarios: [ids.dealer],
+    };
+    const res = await gql(as.admin, base, SEND, { n });
+    expect(res.errors).toBeUndefined();
+    const sent = res.data.enviarNotificacaoGenerica as number;
+    expect(sent).toBeGreaterThanOrEqual(1);
+    await s.next(isCount(start + 1), 1);
+    s.close();
+
+    const mine = (await titles('dealer')).filter((x: any) => x.titulo === n.titulo);
+    expect(mine).toEqual([{ titulo: n.titulo, texto: '<p>Nova <b>campanha</b></p>', link: '/notificacoes' }]);
+    expect((await titles('dealer2')).some((x: any) => x.titulo === n.titulo)).toBe(false);
+
+    const audit = await portal.services.db
+      .select()
+      .from(auditoria)
+      .where(
+        and(eq(auditoria.entidade, 'notificacao'), eq(auditoria.acao, 'criar'), eq(auditoria.usuarioId, ids.admin)),
+      );
+    expect(audit).toHaveLength(1);
+  });
+
+  it('without the key: FORBIDDEN and nobody notified', async () => {
+    const before = await titles('dealer2');
+    const res = await gql(as.montadora, base, SEND, {
+      n: { titulo: 'Não pode', texto: 'x', idsUsuarios: [ids.dealer2] },
+    });
+    expect(code(res)).toBe('FORBIDDEN');
+    expect(res.data).toBeNull();
+    expect(await titles('dealer2')).toEqual(before);
+  });
+
+  it('bad input: per-field messages; no active recipient is BAD_USER_INPUT', async () => {
+    const blank = await gql(as.admin, base, SEND, {
+      n: { titulo: ' ', texto: '', link: 'javascript:x', idsUsuarios: [ids.dealer2] },
+    });
+    expect(code(blank)).toBe('BAD_USER_INPUT');
+    expect(blank.errors![0].extensions.fields).toEqual({
+      titulo: 'validation.required',
+      texto: 'validation.required',
+      link: 'validation.invalidFormat',
+    });
+    const nobody = await gql(as.admin, base, SEND, {
+      n: { titulo: 'Ninguém', texto: 'x', idsUsuarios: ['00000000-0000-0000-0000-000000000000', 'nope'] },
+    });
+    expect(code(nobody)).toBe('BAD_USER_INPUT');
+    expect(nobody.errors![0].message).toBe('Escolha ao menos um usuário ou grupo de usuários ativo.');
   });
 });
 

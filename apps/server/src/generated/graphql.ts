@@ -153,6 +153,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Changes the signed-in user's password at the embedded provider (SPEC §5 rules). */
   alterarSenha: Scalars['Boolean']['output'];
+  /** Sends a generic notification to active users (PORTAL_NOTIFICACOES_GENERICAS). Returns how many received it. */
+  enviarNotificacaoGenerica: Scalars['Int']['output'];
   /** Marks one notification of the signed-in user as read (and seen). Unknown or someone else's: NOT_FOUND. */
   marcarNotificacaoComoLida: Notificacao;
   /** Marks every notification of the signed-in user as seen (closing the bell). Returns how many changed. */
@@ -169,6 +171,11 @@ export type MutationAlterarSenhaArgs = {
   confirmacao: Scalars['String']['input'];
   novaSenha: Scalars['String']['input'];
   senhaAtual: Scalars['String']['input'];
+};
+
+
+export type MutationEnviarNotificacaoGenericaArgs = {
+  notificacao: NotificacaoGenericaInput;
 };
 
 
@@ -199,6 +206,17 @@ export type Notificacao = {
   recente: Scalars['Boolean']['output'];
   texto: Scalars['String']['output'];
   titulo: Scalars['String']['output'];
+};
+
+/** A generic notification: sent to the users listed and to the members of the user groups listed. */
+export type NotificacaoGenericaInput = {
+  idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** An in-app path (/...) or an http(s) address. */
+  link?: InputMaybe<Scalars['String']['input']>;
+  /** HTML, stored through the allow-list sanitiser. */
+  texto: Scalars['String']['input'];
+  titulo: Scalars['String']['input'];
 };
 
 /** One page of the signed-in user's notifications (the /notificacoes page). */
@@ -428,6 +446,7 @@ export type ResolversTypes = {
   MenuUsuarioLogado: ResolverTypeWrapper<MenuUsuarioLogado>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Notificacao: ResolverTypeWrapper<Notificacao>;
+  NotificacaoGenericaInput: NotificacaoGenericaInput;
   NotificacaoPage: ResolverTypeWrapper<NotificacaoPage>;
   PortalProperties: ResolverTypeWrapper<PortalProperties>;
   Produto: ResolverTypeWrapper<ProdutoRow>;
@@ -461,6 +480,7 @@ export type ResolversParentTypes = {
   MenuUsuarioLogado: MenuUsuarioLogado;
   Mutation: Record<PropertyKey, never>;
   Notificacao: Notificacao;
+  NotificacaoGenericaInput: NotificacaoGenericaInput;
   NotificacaoPage: NotificacaoPage;
   PortalProperties: PortalProperties;
   Produto: ProdutoRow;
@@ -577,6 +597,7 @@ export type MenuUsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType 
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   alterarSenha?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationAlterarSenhaArgs, 'confirmacao' | 'novaSenha' | 'senhaAtual'>>;
+  enviarNotificacaoGenerica?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationEnviarNotificacaoGenericaArgs, 'notificacao'>>;
   marcarNotificacaoComoLida?: Resolver<ResolversTypes['Notificacao'], ParentType, ContextType, RequireFields<MutationMarcarNotificacaoComoLidaArgs, 'id'>>;
   marcarNotificacoesComoVistas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   mudarLinguaUsuario?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType, RequireFields<MutationMudarLinguaUsuarioArgs, 'id' | 'idioma'>>;

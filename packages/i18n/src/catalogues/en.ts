@@ -89,6 +89,7 @@ export const en = {
   },
   notifications: {
     bell: 'Notifications',
+    noRecipients: 'Choose at least one active user or user group.',
     bellUnread: 'Notifications: {{count}} unread',
     title: 'Notifications',
     recent: 'Recent',

@@ -89,6 +89,7 @@ export const es = {
   },
   notifications: {
     bell: 'Notificaciones',
+    noRecipients: 'Elija al menos un usuario o grupo de usuarios activo.',
     bellUnread: 'Notificaciones: {{count}} no leídas',
     title: 'Notificaciones',
     recent: 'Recientes',

@@ -86,6 +86,7 @@ export const ptBR = {
   },
   notifications: {
     bell: 'Notificações',
+    noRecipients: 'Escolha ao menos um usuário ou grupo de usuários ativo.',
     bellUnread: 'Notificações: {{count}} não lidas',
     title: 'Notificações',
     recent: 'Recentes',

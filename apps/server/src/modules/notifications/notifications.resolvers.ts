@@ -8,7 +8,12 @@ import {
   listUserNotifications,
   pageUserNotifications,
 } from './notifications.queries.js';
-import { markAllSeen, markRead } from './notifications.service.js';
+import {
+  type GenericNotificationInput,
+  markAllSeen,
+  markRead,
+  sendGenericNotification,
+} from './notifications.service.js';
 
 export const guards: ModuleGuards = {
   Query: {
@@ -16,7 +21,11 @@ export const guards: ModuleGuards = {
     countNotificacoesNaoLidas: 'authenticated',
     notificacoes: 'authenticated',
   },
-  Mutation: { marcarNotificacoesComoVistas: 'authenticated', marcarNotificacaoComoLida: 'authenticated' },
+  Mutation: {
+    marcarNotificacoesComoVistas: 'authenticated',
+    marcarNotificacaoComoLida: 'authenticated',
+    enviarNotificacaoGenerica: { keys: ['PORTAL_NOTIFICACOES_GENERICAS'] },
+  },
 };
 
 export const resolvers: Resolvers = {
@@ -34,6 +43,8 @@ export const resolvers: Resolvers = {
     },
   },
   Mutation: {
+    enviarNotificacaoGenerica: (_: unknown, args: { notificacao: GenericNotificationInput }, ctx: GraphQLContext) =>
+      sendGenericNotification(ctx.services.db, ctx.services.events, requireUser(ctx), args.notificacao),
     marcarNotificacoesComoVistas: (_: unknown, __: unknown, ctx: GraphQLContext) =>
       markAllSeen(ctx.services.db, ctx.services.events, requireUser(ctx)),
     marcarNotificacaoComoLida: async (_: unknown, args: { id: string }, ctx: GraphQLContext) => {

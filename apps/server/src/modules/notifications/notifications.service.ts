@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db.js';
-import { notFound } from '../../platform/errors.js';
+import { badInput, notFound } from '../../platform/errors.js';
 import type { Events } from '../../platform/events.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { activeAudienceIds } from '../users/users.queries.js';
 import { notificacao, notificacaoUsuario } from './notifications.tables.js';
 
 /** Channel on which unread-count changes are announced (payload: { usuarioId }). */
@@ -35,6 +36,54 @@ export async function createNotification(
       .onConflictDoNothing();
   }
   return row.id;
+}
+
+export type GenericNotificationInput = {
+  titulo: string;
+  texto: string;
+  link?: string | null;
+  idsUsuarios?: string[] | null;
+  idsGruposUsuarios?: string[] | null;
+};
+
+/**
+ * Sends a generic notification (SPEC §1: administered by holders of PORTAL_NOTIFICACOES_GENERICAS) to
+ * the active users listed and the members of the user groups listed, audited, then announced so
+ * the bells update live. Returns how many users received it.
+ */
+export async function sendGenericNotification(
+  db: Db,
+  events: Events,
+  actor: CurrentUser,
+  input: GenericNotificationInput,
+): Promise<number> {
+  const titulo = input.titulo.trim();
+  const texto = input.texto.trim();
+  const link = input.link?.trim() || null;
+  const usuarioIds = (input.idsUsuarios ?? []).filter((id) => UUID.test(id));
+  const grupoUsuariosIds = (input.idsGruposUsuarios ?? []).filter((id) => UUID.test(id));
+  const errors: Record<string, string> = {};
+  if (!titulo) errors.titulo = 'validation.required';
+  else if (titulo.length > 200) errors.titulo = 'validation.invalid';
+  if (!texto) errors.texto = 'validation.required';
+  if (link && !(link.startsWith('/') || /^https?:\/\//i.test(link))) errors.link = 'validation.invalidFormat';
+  if (Object.keys(errors).length) throw badInput(errors);
+
+  const recipients = await db.transaction(async (tx) => {
+    const ids = await activeAudienceIds(tx, { usuarioIds, grupoUsuariosIds });
+    if (!ids.length) throw badInput({ destinatarios: 'notifications.noRecipients' }, 'notifications.noRecipients');
+    const id = await createNotification(tx, { titulo, texto, link, usuarioIds: ids });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      entity: 'notificacao',
+      entityId: id,
+      action: 'criar',
+      after: { titulo, link, destinatarios: ids.length, usuarioIds, grupoUsuariosIds },
+    });
+    return ids;
+  });
+  await announce(events, recipients);
+  return recipients.length;
 }
 
 /** Tells every instance that these users' counts changed. */

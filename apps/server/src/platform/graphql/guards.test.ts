@@ -39,6 +39,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Query.produtos: keys: PORTAL_MANUTENCAO_USUARIOS | PORTAL_CONSULTA_VISUALIZACAO_USUARIOS",
         "Query.usuarioLogado: authenticated",
         "Mutation.alterarSenha: authenticated",
+        "Mutation.enviarNotificacaoGenerica: keys: PORTAL_NOTIFICACOES_GENERICAS",
         "Mutation.marcarNotificacaoComoLida: authenticated",
         "Mutation.marcarNotificacoesComoVistas: authenticated",
         "Mutation.mudarLinguaUsuario: authenticated",
