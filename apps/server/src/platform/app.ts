@@ -6,6 +6,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
+import { registerFileRoutes } from '../modules/files/files.routes.js';
 import { registerNotificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { cachedPortalProperties, presentPortalProperties } from '../modules/portal/portal.queries.js';
 import { seedDemo } from '../seed/demo.js';
@@ -26,6 +27,7 @@ import { startJobs } from './jobs.js';
 import { loggerOptions } from './logger.js';
 import { startMailer } from './mail.js';
 import type { Services } from './services.js';
+import { createStorage } from './storage.js';
 
 /** How long shutdown waits for open connections before cutting them. */
 const CLOSE_GRACE_MS = 5_000;
@@ -67,7 +69,8 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   const jobs = await startJobs(database, { log: (msg, err) => app.log.error({ err }, msg) });
   const events = await startEvents(database);
   const mailer = await startMailer({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const services: Services = { config, database, db: database.db, events, jobs, mailer, cache: createCache() };
+  const storage = await createStorage(config.storage);
+  const services: Services = { config, database, db: database.db, events, jobs, mailer, cache: createCache(), storage };
   if (config.demoSeed) await seedDemo(database.db);
 
   await app.register(cookie);
@@ -118,6 +121,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   registerClientErrorRoute(app);
   await registerGraphQL(app, services, authenticate);
   registerNotificationRoutes(app, services, authenticate);
+  await registerFileRoutes(app, services, authenticate);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

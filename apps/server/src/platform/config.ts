@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { UPLOAD_MAX_BYTES } from '../modules/files/files.limits.js';
 
 /**
  * Every environment variable the server reads, validated once at start (DESIGN §1 table).
@@ -37,6 +38,13 @@ const schema = z
     GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
     GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(20000),
     WEB_DIST: z.string().optional(),
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).optional(),
+    S3_ENDPOINT: z.url({ message: 'must be the URL of the S3-compatible endpoint' }).optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: boolish,
   })
   .superRefine((v, ctx) => {
     const external = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -44,6 +52,12 @@ const schema = z
       for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
         if (!v[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any OIDC_* is set' });
       }
+    }
+    if ((v.S3_ENDPOINT || v.S3_ACCESS_KEY_ID || v.S3_SECRET_ACCESS_KEY) && !v.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when any S3_* is set' });
+    if (Boolean(v.S3_ACCESS_KEY_ID) !== Boolean(v.S3_SECRET_ACCESS_KEY)) {
+      const missing = v.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with its pair' });
     }
     if (v.NODE_ENV === 'production') {
       if (!v.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
@@ -70,7 +84,23 @@ export type Config = {
   demoSeed: boolean;
   graphql: { maxDepth: number; maxAliases: number; maxCost: number };
   webDist: string;
+  /** Where uploaded files live (DESIGN §1): local disk under DATA_DIR/files, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** Largest accepted upload in bytes (SPEC §9); UPLOAD_MAX_BYTES lowers it (tests). */
+  uploadMaxBytes: number;
 };
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      /** Static credentials; without them the SDK's default chain (instance role, env) applies. */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -108,6 +138,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoSeed: env.DEMO_SEED === undefined ? v.NODE_ENV !== 'production' : v.DEMO_SEED,
     graphql: { maxDepth: v.GRAPHQL_MAX_DEPTH, maxAliases: v.GRAPHQL_MAX_ALIASES, maxCost: v.GRAPHQL_MAX_COST },
     webDist: path.resolve(v.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    storage: v.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: v.S3_BUCKET,
+          region: v.S3_REGION,
+          endpoint: v.S3_ENDPOINT,
+          credentials:
+            v.S3_ACCESS_KEY_ID && v.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: v.S3_ACCESS_KEY_ID, secretAccessKey: v.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: v.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'local', dir: path.join(path.resolve(v.DATA_DIR), 'files') },
+    uploadMaxBytes: v.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
   };
   return { ...config, ...overrides };
 }

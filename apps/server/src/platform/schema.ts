@@ -1,6 +1,7 @@
 /** Every table, for Drizzle's typed queries and drizzle-kit's migration generator. */
 export * from '../modules/audit/audit.tables.js';
 export * from '../modules/dealers/dealers.tables.js';
+export * from '../modules/files/files.tables.js';
 export * from '../modules/groups/groups.tables.js';
 export * from '../modules/menu/menu.tables.js';
 export * from '../modules/notifications/notifications.tables.js';

@@ -4,6 +4,7 @@ import type { Database, Db } from './db.js';
 import type { Events } from './events.js';
 import type { Jobs } from './jobs.js';
 import type { Mailer } from './mail.js';
+import type { Storage } from './storage.js';
 
 /** The platform services every module receives (through the GraphQL context or route handlers). */
 export type Services = {
@@ -15,4 +16,6 @@ export type Services = {
   mailer: Mailer;
   /** Shared, rarely changing data (portal properties, menu rows); see cache.ts. */
   cache: AppCache;
+  /** File contents: local disk or S3-compatible (storage.ts). */
+  storage: Storage;
 };

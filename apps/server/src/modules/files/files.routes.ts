@@ -1,0 +1,204 @@
+import multipart from '@fastify/multipart';
+import { type Locale, resolveLocale, t } from '@portal/i18n';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Authenticated, createAuthenticator } from '../../platform/auth/authenticate.js';
+import { isSameOrigin } from '../../platform/auth/bff.js';
+import type { Services } from '../../platform/services.js';
+import { type ByteRange, NotFoundInStorage } from '../../platform/storage.js';
+import { FILE_TYPES, type FileType } from './files.limits.js';
+import { contentDisposition, sanitiseFileName } from './files.names.js';
+import { findArquivo } from './files.queries.js';
+import {
+  createThumbnail,
+  type LinkKind,
+  type ReceivedFile,
+  receiveUpload,
+  recordArquivo,
+  THUMBNAIL_CONTENT_TYPE,
+  UnsupportedFileType,
+  UploadTooLarge,
+  verifyLink,
+} from './files.service.js';
+
+const LOCALE_OF_IDIOMA: Record<string, Locale> = { PT_BR: 'pt-BR', ES: 'es', EN: 'en' };
+
+type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE';
+const STATUS: Record<ErrorCode, number> = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  BAD_USER_INPUT: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+};
+const MESSAGE: Record<ErrorCode, string> = {
+  UNAUTHENTICATED: 'error.unauthenticated',
+  FORBIDDEN: 'error.forbidden',
+  BAD_USER_INPUT: 'error.badUserInput',
+  PAYLOAD_TOO_LARGE: 'library.upload.tooLarge',
+  UNSUPPORTED_MEDIA_TYPE: 'library.upload.unsupportedType',
+};
+
+/**
+ * A JSON error in the caller's language: `{ error, messageKey, message }`. The body may be unread
+ * (refused early, or cut at the limit): the connection closes instead of reading the rest.
+ */
+function fail(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, auth?: Authenticated | null) {
+  const locale = auth ? LOCALE_OF_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
+  return reply
+    .code(STATUS[code])
+    .header('connection', 'close')
+    .header('cache-control', 'no-store')
+    .send({ error: code, messageKey: MESSAGE[code], message: t(locale, MESSAGE[code]) });
+}
+
+const parseInfo = (raw: string): { fileType: FileType } | null => {
+  try {
+    const info = JSON.parse(raw) as { fileType?: unknown };
+    return FILE_TYPES.includes(info?.fileType as FileType) ? { fileType: info.fileType as FileType } : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Parses a single `bytes=` range against `size`: a range, 'unsatisfiable', or null to serve it all. */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return null; // absent, malformed or several ranges: whole file
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * `POST /api/upload` (SPEC §7) and the signed download routes `GET /api/files/:id` and
+ * `GET /api/files/:id/thumbnail`. Who may upload for what, and who may get a link, is decided by the
+ * module that owns the file's context (library...); these routes only check the session and the link.
+ */
+export async function registerFileRoutes(
+  app: FastifyInstance,
+  services: Services,
+  authenticate: ReturnType<typeof createAuthenticator>,
+) {
+  const { storage, config, db } = services;
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      // Keep `a/b` in names: sanitiseFileName turns separators into `_` instead of dropping the path.
+      preservePath: true,
+      // Backstop only: the guard in receiveUpload cuts at the limit while streaming.
+      limits: { fileSize: config.uploadMaxBytes + 1, files: 1, fields: 4, fieldSize: 16_384, parts: 6 },
+    });
+
+    scope.post('/api/upload', async (request, reply) => {
+      if (!isSameOrigin(request, config.publicUrl)) return fail(request, reply, 'FORBIDDEN');
+      const auth = await authenticate(request);
+      if (!auth) return fail(request, reply, 'UNAUTHENTICATED');
+      if (!request.isMultipart()) return fail(request, reply, 'BAD_USER_INPUT', auth);
+
+      let info: { fileType: FileType } | null = null;
+      let received: (ReceivedFile & { nome: string }) | null = null;
+      const discard = async () => {
+        if (received) await storage.delete(received.storageKey).catch(() => {});
+        received = null;
+      };
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'info') {
+              info = parseInfo(String(part.value));
+            }
+          } else if (part.fieldname === 'file' && !received) {
+            const stored = await receiveUpload(storage, part.file, {
+              name: part.filename,
+              maxBytes: config.uploadMaxBytes,
+            });
+            received = { ...stored, nome: sanitiseFileName(part.filename ?? '') };
+          } else {
+            part.file.resume();
+          }
+        }
+      } catch (err) {
+        await discard();
+        if (err instanceof UploadTooLarge || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          return fail(request, reply, 'PAYLOAD_TOO_LARGE', auth);
+        if (err instanceof UnsupportedFileType) return fail(request, reply, 'UNSUPPORTED_MEDIA_TYPE', auth);
+        if (request.raw.destroyed || request.raw.readableAborted) {
+          request.log.info({ err: String(err) }, 'upload aborted by the client; nothing kept');
+          return reply;
+        }
+        request.log.warn({ err }, 'upload failed');
+        return fail(request, reply, 'BAD_USER_INPUT', auth);
+      }
+      if (!received || !info) {
+        await discard();
+        return fail(request, reply, 'BAD_USER_INPUT', auth);
+      }
+      const file: ReceivedFile & { nome: string } = received;
+      const row = await recordArquivo(db, { ...file, fileType: info.fileType, proprietarioId: auth.user.id }).catch(
+        async (err) => {
+          await discard();
+          throw err;
+        },
+      );
+      if (row.imagem) {
+        await createThumbnail(db, storage, row).catch((err) =>
+          request.log.warn({ err, arquivoId: row.id }, 'thumbnail failed; the file has none'),
+        );
+      }
+      return reply.header('cache-control', 'no-store').send({ id: row.id });
+    });
+  });
+
+  const notFound = (reply: FastifyReply) =>
+    reply.code(404).header('cache-control', 'no-store').send({ error: 'NOT_FOUND' });
+
+  const serve = (kind: LinkKind) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id } = request.params as { id: string };
+    const link = await verifyLink(db, kind, id, request.query as Record<string, unknown>);
+    const row = link ? await findArquivo(db, id) : null;
+    const key = kind === 'file' ? row?.storageKey : row?.thumbnailKey;
+    if (!link || !row || !key) return notFound(reply);
+    const found = await storage.stat(key);
+    if (!found) return notFound(reply);
+    const size = found.size;
+
+    const inline = kind === 'thumbnail' || (link.inline && row.imagem);
+    const name = kind === 'file' ? row.nome : `${row.nome.replace(/\.[^.]*$/, '')}.webp`;
+    reply
+      .header('content-type', kind === 'file' ? row.contentType : THUMBNAIL_CONTENT_TYPE)
+      .header('content-disposition', contentDisposition(name, inline ? 'inline' : 'attachment'))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=300')
+      .header('accept-ranges', 'bytes');
+
+    const range = parseRange(request.headers.range, size);
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${size}`).send();
+    }
+    try {
+      if (range) {
+        const stream = await storage.get(key, range);
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(stream);
+      }
+      const stream = await storage.get(key);
+      return reply.header('content-length', size).send(stream);
+    } catch (err) {
+      if (err instanceof NotFoundInStorage) return notFound(reply);
+      throw err;
+    }
+  };
+
+  app.get('/api/files/:id', serve('file'));
+  app.get('/api/files/:id/thumbnail', serve('thumbnail'));
+}

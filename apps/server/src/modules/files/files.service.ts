@@ -1,0 +1,209 @@
+import crypto from 'node:crypto';
+import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { segredo } from '../../platform/auth/auth.tables.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
+import { newStorageKey, type Storage } from '../../platform/storage.js';
+import { detectContentType, RASTER_IMAGE_TYPES, SNIFF_BYTES } from './files.content-type.js';
+import type { FileType } from './files.limits.js';
+import { type ArquivoRow, arquivo } from './files.tables.js';
+
+/** The upload passed the size limit while streaming (413). */
+export class UploadTooLarge extends Error {
+  constructor() {
+    super('upload exceeds the size limit');
+    this.name = 'UploadTooLarge';
+  }
+}
+
+/** The upload's content is not on the allow-list (415). */
+export class UnsupportedFileType extends Error {
+  constructor() {
+    super('unsupported file type');
+    this.name = 'UnsupportedFileType';
+  }
+}
+
+/**
+ * Counts bytes (failing past `maxBytes`) and holds back the first SNIFF_BYTES until the content type
+ * is known (failing when it is not allowed), so a refused upload is cut before much is written.
+ */
+class UploadGuard extends Transform {
+  contentType: string | null = null;
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  private total = 0;
+
+  constructor(
+    private readonly name: string,
+    private readonly maxBytes: number,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.total += chunk.length;
+    if (this.total > this.maxBytes) return done(new UploadTooLarge());
+    if (this.contentType) return done(null, chunk);
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < SNIFF_BYTES) return done();
+    this.decide().then(() => done(), done);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (this.contentType) return done();
+    this.decide().then(() => done(), done);
+  }
+
+  private async decide() {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    const type = await detectContentType(head.subarray(0, SNIFF_BYTES), this.name);
+    if (!type) throw new UnsupportedFileType();
+    this.contentType = type;
+    this.push(head);
+  }
+}
+
+export type ReceivedFile = { storageKey: string; size: number; contentType: string };
+
+/**
+ * Streams one upload into storage under a fresh server-generated key (DESIGN §7): never buffered
+ * whole, cut at `maxBytes` (UploadTooLarge), refused by content (UnsupportedFileType). On any failure,
+ * including the client going away, nothing is left in storage.
+ */
+export async function receiveUpload(
+  storage: Storage,
+  source: Readable,
+  opts: { name: string; maxBytes: number },
+): Promise<ReceivedFile> {
+  const guard = new UploadGuard(opts.name, opts.maxBytes);
+  // pipeline (not pipe) so that an aborted source fails the guard, and storage sees the failure.
+  const body = pipeline(source, guard, () => {});
+  const storageKey = newStorageKey('files');
+  const { size } = await storage.put(storageKey, body);
+  return { storageKey, size, contentType: guard.contentType as string };
+}
+
+/** Saves the row of a received upload; the caller is the signed-in user who sent it. */
+export async function recordArquivo(
+  db: DbOrTx,
+  input: ReceivedFile & { nome: string; proprietarioId: string; fileType: FileType },
+): Promise<ArquivoRow> {
+  const [row] = await db
+    .insert(arquivo)
+    .values({
+      storageKey: input.storageKey,
+      nome: input.nome,
+      contentType: input.contentType,
+      tamanho: input.size,
+      imagem: RASTER_IMAGE_TYPES.has(input.contentType),
+      proprietarioId: input.proprietarioId,
+      fileType: input.fileType,
+    })
+    .returning();
+  return row;
+}
+
+/** Longest side of a thumbnail, in pixels. */
+export const THUMBNAIL_SIZE = 320;
+export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
+
+/**
+ * Makes the thumbnail of a raster image (sharp, streamed from and to storage: first frame, EXIF
+ * orientation applied, at most 320 px, WebP) and records its key. Returns the key, or null when the
+ * file is not an image. A decoding failure rejects; the caller logs it and the file has no thumbnail.
+ */
+export async function createThumbnail(db: Db, storage: Storage, row: ArquivoRow): Promise<string | null> {
+  if (!row.imagem) return null;
+  const source = await storage.get(row.storageKey);
+  const resize = sharp({ limitInputPixels: 100_000_000, failOn: 'error' })
+    .rotate()
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 });
+  const key = newStorageKey('thumbnails');
+  await storage.put(
+    key,
+    pipeline(source, resize, () => {}),
+    { contentType: THUMBNAIL_CONTENT_TYPE },
+  );
+  await db.update(arquivo).set({ thumbnailKey: key }).where(eq(arquivo.id, row.id));
+  return key;
+}
+
+/** Name of the `segredo` row holding the HMAC key of download links (shared by every instance). */
+const LINK_SECRET = 'files-links';
+const linkKeys = new WeakMap<object, Promise<Buffer>>();
+
+async function loadLinkKey(db: DbOrTx): Promise<Buffer> {
+  const read = async () => {
+    const [row] = await db.select().from(segredo).where(eq(segredo.nome, LINK_SECRET));
+    return row ? Buffer.from((row.valor as { key: string }).key, 'base64url') : null;
+  };
+  const existing = await read();
+  if (existing) return existing;
+  const key = crypto.randomBytes(32).toString('base64url');
+  // Two instances starting at once: the first insert wins and both read it back.
+  await db.insert(segredo).values({ nome: LINK_SECRET, valor: { key } }).onConflictDoNothing();
+  return (await read()) as Buffer;
+}
+
+function linkKey(db: DbOrTx): Promise<Buffer> {
+  let key = linkKeys.get(db);
+  if (!key) {
+    key = loadLinkKey(db);
+    key.catch(() => linkKeys.delete(db));
+    linkKeys.set(db, key);
+  }
+  return key;
+}
+
+export type LinkKind = 'file' | 'thumbnail';
+
+const signature = (key: Buffer, kind: LinkKind, id: string, exp: number, inline: boolean) =>
+  crypto
+    .createHmac('sha256', key)
+    .update(`${kind}\n${id}\n${exp}\n${inline ? 1 : 0}`)
+    .digest('base64url');
+
+async function signLink(db: DbOrTx, kind: LinkKind, id: string, inline: boolean, ttlSeconds: number) {
+  const exp = Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(ttlSeconds));
+  const sig = signature(await linkKey(db), kind, id, exp, inline);
+  const path = kind === 'file' ? `/api/files/${id}` : `/api/files/${id}/thumbnail`;
+  return `${path}?exp=${exp}${inline ? '&inline=1' : ''}&sig=${sig}`;
+}
+
+/**
+ * A download link for an uploaded file, valid for `ttlSeconds`: `/api/files/{id}?exp=…&sig=…` (HMAC-SHA256
+ * with a server secret). Whoever holds the link can download; decide who may get one before calling.
+ * `inline` asks for inline display, honoured only for raster images.
+ */
+export function signDownloadLink(
+  db: DbOrTx,
+  arquivoId: string,
+  opts: { inline?: boolean; ttlSeconds: number },
+): Promise<string> {
+  return signLink(db, 'file', arquivoId, Boolean(opts.inline), opts.ttlSeconds);
+}
+
+/** A link to the thumbnail of an image (`/api/files/{id}/thumbnail?exp=…&sig=…`), shown inline. */
+export function signThumbnailLink(db: DbOrTx, arquivoId: string, opts: { ttlSeconds: number }): Promise<string> {
+  return signLink(db, 'thumbnail', arquivoId, true, opts.ttlSeconds);
+}
+
+/** Checks a link's signature and expiry; returns whether it asks for inline display, or null. */
+export async function verifyLink(
+  db: DbOrTx,
+  kind: LinkKind,
+  id: string,
+  query: { exp?: unknown; sig?: unknown; inline?: unknown },
+): Promise<{ inline: boolean } | null> {
+  const exp = Number(query.exp);
+  if (typeof query.sig !== 'string' || !Number.isSafeInteger(exp) || exp < Date.now() / 1000) return null;
+  const inline = query.inline === '1';
+  const expected = Buffer.from(signature(await linkKey(db), kind, id, exp, inline));
+  const given = Buffer.from(query.sig);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? { inline } : null;
+}
