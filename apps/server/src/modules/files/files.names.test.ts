@@ -13,6 +13,7 @@ describe('sanitiseFileName', () => {
     ['Relato\u0301rio.pdf', 'Relatório.pdf'],
     ['', 'arquivo'],
     ['\u0000\u202E  ', 'arquivo'],
+    ['..', 'arquivo'],
   ])('%j -> %j', (raw, expected) => {
     expect(sanitiseFileName(raw)).toBe(expected);
   });
