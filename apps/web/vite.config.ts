@@ -21,6 +21,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: read by bench/src/web-initial-js.ts to size what /home loads first.
+    manifest: true,
     emptyOutDir: true,
     rollupOptions: {
       output: {

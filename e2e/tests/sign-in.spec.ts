@@ -10,6 +10,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 const PORTAL = 'Portal Rede Aurora';
+/** The portal's session cookie (apps/server/src/platform/auth/session.ts). */
+const SESSION_COOKIE = 'portal_sid';
 const PASSWORD = 'Portal@2026';
 
 const USERS = [
@@ -128,13 +130,26 @@ test('the language picked on /home changes the labels and is kept after a reload
   await expect(page.getByRole('heading', { level: 1, name: 'Olá, Alice Aprovadora' })).toBeVisible();
 });
 
-test('signing out returns to the sign-in page and /home asks to sign in again', async ({ page }) => {
+test('signing out from the user menu clears everything and /home asks to sign in again', async ({ page, context }) => {
   await openSignedIn(page, '/home', 'montadora@portal.demo');
   await expect(page.getByRole('heading', { level: 1, name: 'Olá, Marcos Montadora' })).toBeVisible();
+  // What a browser may keep of the user: local and session storage, and the session cookie.
+  await page.evaluate(() => {
+    localStorage.setItem('portal-test', 'x');
+    sessionStorage.setItem('portal-test', 'x');
+  });
+  expect((await context.cookies()).map((c) => c.name)).toContain(SESSION_COOKIE);
 
-  await page.getByRole('button', { name: 'Sair' }).click();
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expectSignInPage(page);
+  expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
+  expect((await context.cookies()).map((c) => c.name)).not.toContain(SESSION_COOKIE);
 
+  // Neither the back button nor the address brings the signed-in page back.
+  await page.goBack();
+  await expectSignInPage(page);
+  await expect(page.getByText('Marcos Montadora')).toHaveCount(0);
   await page.goto('/home');
   await expectSignInPage(page);
   await signIn(page, 'montadora@portal.demo');

@@ -1,24 +1,49 @@
-import { catalogues, DEFAULT_LOCALE, LOCALES } from '@portal/i18n';
-import i18next from 'i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/i18n';
+import { ptBR } from '@portal/i18n/catalogues/pt-BR';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+/** The other languages' catalogues, each its own chunk: only the language in use is downloaded. */
+const LAZY_CATALOGUES: Record<Exclude<Locale, 'pt-BR'>, () => Promise<object>> = {
+  es: async () => (await import('@portal/i18n/catalogues/es')).es,
+  en: async () => (await import('@portal/i18n/catalogues/en')).en,
+};
+
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = LAZY_CATALOGUES[language as keyof typeof LAZY_CATALOGUES];
+    if (!load) return callback(null, {});
+    load().then(
+      (catalogue) => callback(null, catalogue as never),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
 /**
- * The web's i18next instance over the shared catalogues. All three are bundled: they are small and a
- * language switch must not wait for the network. `<html lang>` follows the active language.
+ * The web's i18next instance over the shared catalogues. The default language (pt-BR) is bundled;
+ * es and en load on first use (`changeLanguage` waits for them), which keeps /home's initial
+ * JavaScript within budget as the catalogues grow. `<html lang>` follows the active language.
  */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: catalogues[l] }])),
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  load: 'currentOnly',
-  initAsync: false,
-  // React escapes what it renders.
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+void i18n
+  .use(initReactI18next)
+  .use(lazyCatalogues)
+  .init({
+    resources: { [DEFAULT_LOCALE]: { translation: ptBR } },
+    partialBundledLanguages: true,
+    lng: DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    load: 'currentOnly',
+    initAsync: false,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
 
 const syncHtmlLang = (lng: string) => document.documentElement.setAttribute('lang', lng);
 syncHtmlLang(i18n.language);

@@ -1,21 +1,34 @@
 import { ApolloError } from '@apollo/client';
-import { SnackbarProvider, useSnackbar } from 'notistack';
-import { type ReactNode, useMemo } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Toast duration and position of SPEC §8/§9: bottom-left, 5000 ms. */
-export const TOAST_DURATION_MS = 5000;
+export type QueuedToast = { message: string; variant: 'success' | 'warning' | 'error' | 'info' };
 
-/** Mounts the toasts (notistack) around the app. Variants: success, warning, error, info. */
+/** notistack loads with the first toast: most visits show none, and /home's first JavaScript stays small. */
+const ToastHost = lazy(async () => ({ default: (await import('./ToastHost')).ToastHost }));
+const EnqueueContext = createContext<(toast: QueuedToast) => void>(() => {});
+
+/**
+ * Provides the toasts around the app (SPEC §8/§9: bottom-left, 5000 ms; variants success, warning,
+ * error, info). Toasts asked for before notistack has loaded are queued and shown once it has.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const [queue, setQueue] = useState<QueuedToast[]>([]);
+  const [mounted, setMounted] = useState(false);
+  const enqueue = useCallback((toast: QueuedToast) => {
+    setMounted(true);
+    setQueue((list) => [...list, toast]);
+  }, []);
+  const onShown = useCallback((count: number) => setQueue((list) => list.slice(count)), []);
   return (
-    <SnackbarProvider
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      autoHideDuration={TOAST_DURATION_MS}
-      maxSnack={3}
-    >
+    <EnqueueContext value={enqueue}>
       {children}
-    </SnackbarProvider>
+      {mounted && (
+        <Suspense fallback={null}>
+          <ToastHost queue={queue} onShown={onShown} />
+        </Suspense>
+      )}
+    </EnqueueContext>
   );
 }
 
@@ -40,16 +53,16 @@ export type Toast = {
 
 /** Shows toasts; messages may be i18n keys or already translated texts. */
 export function useToast(): Toast {
-  const { enqueueSnackbar } = useSnackbar();
+  const enqueue = useContext(EnqueueContext);
   const { t: translate, i18n } = useTranslation();
   return useMemo(() => {
     // A key is translated; a text that is not a key (already translated) is shown as it is.
     const t = (text: string) => (i18n.exists(text) ? translate(text) : text);
     return {
-      success: (message) => enqueueSnackbar(t(message), { variant: 'success' }),
-      warning: (message) => enqueueSnackbar(t(message), { variant: 'warning' }),
-      info: (message) => enqueueSnackbar(t(message), { variant: 'info' }),
-      error: (error) => enqueueSnackbar(errorText(error, t), { variant: 'error' }),
+      success: (message) => enqueue({ message: t(message), variant: 'success' }),
+      warning: (message) => enqueue({ message: t(message), variant: 'warning' }),
+      info: (message) => enqueue({ message: t(message), variant: 'info' }),
+      error: (error) => enqueue({ message: errorText(error, t), variant: 'error' }),
     } satisfies Toast;
-  }, [enqueueSnackbar, translate, i18n]);
+  }, [enqueue, translate, i18n]);
 }

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { MockedProvider } from '@apollo/client/testing';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -29,9 +30,11 @@ function renderPanel(tipo: SignedInUser['tipo']['id']) {
   document.body.appendChild(anchor);
   render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <UserMenuPanel id="m" user={user(tipo)} links={links} anchor={anchor} onClose={() => {}} />
-      </MemoryRouter>
+      <MockedProvider>
+        <MemoryRouter>
+          <UserMenuPanel id="m" user={user(tipo)} links={links} anchor={anchor} onClose={() => {}} />
+        </MemoryRouter>
+      </MockedProvider>
     </I18nextProvider>,
   );
 }

@@ -1,3 +1,4 @@
+import { useApolloClient } from '@apollo/client';
 import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,12 +15,13 @@ type Props = { id: string; user: SignedInUser; links: UserLink[]; anchor: HTMLEl
 /** The user menu's entries (SPEC §2). */
 export function UserMenuPanel({ id, user, links, anchor, onClose }: Props) {
   const { t } = useTranslation();
+  const client = useApolloClient();
   const [signOutFailed, setSignOutFailed] = useState(false);
 
   const onSignOut = async () => {
     setSignOutFailed(false);
     try {
-      await signOut();
+      await signOut(client);
     } catch {
       setSignOutFailed(true);
     }

@@ -1,3 +1,4 @@
+import { useApolloClient } from '@apollo/client';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +8,14 @@ import { signOut } from './session';
 /** Signs out everywhere (portal sessions and provider); a failure is shown as an error toast. */
 export function SignOutButton() {
   const { t } = useTranslation();
+  const client = useApolloClient();
   const toast = useToast();
   const [pending, setPending] = useState(false);
 
   const onClick = async () => {
     setPending(true);
     try {
-      await signOut();
+      await signOut(client);
     } catch {
       toast.error('error.occurred');
       setPending(false);

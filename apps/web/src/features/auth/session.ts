@@ -1,3 +1,5 @@
+import type { ApolloClient } from '@apollo/client';
+
 let redirecting = false;
 
 /** Sends the browser to sign in at the provider; it comes back to the current page. */
@@ -9,8 +11,21 @@ export function redirectToSignIn(): void {
   );
 }
 
-/** Ends the portal session, then leaves for the provider to end its own; it returns to `/`. */
-export async function signOut(): Promise<void> {
+/** What the browser keeps of a user: cleared on sign-out (SPEC §4: cache, local storage and store). */
+export async function clearBrowserState(client: Pick<ApolloClient<unknown>, 'clearStore'>): Promise<void> {
+  await client.clearStore();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  if ('caches' in window) {
+    for (const name of await window.caches.keys()) await window.caches.delete(name);
+  }
+}
+
+/**
+ * Ends the portal session, clears what the browser keeps of the user, then leaves for the provider to
+ * end its own session; it returns to the site origin (`/`).
+ */
+export async function signOut(client: Pick<ApolloClient<unknown>, 'clearStore'>): Promise<void> {
   const response = await fetch('/auth/logout', {
     method: 'POST',
     credentials: 'same-origin',
@@ -18,5 +33,6 @@ export async function signOut(): Promise<void> {
   });
   if (!response.ok) throw new Error(`POST /auth/logout answered ${response.status}`);
   const { logoutUrl } = (await response.json()) as { logoutUrl: string };
+  await clearBrowserState(client);
   window.location.assign(logoutUrl);
 }

@@ -8,7 +8,7 @@ export const NOTIFICATIONS_STREAM_URL = '/api/notificacoes/stream';
 /**
  * The bell's unread count, live: Server-Sent Events (`event: count`, `data: {"count":N}`) on connect
  * and on every change. When the stream fails (or the browser has no EventSource), the count is polled
- * every 60 s instead (SPEC §9). `set` lets the bell show 0 at once after marking all seen.
+ * every 60 s instead (SPEC §9), and the stream is tried again after each interval. `set` lets the bell show 0 at once after marking all seen.
  */
 export function useUnreadCount() {
   const [streamed, setStreamed] = useState<number | null>(null);
@@ -36,6 +36,13 @@ export function useUnreadCount() {
       setPolling(true);
     };
     return () => source.close();
+  }, [polling]);
+
+  // After a failure, poll for one interval, then try the live stream again (server restarted, network back).
+  useEffect(() => {
+    if (!polling || typeof EventSource === 'undefined') return;
+    const retry = window.setTimeout(() => setPolling(false), UNREAD_COUNT_POLL_MS);
+    return () => window.clearTimeout(retry);
   }, [polling]);
 
   const [override, setOverride] = useState<{ value: number; base: number | null } | null>(null);
