@@ -3,6 +3,7 @@ export * from '../modules/audit/audit.tables.js';
 export * from '../modules/dealers/dealers.tables.js';
 export * from '../modules/files/files.tables.js';
 export * from '../modules/groups/groups.tables.js';
+export * from '../modules/library/library.tables.js';
 export * from '../modules/menu/menu.tables.js';
 export * from '../modules/notifications/notifications.tables.js';
 export * from '../modules/portal/portal.tables.js';

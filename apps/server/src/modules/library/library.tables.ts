@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { arquivo } from '../files/files.tables.js';
+import { grupoUsuarios } from '../user-groups/user-groups.tables.js';
+import { usuario } from '../users/users.tables.js';
+
+/**
+ * A folder or a file of the virtual library (SPEC §3). The root is not a row: items at the top have
+ * no `pasta_pai_id` (the API names the root by LIBRARY_ROOT_ID).
+ *
+ * Two columns are kept by the service so reads stay one indexed query (DESIGN §8):
+ * - `caminho`: ids of the folders from the top down to the parent (breadcrumbs; "is X inside Y"
+ *   is `caminho @> {Y}`, GIN-indexed), rewritten for a whole subtree on move;
+ * - `acl_item_id`: the item whose permissions govern this one: itself when it has its own groups,
+ *   else the nearest folder above with groups (SPEC: a folder's permissions govern what it contains).
+ *
+ * Deletion is soft (DESIGN §7): `excluido_em` is set on the item and everything below it, with the
+ * id of the deleted item in `excluido_com` so one delete can be undone as a whole.
+ */
+export const itemBiblioteca = pgTable(
+  'item_biblioteca',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    pasta: boolean('pasta').notNull(),
+    pastaPaiId: uuid('pasta_pai_id').references((): AnyPgColumn => itemBiblioteca.id),
+    caminho: uuid('caminho').array().notNull().default(sql`'{}'::uuid[]`),
+    aclItemId: uuid('acl_item_id').references((): AnyPgColumn => itemBiblioteca.id),
+    arquivoId: uuid('arquivo_id').references(() => arquivo.id),
+    proprietarioId: uuid('proprietario_id').references(() => usuario.id),
+    dataCriacao: timestamp('data_criacao', { withTimezone: true }).notNull().defaultNow(),
+    ultimaModificacao: timestamp('ultima_modificacao', { withTimezone: true }).notNull().defaultNow(),
+    excluidoEm: timestamp('excluido_em', { withTimezone: true }),
+    excluidoCom: uuid('excluido_com'),
+  },
+  (t) => [
+    // A folder's page: folders first, then by name, live items only.
+    index('item_biblioteca_pasta_pai_idx')
+      .on(t.pastaPaiId, t.pasta.desc(), t.nome)
+      .where(sql`excluido_em IS NULL`),
+    index('item_biblioteca_caminho_idx').using('gin', t.caminho),
+    index('item_biblioteca_acl_idx').on(t.aclItemId),
+    index('item_biblioteca_modificacao_idx').on(t.ultimaModificacao),
+    index('item_biblioteca_nome_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.nome})) gin_trgm_ops`),
+  ],
+);
+
+/** A user group's access level on an item that has its own groups (LEITURA or LEITURA_ESCRITA). */
+export const permissaoItemBiblioteca = pgTable(
+  'permissao_item_biblioteca',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => itemBiblioteca.id, { onDelete: 'cascade' }),
+    grupoUsuariosId: uuid('grupo_usuarios_id')
+      .notNull()
+      .references(() => grupoUsuarios.id, { onDelete: 'cascade' }),
+    permissao: text('permissao').notNull().$type<'LEITURA' | 'LEITURA_ESCRITA'>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.grupoUsuariosId] }),
+    index('permissao_item_biblioteca_grupo_idx').on(t.grupoUsuariosId),
+  ],
+);
+
+export type ItemBibliotecaRow = typeof itemBiblioteca.$inferSelect;
