@@ -132,10 +132,12 @@ export function toolbarActions(
   const each = selection.map((item) => viewerCan(user, item));
   const one = each.length === 1 ? each[0] : undefined;
   const any = each.length > 0;
-  const addHere = canManageLibrary(user) && (isLibraryRoot(currentFolder.id) || canWriteItem(currentFolder.access));
+  const manager = canManageLibrary(user);
+  const inRoot = isLibraryRoot(currentFolder.id);
   return {
-    upload: addHere,
-    createFolder: addHere,
+    // Files go into folders: a file in the root would have no groups, so nobody but managers would see it.
+    upload: manager && !inRoot && canWriteItem(currentFolder.access),
+    createFolder: manager && (inRoot || canWriteItem(currentFolder.access)),
     rename: one?.rename ?? false,
     move: one?.move ?? false,
     delete: any && each.every((c) => c.delete),
