@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { keepHeaderTourClosed } from './header-tour.js';
+import { openSignedIn, PORTAL, seriousViolations } from './session.js';
 
 // The frame of every signed-in screen (SPEC §2): header, menu, breadcrumbs, guard, bell, 404.
 // Texts are what the user reads (packages/i18n catalogues, pt-BR); the demo customer is the seed's.
@@ -9,28 +9,6 @@ import { keepHeaderTourClosed } from './header-tour.js';
 test.beforeEach(async ({ page }) => {
   await keepHeaderTourClosed(page);
 });
-
-const PORTAL = 'Portal Rede Aurora';
-const PASSWORD = 'Portal@2026';
-
-/** Opens a portal page signed out, signs in at the provider and waits to be back on `landing`. */
-async function openSignedIn(page: Page, path: string, email: string, landing = path) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/oidc\/interaction\//);
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(landing);
-  await expect(page.getByRole('button', { name: 'Menu do usuário' })).toBeVisible();
-}
-
-/** Serious and critical accessibility violations of the page as it is now. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const USERS = [
   { email: 'admin@portal.demo', nome: 'Ana Admin', superAdmin: true },

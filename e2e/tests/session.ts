@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// Shared steps of the signed-in journeys: sign-in at the provider, the user's stored language,
+// and the accessibility check. Texts are what the user reads (packages/i18n catalogues, pt-BR).
+
+export const PORTAL = 'Portal Rede Aurora';
+export const PASSWORD = 'Portal@2026';
+
+/** Opens a portal page signed out, signs in at the provider and waits to be back on `landing`. */
+export async function openSignedIn(page: Page, path: string, email: string, landing = path) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(landing);
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: /^(Menu do usuário|Menú del usuario|User menu)$/ }),
+  ).toBeVisible();
+}
+
+/** Serious and critical accessibility violations of the page as it is now. */
+export async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const nodes = v.nodes.map((n) => {
+        const why = [...n.any, ...n.all, ...n.none].find((c) => c.message)?.message;
+        return why ? `${n.target.join(' ')} (${why})` : n.target.join(' ');
+      });
+      return `${v.id}: ${nodes.join(', ')}`;
+    });
+}
+
+export type Idioma = 'PT_BR' | 'ES' | 'EN';
+
+/**
+ * Stores the signed-in user's language through the API (`mudarLinguaUsuario`), as the header's
+ * picker does; the page shows it from its next load.
+ */
+export async function setLanguage(page: Page, idioma: Idioma) {
+  const me = await page.request.post('/api/graphql', { data: { query: '{ usuarioLogado { id } }' } });
+  expect(me.ok()).toBe(true);
+  const { data } = (await me.json()) as { data: { usuarioLogado: { id: string } } };
+  const changed = await page.request.post('/api/graphql', {
+    data: {
+      query:
+        'mutation ($id: ID!, $idioma: IdiomaId!) { mudarLinguaUsuario(id: $id, idioma: $idioma) { idioma { id } } }',
+      variables: { id: data.usuarioLogado.id, idioma },
+    },
+  });
+  expect(await changed.json()).toEqual({ data: { mudarLinguaUsuario: { idioma: { id: idioma } } } });
+}
