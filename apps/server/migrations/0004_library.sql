@@ -26,7 +26,7 @@ ALTER TABLE "item_biblioteca" ADD CONSTRAINT "item_biblioteca_arquivo_id_arquivo
 ALTER TABLE "item_biblioteca" ADD CONSTRAINT "item_biblioteca_proprietario_id_usuario_id_fk" FOREIGN KEY ("proprietario_id") REFERENCES "public"."usuario"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "permissao_item_biblioteca" ADD CONSTRAINT "permissao_item_biblioteca_item_id_item_biblioteca_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."item_biblioteca"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "permissao_item_biblioteca" ADD CONSTRAINT "permissao_item_biblioteca_grupo_usuarios_id_grupo_usuarios_id_fk" FOREIGN KEY ("grupo_usuarios_id") REFERENCES "public"."grupo_usuarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "item_biblioteca_pasta_pai_idx" ON "item_biblioteca" USING btree ("pasta_pai_id","pasta" DESC NULLS LAST,"nome") WHERE excluido_em IS NULL;--> statement-breakpoint
+CREATE INDEX "item_biblioteca_pasta_pai_idx" ON "item_biblioteca" USING btree ("pasta_pai_id","pasta" DESC NULLS LAST,immutable_unaccent(lower("nome")),"id") WHERE excluido_em IS NULL;--> statement-breakpoint
 CREATE INDEX "item_biblioteca_caminho_idx" ON "item_biblioteca" USING gin ("caminho");--> statement-breakpoint
 CREATE INDEX "item_biblioteca_acl_idx" ON "item_biblioteca" USING btree ("acl_item_id");--> statement-breakpoint
 CREATE INDEX "item_biblioteca_modificacao_idx" ON "item_biblioteca" USING btree ("ultima_modificacao");--> statement-breakpoint

@@ -32,6 +32,7 @@ async function main() {
         TipoAcesso: '../modules/products/products.mappers.js#TipoAcessoRow',
         Funcionalidade: '../modules/products/products.mappers.js#FuncionalidadeRow',
         DadoComplementar: '../modules/products/products.mappers.js#DadoComplementarRow',
+        ItemBiblioteca: '../modules/library/library.queries.js#ItemRow',
       },
     },
     plugins: [{ typescript: {} }, { typescriptResolvers: {} }],

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 /**
  * A tiny cookie-keeping HTTP client that walks the real sign-in flow (portal -> provider -> portal)
  * the way a browser does, for integration tests and benchmarks. Cookies are kept per name, like a
@@ -181,4 +182,36 @@ export async function openEventStream(client: CookieClient | undefined, url: str
       });
     },
   };
+}
+
+export type Part = { name: string; value: string } | { name: string; filename: string; data: Buffer };
+
+/** A multipart/form-data body; file names go RFC 5987 encoded, so any character can be sent. */
+export function multipart(parts: Part[]) {
+  const boundary = `----portal${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
+    if ('filename' in p) {
+      head += `; filename*=UTF-8''${encodeURIComponent(p.filename)}\r\nContent-Type: application/octet-stream`;
+    }
+    chunks.push(Buffer.from(`${head}\r\n\r\n`), 'filename' in p ? p.data : Buffer.from(p.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}`, boundary };
+}
+
+/** Uploads one library file as the web app does (POST /api/upload, same origin); returns the upload id. */
+export async function uploadFile(client: CookieClient, baseUrl: string, filename: string, data: Buffer) {
+  const { body, contentType } = multipart([
+    { name: 'info', value: JSON.stringify({ fileType: 'LIBRARY' }) },
+    { name: 'file', filename, data },
+  ]);
+  const res = await client.fetch(`${baseUrl}/api/upload`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': contentType, origin: new URL(baseUrl).origin },
+  });
+  if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
 }

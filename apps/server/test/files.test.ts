@@ -11,28 +11,11 @@ import { findArquivo } from '../src/modules/files/files.queries.js';
 import { signDownloadLink, signThumbnailLink } from '../src/modules/files/files.service.js';
 import { arquivo } from '../src/modules/files/files.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
-import { type CookieClient, signIn } from './browserless.js';
+import { type CookieClient, multipart, type Part, signIn } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
 
 /** The upload limit of these tests (UPLOAD_MAX_BYTES), small to keep them fast. */
 const MAX = 200_000;
-
-type Part = { name: string; value: string } | { name: string; filename: string; data: Buffer };
-
-/** A multipart/form-data body; file names go RFC 5987 encoded, so any character can be sent. */
-function multipart(parts: Part[]) {
-  const boundary = `----portal${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
-    if ('filename' in p) {
-      head += `; filename*=UTF-8''${encodeURIComponent(p.filename)}\r\nContent-Type: application/octet-stream`;
-    }
-    chunks.push(Buffer.from(`${head}\r\n\r\n`), 'filename' in p ? p.data : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}`, boundary };
-}
 
 const INFO = { name: 'info', value: JSON.stringify({ fileType: 'LIBRARY' }) };
 const pdf = (size = 1000) => {

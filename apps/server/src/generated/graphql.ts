@@ -2,6 +2,7 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { ProdutoRow, TipoAcessoRow, FuncionalidadeRow, DadoComplementarRow } from '../modules/products/products.mappers.js';
+import type { ItemRow } from '../modules/library/library.queries.js';
 import type { GraphQLContext } from '../platform/graphql/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -20,6 +21,13 @@ export type Scalars = {
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
   DateTime: { input: Date | string; output: Date | string; }
+};
+
+/** A file sent by POST /api/upload, placed in a folder. */
+export type ArquivoBibliotecaInput = {
+  idArquivo: Scalars['ID']['input'];
+  idPastaPai: Scalars['ID']['input'];
+  nome?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** One change recorded by the audit helper: who, when, what, before and after (JSON). */
@@ -70,12 +78,26 @@ export type EmailEnviado = {
   sentAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
+/** Search of the library table (SPEC §2): page sizes 5, 10, 15. */
+export type FiltroBibliotecaInput = {
+  busca: Scalars['String']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type Funcionalidade = {
   __typename?: 'Funcionalidade';
   chave: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   nome: Scalars['String']['output'];
   produto?: Maybe<Produto>;
+};
+
+/** A user group that can be given access (active groups only). */
+export type GrupoUsuariosAtivo = {
+  __typename?: 'GrupoUsuariosAtivo';
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
 };
 
 export type GrupoUsuariosResumo = {
@@ -94,6 +116,52 @@ export type IdiomaId =
   | 'EN'
   | 'ES'
   | 'PT_BR';
+
+/** A folder or a file of the virtual library (SPEC §3). */
+export type ItemBiblioteca = {
+  __typename?: 'ItemBiblioteca';
+  /** Files: true for raster images (jpeg, png, gif, webp), which can be previewed. */
+  arquivoImagem: Scalars['Boolean']['output'];
+  /** Files: a signed download link (expires). Null for folders. */
+  arquivoLink?: Maybe<Scalars['String']['output']>;
+  /** Raster images: a signed link to the thumbnail. Null otherwise. */
+  arquivoMiniaturaLink?: Maybe<Scalars['String']['output']>;
+  /** The folders from the root (excluded) down to the containing folder. */
+  breadcrumb: Array<PastaResumo>;
+  dataCriacao: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+  /** True for a folder. */
+  pasta: Scalars['Boolean']['output'];
+  /** The containing folder; the library root (fixed id) for items at the top. */
+  pastaPai: PastaResumo;
+  /** The groups that govern the item (its own, or those of the folder that contains it). */
+  permissoes: Array<PermissaoItemBiblioteca>;
+  /** The signed-in user's access levels on the item. */
+  permissoesAcessoUsuarioLogado: Array<PermissaoAcessoPasta>;
+  proprietario?: Maybe<ProprietarioItem>;
+  /** Files: size in bytes. */
+  tamanho?: Maybe<Scalars['Float']['output']>;
+  ultimaModificacao: Scalars['DateTime']['output'];
+  viewerCan: ItemBibliotecaViewerCan;
+};
+
+/** One page of library items. */
+export type ItemBibliotecaPage = {
+  __typename?: 'ItemBibliotecaPage';
+  content: Array<ItemBiblioteca>;
+  totalElements: Scalars['Int']['output'];
+};
+
+/** What the signed-in user may do with the item, by the rules of packages/domain (DESIGN §5). */
+export type ItemBibliotecaViewerCan = {
+  __typename?: 'ItemBibliotecaViewerCan';
+  delete: Scalars['Boolean']['output'];
+  download: Scalars['Boolean']['output'];
+  grant: Scalars['Boolean']['output'];
+  move: Scalars['Boolean']['output'];
+  rename: Scalars['Boolean']['output'];
+};
 
 /** A custom link of the user menu: an in-app path, or an external address opened in a new tab. */
 export type LinkExtra = {
@@ -153,17 +221,35 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Changes the signed-in user's password at the embedded provider (SPEC §5 rules). */
   alterarSenha: Scalars['Boolean']['output'];
+  /** Replaces the groups of a folder. Needs write access. */
+  concederAcesso: ItemBiblioteca;
+  /** Creates a folder. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access on the parent. */
+  criarNovaPasta: ItemBiblioteca;
   /** Sends a generic notification to active users (PORTAL_NOTIFICACOES_GENERICAS). Returns how many received it. */
   enviarNotificacaoGenerica: Scalars['Int']['output'];
+  /** Same as excluirItemBiblioteca (the spec's other name). */
+  excluirItem: ItemBiblioteca;
+  /** Soft-deletes an item (a folder with everything in it). Needs write access. */
+  excluirItemBiblioteca: ItemBiblioteca;
+  /** A signed download link of a readable file (opened in a new tab). */
+  gerarLinkDownloadByItemBiblioteca: Scalars['String']['output'];
   /** Marks one notification of the signed-in user as read (and seen). Unknown or someone else's: NOT_FOUND. */
   marcarNotificacaoComoLida: Notificacao;
   /** Marks every notification of the signed-in user as seen (closing the bell). Returns how many changed. */
   marcarNotificacoesComoVistas: Scalars['Int']['output'];
+  /** Moves an item into a writable folder (never into itself or a descendant). Needs PORTAL_GERENCIAR_BIBLIOTECA. */
+  moverItemBiblioteca: ItemBiblioteca;
   /** Changes the interface language of the signed-in user (only their own `id`). */
   mudarLinguaUsuario: UsuarioLogado;
   /** No-op kept so the root type is never empty. */
   noop?: Maybe<Scalars['Boolean']['output']>;
+  /** Same as renomearItemBiblioteca (the spec's other name). */
+  renomearItem: ItemBiblioteca;
+  /** Renames an item. Needs write access. */
+  renomearItemBiblioteca: ItemBiblioteca;
   setCurrentUserOnboardingSeen: Scalars['Boolean']['output'];
+  /** Places uploaded files (POST /api/upload) in folders. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. */
+  uploadArquivos: Array<ItemBiblioteca>;
 };
 
 
@@ -174,13 +260,44 @@ export type MutationAlterarSenhaArgs = {
 };
 
 
+export type MutationConcederAcessoArgs = {
+  novasPermissoes: NovasPermissoesInput;
+};
+
+
+export type MutationCriarNovaPastaArgs = {
+  novaPasta: NovaPastaInput;
+};
+
+
 export type MutationEnviarNotificacaoGenericaArgs = {
   notificacao: NotificacaoGenericaInput;
 };
 
 
+export type MutationExcluirItemArgs = {
+  idItem: Scalars['ID']['input'];
+};
+
+
+export type MutationExcluirItemBibliotecaArgs = {
+  idItem: Scalars['ID']['input'];
+};
+
+
+export type MutationGerarLinkDownloadByItemBibliotecaArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationMarcarNotificacaoComoLidaArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationMoverItemBibliotecaArgs = {
+  idItemBiblioteca: Scalars['ID']['input'];
+  idNovaLocalizacao: Scalars['ID']['input'];
 };
 
 
@@ -190,8 +307,25 @@ export type MutationMudarLinguaUsuarioArgs = {
 };
 
 
+export type MutationRenomearItemArgs = {
+  idItemBiblioteca: Scalars['ID']['input'];
+  novoNome: Scalars['String']['input'];
+};
+
+
+export type MutationRenomearItemBibliotecaArgs = {
+  idItemBiblioteca: Scalars['ID']['input'];
+  novoNome: Scalars['String']['input'];
+};
+
+
 export type MutationSetCurrentUserOnboardingSeenArgs = {
   id: Scalars['String']['input'];
+};
+
+
+export type MutationUploadArquivosArgs = {
+  arquivos: Array<ArquivoBibliotecaInput>;
 };
 
 /** A notification of the signed-in user (SPEC §3). `texto` is sanitised HTML. */
@@ -224,6 +358,49 @@ export type NotificacaoPage = {
   __typename?: 'NotificacaoPage';
   content: Array<Notificacao>;
   totalElements: Scalars['Int']['output'];
+};
+
+/** New folder form (SPEC §3). idPai null (or the root id) creates it in the root, where a group is required. */
+export type NovaPastaInput = {
+  idPai?: InputMaybe<Scalars['ID']['input']>;
+  /** Groups given access; those without an entry in tiposAcesso read only. */
+  idsGrupoAcesso?: InputMaybe<Array<Scalars['ID']['input']>>;
+  nome: Scalars['String']['input'];
+  tiposAcesso?: InputMaybe<Array<TipoAcessoInput>>;
+};
+
+/** The access of a folder, replaced as a whole (SPEC §3 permission form). */
+export type NovasPermissoesInput = {
+  idPasta: Scalars['ID']['input'];
+  idsGrupoAcesso?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsGrupoAcessoEscrita?: InputMaybe<Array<Scalars['ID']['input']>>;
+  tiposAcesso?: InputMaybe<Array<TipoAcessoInput>>;
+};
+
+/** A folder as a breadcrumb step or a parent. */
+export type PastaResumo = {
+  __typename?: 'PastaResumo';
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
+/** An access level of a user group on a library item (SPEC §3): LEITURA (read) or LEITURA_ESCRITA (read and write). */
+export type PermissaoAcessoPasta = {
+  __typename?: 'PermissaoAcessoPasta';
+  description: Scalars['String']['output'];
+  id: PermissaoAcessoPastaId;
+};
+
+export type PermissaoAcessoPastaId =
+  | 'LEITURA'
+  | 'LEITURA_ESCRITA';
+
+/** One user group's access to a folder (or a file of the root). */
+export type PermissaoItemBiblioteca = {
+  __typename?: 'PermissaoItemBiblioteca';
+  grupoUsuarios: GrupoUsuariosResumo;
+  id: Scalars['ID']['output'];
+  permissaoAcessoPasta: PermissaoAcessoPasta;
 };
 
 /** The customer's portal properties (SPEC §3). Also served signed out at GET /portalProperties. */
@@ -259,28 +436,62 @@ export type Produto = {
   tiposAcesso: Array<TipoAcesso>;
 };
 
+/** The owner of a library item. */
+export type ProprietarioItem = {
+  __typename?: 'ProprietarioItem';
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type Query = {
   __typename?: 'Query';
+  /** A readable file. Unreadable or unknown: NOT_FOUND. */
+  arquivo: ItemBiblioteca;
   /** The audit trail of one entity (SPEC §2 /auditoria/{id}/{tipo}), newest first. */
   auditoria: AuditoriaPage;
+  /** Readable items whose name contains the text, ignoring case and accents (at most 50). */
+  buscaBiblioteca: Array<ItemBiblioteca>;
+  /** The same search, one page at a time, with the total. */
+  buscaBibliotecaPaged: ItemBibliotecaPage;
   /** How many notifications the signed-in user has not seen yet (the bell badge). */
   countNotificacoesNaoLidas: Scalars['Int']['output'];
   /** Whether the signed-in user has finished the guided tour `id` (HOME, USUARIO_EDICAO, GRUPO_USUARIO). */
   currentUserOnboardingIsSeen: Scalars['Boolean']['output'];
   /** The latest e-mails of the outbox. */
   emailsEnviados: Array<EmailEnviado>;
+  /** Active user groups, for the access forms. */
+  gruposUsuariosAtivos: Array<GrupoUsuariosAtivo>;
+  /** Every readable item of a folder (null or the root id: the root), folders first, then by name. */
+  itemsPorPasta: Array<ItemBiblioteca>;
+  /** One page of a folder's readable items, folders first, then by name. */
+  itemsPorPastaPaged: ItemBibliotecaPage;
+  /** A signed download link of a readable file. */
+  linkDownloadByArquivo: Scalars['String']['output'];
   menuUsuarioLogado: MenuUsuarioLogado;
   /** The signed-in user's notifications, newest first, one page at a time (rowsPerPage 1..100). */
   notificacoes: NotificacaoPage;
   /** The latest notifications of the signed-in user for the bell (at most 30). */
   notificacoesMenu: Array<Notificacao>;
+  /** A folder with its name and breadcrumb; the root for the root id. Unreadable or unknown: NOT_FOUND. */
+  pasta: ItemBiblioteca;
+  /** Folders the user may write into: move and upload destinations. */
+  pastasComPermissaoEscrita: Array<ItemBiblioteca>;
   /** Liveness of the API itself (public). */
   ping: Scalars['String']['output'];
   portalProperties: PortalProperties;
   /** Every product with its access types and features (user administration). */
   produtos: Array<Produto>;
+  /** The readable files modified last (default 3, at most 50). */
+  ultimosModificados: Array<ItemBiblioteca>;
   usuarioLogado: UsuarioLogado;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryArquivoArgs = {
+  idArquivo: Scalars['ID']['input'];
 };
 
 
@@ -290,6 +501,18 @@ export type QueryAuditoriaArgs = {
   entidadeId: Scalars['ID']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryBuscaBibliotecaArgs = {
+  texto: Scalars['String']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryBuscaBibliotecaPagedArgs = {
+  filterInput: FiltroBibliotecaInput;
 };
 
 
@@ -306,9 +529,41 @@ export type QueryEmailsEnviadosArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryItemsPorPastaArgs = {
+  idPasta?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryItemsPorPastaPagedArgs = {
+  idPasta?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryLinkDownloadByArquivoArgs = {
+  idArquivo: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryNotificacoesArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryPastaArgs = {
+  idPasta: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryUltimosModificadosArgs = {
+  limite?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type TipoAcesso = {
@@ -317,6 +572,12 @@ export type TipoAcesso = {
   id: Scalars['ID']['output'];
   nome: Scalars['String']['output'];
   produto?: Maybe<Produto>;
+};
+
+/** A user group's access level, in new folder and access forms. */
+export type TipoAcessoInput = {
+  idGrupoAcesso: Scalars['ID']['input'];
+  permissao: PermissaoAcessoPastaId;
 };
 
 export type TipoUsuario = {
@@ -425,21 +686,28 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
-  Auditoria: ResolverTypeWrapper<Auditoria>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ArquivoBibliotecaInput: ArquivoBibliotecaInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Auditoria: ResolverTypeWrapper<Auditoria>;
   AuditoriaPage: ResolverTypeWrapper<AuditoriaPage>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   AuditoriaUsuario: ResolverTypeWrapper<AuditoriaUsuario>;
   DadoComplementar: ResolverTypeWrapper<DadoComplementarRow>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   EmailEnviado: ResolverTypeWrapper<EmailEnviado>;
+  FiltroBibliotecaInput: FiltroBibliotecaInput;
   Funcionalidade: ResolverTypeWrapper<FuncionalidadeRow>;
+  GrupoUsuariosAtivo: ResolverTypeWrapper<GrupoUsuariosAtivo>;
   GrupoUsuariosResumo: ResolverTypeWrapper<GrupoUsuariosResumo>;
   Idioma: ResolverTypeWrapper<Idioma>;
   IdiomaId: IdiomaId;
-  LinkExtra: ResolverTypeWrapper<LinkExtra>;
+  ItemBiblioteca: ResolverTypeWrapper<ItemRow>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  ItemBibliotecaPage: ResolverTypeWrapper<Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversTypes['ItemBiblioteca']> }>;
+  ItemBibliotecaViewerCan: ResolverTypeWrapper<ItemBibliotecaViewerCan>;
+  LinkExtra: ResolverTypeWrapper<LinkExtra>;
   Locale: ResolverTypeWrapper<Locale>;
   Marca: ResolverTypeWrapper<Marca>;
   Menu: ResolverTypeWrapper<Menu>;
@@ -448,10 +716,18 @@ export type ResolversTypes = {
   Notificacao: ResolverTypeWrapper<Notificacao>;
   NotificacaoGenericaInput: NotificacaoGenericaInput;
   NotificacaoPage: ResolverTypeWrapper<NotificacaoPage>;
+  NovaPastaInput: NovaPastaInput;
+  NovasPermissoesInput: NovasPermissoesInput;
+  PastaResumo: ResolverTypeWrapper<PastaResumo>;
+  PermissaoAcessoPasta: ResolverTypeWrapper<PermissaoAcessoPasta>;
+  PermissaoAcessoPastaId: PermissaoAcessoPastaId;
+  PermissaoItemBiblioteca: ResolverTypeWrapper<PermissaoItemBiblioteca>;
   PortalProperties: ResolverTypeWrapper<PortalProperties>;
   Produto: ResolverTypeWrapper<ProdutoRow>;
+  ProprietarioItem: ResolverTypeWrapper<ProprietarioItem>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TipoAcesso: ResolverTypeWrapper<TipoAcessoRow>;
+  TipoAcessoInput: TipoAcessoInput;
   TipoUsuario: ResolverTypeWrapper<TipoUsuario>;
   TipoUsuarioId: TipoUsuarioId;
   TipoUsuarioRef: ResolverTypeWrapper<TipoUsuarioRef>;
@@ -460,20 +736,27 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  Auditoria: Auditoria;
-  String: Scalars['String']['output'];
+  ArquivoBibliotecaInput: ArquivoBibliotecaInput;
   ID: Scalars['ID']['output'];
+  String: Scalars['String']['output'];
+  Auditoria: Auditoria;
   AuditoriaPage: AuditoriaPage;
   Int: Scalars['Int']['output'];
   AuditoriaUsuario: AuditoriaUsuario;
   DadoComplementar: DadoComplementarRow;
   DateTime: Scalars['DateTime']['output'];
   EmailEnviado: EmailEnviado;
+  FiltroBibliotecaInput: FiltroBibliotecaInput;
   Funcionalidade: FuncionalidadeRow;
+  GrupoUsuariosAtivo: GrupoUsuariosAtivo;
   GrupoUsuariosResumo: GrupoUsuariosResumo;
   Idioma: Idioma;
-  LinkExtra: LinkExtra;
+  ItemBiblioteca: ItemRow;
   Boolean: Scalars['Boolean']['output'];
+  Float: Scalars['Float']['output'];
+  ItemBibliotecaPage: Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversParentTypes['ItemBiblioteca']> };
+  ItemBibliotecaViewerCan: ItemBibliotecaViewerCan;
+  LinkExtra: LinkExtra;
   Locale: Locale;
   Marca: Marca;
   Menu: Menu;
@@ -482,10 +765,17 @@ export type ResolversParentTypes = {
   Notificacao: Notificacao;
   NotificacaoGenericaInput: NotificacaoGenericaInput;
   NotificacaoPage: NotificacaoPage;
+  NovaPastaInput: NovaPastaInput;
+  NovasPermissoesInput: NovasPermissoesInput;
+  PastaResumo: PastaResumo;
+  PermissaoAcessoPasta: PermissaoAcessoPasta;
+  PermissaoItemBiblioteca: PermissaoItemBiblioteca;
   PortalProperties: PortalProperties;
   Produto: ProdutoRow;
+  ProprietarioItem: ProprietarioItem;
   Query: Record<PropertyKey, never>;
   TipoAcesso: TipoAcessoRow;
+  TipoAcessoInput: TipoAcessoInput;
   TipoUsuario: TipoUsuario;
   TipoUsuarioRef: TipoUsuarioRef;
   UsuarioLogado: Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversParentTypes['DadoComplementar']>, funcionalidades: Array<ResolversParentTypes['Funcionalidade']> };
@@ -542,6 +832,11 @@ export type FuncionalidadeResolvers<ContextType = GraphQLContext, ParentType ext
   produto?: Resolver<Maybe<ResolversTypes['Produto']>, ParentType, ContextType>;
 };
 
+export type GrupoUsuariosAtivoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoUsuariosAtivo'] = ResolversParentTypes['GrupoUsuariosAtivo']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type GrupoUsuariosResumoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoUsuariosResumo'] = ResolversParentTypes['GrupoUsuariosResumo']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -550,6 +845,37 @@ export type GrupoUsuariosResumoResolvers<ContextType = GraphQLContext, ParentTyp
 export type IdiomaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Idioma'] = ResolversParentTypes['Idioma']> = {
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['IdiomaId'], ParentType, ContextType>;
+};
+
+export type ItemBibliotecaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ItemBiblioteca'] = ResolversParentTypes['ItemBiblioteca']> = {
+  arquivoImagem?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  arquivoLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  arquivoMiniaturaLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  breadcrumb?: Resolver<Array<ResolversTypes['PastaResumo']>, ParentType, ContextType>;
+  dataCriacao?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pasta?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pastaPai?: Resolver<ResolversTypes['PastaResumo'], ParentType, ContextType>;
+  permissoes?: Resolver<Array<ResolversTypes['PermissaoItemBiblioteca']>, ParentType, ContextType>;
+  permissoesAcessoUsuarioLogado?: Resolver<Array<ResolversTypes['PermissaoAcessoPasta']>, ParentType, ContextType>;
+  proprietario?: Resolver<Maybe<ResolversTypes['ProprietarioItem']>, ParentType, ContextType>;
+  tamanho?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  ultimaModificacao?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  viewerCan?: Resolver<ResolversTypes['ItemBibliotecaViewerCan'], ParentType, ContextType>;
+};
+
+export type ItemBibliotecaPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ItemBibliotecaPage'] = ResolversParentTypes['ItemBibliotecaPage']> = {
+  content?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ItemBibliotecaViewerCanResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ItemBibliotecaViewerCan'] = ResolversParentTypes['ItemBibliotecaViewerCan']> = {
+  delete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  download?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  grant?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  move?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  rename?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type LinkExtraResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LinkExtra'] = ResolversParentTypes['LinkExtra']> = {
@@ -597,12 +923,21 @@ export type MenuUsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType 
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   alterarSenha?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationAlterarSenhaArgs, 'confirmacao' | 'novaSenha' | 'senhaAtual'>>;
+  concederAcesso?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationConcederAcessoArgs, 'novasPermissoes'>>;
+  criarNovaPasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationCriarNovaPastaArgs, 'novaPasta'>>;
   enviarNotificacaoGenerica?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationEnviarNotificacaoGenericaArgs, 'notificacao'>>;
+  excluirItem?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationExcluirItemArgs, 'idItem'>>;
+  excluirItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationExcluirItemBibliotecaArgs, 'idItem'>>;
+  gerarLinkDownloadByItemBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadByItemBibliotecaArgs, 'id'>>;
   marcarNotificacaoComoLida?: Resolver<ResolversTypes['Notificacao'], ParentType, ContextType, RequireFields<MutationMarcarNotificacaoComoLidaArgs, 'id'>>;
   marcarNotificacoesComoVistas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  moverItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationMoverItemBibliotecaArgs, 'idItemBiblioteca' | 'idNovaLocalizacao'>>;
   mudarLinguaUsuario?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType, RequireFields<MutationMudarLinguaUsuarioArgs, 'id' | 'idioma'>>;
   noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  renomearItem?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemArgs, 'idItemBiblioteca' | 'novoNome'>>;
+  renomearItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemBibliotecaArgs, 'idItemBiblioteca' | 'novoNome'>>;
   setCurrentUserOnboardingSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetCurrentUserOnboardingSeenArgs, 'id'>>;
+  uploadArquivos?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<MutationUploadArquivosArgs, 'arquivos'>>;
 };
 
 export type NotificacaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Notificacao'] = ResolversParentTypes['Notificacao']> = {
@@ -619,6 +954,22 @@ export type NotificacaoResolvers<ContextType = GraphQLContext, ParentType extend
 export type NotificacaoPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NotificacaoPage'] = ResolversParentTypes['NotificacaoPage']> = {
   content?: Resolver<Array<ResolversTypes['Notificacao']>, ParentType, ContextType>;
   totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PastaResumoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PastaResumo'] = ResolversParentTypes['PastaResumo']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PermissaoAcessoPastaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PermissaoAcessoPasta'] = ResolversParentTypes['PermissaoAcessoPasta']> = {
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['PermissaoAcessoPastaId'], ParentType, ContextType>;
+};
+
+export type PermissaoItemBibliotecaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PermissaoItemBiblioteca'] = ResolversParentTypes['PermissaoItemBiblioteca']> = {
+  grupoUsuarios?: Resolver<ResolversTypes['GrupoUsuariosResumo'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  permissaoAcessoPasta?: Resolver<ResolversTypes['PermissaoAcessoPasta'], ParentType, ContextType>;
 };
 
 export type PortalPropertiesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PortalProperties'] = ResolversParentTypes['PortalProperties']> = {
@@ -651,17 +1002,33 @@ export type ProdutoResolvers<ContextType = GraphQLContext, ParentType extends Re
   tiposAcesso?: Resolver<Array<ResolversTypes['TipoAcesso']>, ParentType, ContextType>;
 };
 
+export type ProprietarioItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProprietarioItem'] = ResolversParentTypes['ProprietarioItem']> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  arquivo?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryArquivoArgs, 'idArquivo'>>;
   auditoria?: Resolver<ResolversTypes['AuditoriaPage'], ParentType, ContextType, RequireFields<QueryAuditoriaArgs, 'entidade' | 'entidadeId' | 'page' | 'rowsPerPage'>>;
+  buscaBiblioteca?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryBuscaBibliotecaArgs, 'texto'>>;
+  buscaBibliotecaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryBuscaBibliotecaPagedArgs, 'filterInput'>>;
   countNotificacoesNaoLidas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currentUserOnboardingIsSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCurrentUserOnboardingIsSeenArgs, 'id'>>;
   emailsEnviados?: Resolver<Array<ResolversTypes['EmailEnviado']>, ParentType, ContextType, RequireFields<QueryEmailsEnviadosArgs, 'limit'>>;
+  gruposUsuariosAtivos?: Resolver<Array<ResolversTypes['GrupoUsuariosAtivo']>, ParentType, ContextType>;
+  itemsPorPasta?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, Partial<QueryItemsPorPastaArgs>>;
+  itemsPorPastaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryItemsPorPastaPagedArgs, 'page' | 'rowsPerPage'>>;
+  linkDownloadByArquivo?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryLinkDownloadByArquivoArgs, 'idArquivo'>>;
   menuUsuarioLogado?: Resolver<ResolversTypes['MenuUsuarioLogado'], ParentType, ContextType>;
   notificacoes?: Resolver<ResolversTypes['NotificacaoPage'], ParentType, ContextType, RequireFields<QueryNotificacoesArgs, 'page' | 'rowsPerPage'>>;
   notificacoesMenu?: Resolver<Array<ResolversTypes['Notificacao']>, ParentType, ContextType>;
+  pasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryPastaArgs, 'idPasta'>>;
+  pastasComPermissaoEscrita?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType>;
   ping?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   portalProperties?: Resolver<ResolversTypes['PortalProperties'], ParentType, ContextType>;
   produtos?: Resolver<Array<ResolversTypes['Produto']>, ParentType, ContextType>;
+  ultimosModificados?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryUltimosModificadosArgs, 'limite'>>;
   usuarioLogado?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType>;
 };
 
@@ -703,8 +1070,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   DateTime?: GraphQLScalarType;
   EmailEnviado?: EmailEnviadoResolvers<ContextType>;
   Funcionalidade?: FuncionalidadeResolvers<ContextType>;
+  GrupoUsuariosAtivo?: GrupoUsuariosAtivoResolvers<ContextType>;
   GrupoUsuariosResumo?: GrupoUsuariosResumoResolvers<ContextType>;
   Idioma?: IdiomaResolvers<ContextType>;
+  ItemBiblioteca?: ItemBibliotecaResolvers<ContextType>;
+  ItemBibliotecaPage?: ItemBibliotecaPageResolvers<ContextType>;
+  ItemBibliotecaViewerCan?: ItemBibliotecaViewerCanResolvers<ContextType>;
   LinkExtra?: LinkExtraResolvers<ContextType>;
   Locale?: LocaleResolvers<ContextType>;
   Marca?: MarcaResolvers<ContextType>;
@@ -713,8 +1084,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Notificacao?: NotificacaoResolvers<ContextType>;
   NotificacaoPage?: NotificacaoPageResolvers<ContextType>;
+  PastaResumo?: PastaResumoResolvers<ContextType>;
+  PermissaoAcessoPasta?: PermissaoAcessoPastaResolvers<ContextType>;
+  PermissaoItemBiblioteca?: PermissaoItemBibliotecaResolvers<ContextType>;
   PortalProperties?: PortalPropertiesResolvers<ContextType>;
   Produto?: ProdutoResolvers<ContextType>;
+  ProprietarioItem?: ProprietarioItemResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   TipoAcesso?: TipoAcessoResolvers<ContextType>;
   TipoUsuario?: TipoUsuarioResolvers<ContextType>;

@@ -11,8 +11,19 @@ export type AuditEntity =
   | 'menu'
   | 'portal_properties'
   | 'notificacao'
-  | 'sessao';
-export type AuditAction = 'criar' | 'editar' | 'excluir' | 'inativar' | 'ativar' | 'login' | 'logout' | 'senha';
+  | 'sessao'
+  | 'item_biblioteca';
+export type AuditAction =
+  | 'criar'
+  | 'editar'
+  | 'excluir'
+  | 'inativar'
+  | 'ativar'
+  | 'login'
+  | 'logout'
+  | 'senha'
+  | 'mover'
+  | 'conceder_acesso';
 
 export type AuditEvent = {
   /** The signed-in user who acted; null for the system (jobs, seed). */

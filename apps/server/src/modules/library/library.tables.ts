@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { arquivo } from '../files/files.tables.js';
 import { grupoUsuarios } from '../user-groups/user-groups.tables.js';
 import { usuario } from '../users/users.tables.js';
@@ -43,9 +34,9 @@ export const itemBiblioteca = pgTable(
     excluidoCom: uuid('excluido_com'),
   },
   (t) => [
-    // A folder's page: folders first, then by name, live items only.
+    // A folder's page: folders first, then by name ignoring case and accents, live items only.
     index('item_biblioteca_pasta_pai_idx')
-      .on(t.pastaPaiId, t.pasta.desc(), t.nome)
+      .on(t.pastaPaiId, t.pasta.desc(), sql`immutable_unaccent(lower(${t.nome}))`, t.id)
       .where(sql`excluido_em IS NULL`),
     index('item_biblioteca_caminho_idx').using('gin', t.caminho),
     index('item_biblioteca_acl_idx').on(t.aclItemId),

@@ -143,3 +143,12 @@ export async function activeAudienceIds(
     .where(and(eq(usuario.active, true), or(...reached)));
   return rows.map((r) => r.id);
 }
+
+/** The user groups the user belongs to (the library's and the communications' audience unit). */
+export async function userGroupIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: usuarioGrupoUsuarios.grupoUsuariosId })
+    .from(usuarioGrupoUsuarios)
+    .where(eq(usuarioGrupoUsuarios.usuarioId, userId));
+  return rows.map((r) => r.id);
+}

@@ -1,4 +1,6 @@
 import * as audit from '../../modules/audit/audit.resolvers.js';
+import * as library from '../../modules/library/library.resolvers.js';
+import { loaders as libraryLoaders } from '../../modules/library/library.resolvers.js';
 import * as menu from '../../modules/menu/menu.resolvers.js';
 import * as notifications from '../../modules/notifications/notifications.resolvers.js';
 import * as portal from '../../modules/portal/portal.resolvers.js';
@@ -10,6 +12,7 @@ import type { ModuleGuards } from './guards.js';
 /** Every module that contributes to the API: its resolvers, guards and loaders. */
 export const graphqlModules: Array<{ resolvers: Record<string, any>; guards: ModuleGuards }> = [
   audit,
+  library,
   menu,
   notifications,
   portal,
@@ -17,4 +20,4 @@ export const graphqlModules: Array<{ resolvers: Record<string, any>; guards: Mod
   users,
 ];
 
-export const graphqlLoaders: Record<string, Record<string, any>> = { ...productLoaders };
+export const graphqlLoaders: Record<string, Record<string, any>> = { ...productLoaders, ...libraryLoaders };

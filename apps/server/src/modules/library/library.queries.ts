@@ -1,0 +1,201 @@
+import { canManageLibrary, type PermissaoAcesso } from '@portal/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import type { CurrentUser } from '../../platform/graphql/context.js';
+import { userGroupIdsOf } from '../users/users.queries.js';
+
+/**
+ * Who reads the library, as the visibility filters need it. Holders of PORTAL_GERENCIAR_BIBLIOTECA
+ * manage the whole library (read and write on every item, docs/decisions/0007); everyone else reads
+ * what one of their user groups may read.
+ */
+export type LibraryViewerContext = {
+  id: string;
+  chaves: string[];
+  manager: boolean;
+  groupIds: string[];
+};
+
+export async function libraryViewer(db: DbOrTx, user: CurrentUser): Promise<LibraryViewerContext> {
+  const manager = canManageLibrary(user);
+  return { id: user.id, chaves: user.chaves, manager, groupIds: manager ? [] : await userGroupIdsOf(db, user.id) };
+}
+
+/** An item row with what the API shows of it (library.mappers.ts turns it into an ItemBiblioteca). */
+export type ItemRow = {
+  id: string;
+  nome: string;
+  pasta: boolean;
+  pasta_pai_id: string | null;
+  caminho: string[];
+  acl_item_id: string | null;
+  arquivo_id: string | null;
+  arquivo_imagem: boolean | null;
+  arquivo_tamanho: string | number | null;
+  arquivo_miniatura: string | null;
+  proprietario_id: string | null;
+  proprietario_nome: string | null;
+  proprietario_email: string | null;
+  data_criacao: Date | string;
+  ultima_modificacao: Date | string;
+  /** The viewer's access levels on the item. */
+  acesso: PermissaoAcesso[];
+};
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A uuid[] parameter (ids are checked to be UUIDs first): one value, the same on both drivers. */
+export const uuidArray = (ids: readonly string[]): SQL => {
+  const safe = ids.filter((id) => UUID.test(id));
+  return sql`${`{${safe.join(',')}}`}::uuid[]`;
+};
+
+/** The viewer's access levels on the item aliased `i` (governed by `i.acl_item_id`). */
+function accessOf(viewer: LibraryViewerContext): SQL {
+  if (viewer.manager) return sql`ARRAY['LEITURA_ESCRITA']::text[]`;
+  return sql`ARRAY(SELECT DISTINCT p.permissao FROM permissao_item_biblioteca p
+    WHERE p.item_id = i.acl_item_id AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}) ORDER BY 1)`;
+}
+
+/** Live items the viewer may read (alias `i`): any group of theirs on the governing item. */
+export function visibleTo(viewer: LibraryViewerContext): SQL {
+  if (viewer.manager) return sql`i.excluido_em IS NULL`;
+  return sql`i.excluido_em IS NULL AND EXISTS (SELECT 1 FROM permissao_item_biblioteca p
+    WHERE p.item_id = i.acl_item_id AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
+}
+
+/** Live folders the viewer may write into (alias `i`). */
+function writableBy(viewer: LibraryViewerContext): SQL {
+  if (viewer.manager) return sql`i.excluido_em IS NULL AND i.pasta`;
+  return sql`i.excluido_em IS NULL AND i.pasta AND EXISTS (SELECT 1 FROM permissao_item_biblioteca p
+    WHERE p.item_id = i.acl_item_id AND p.permissao = 'LEITURA_ESCRITA'
+      AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
+}
+
+const selectItems = (viewer: LibraryViewerContext) => sql`
+  SELECT i.id, i.nome, i.pasta, i.pasta_pai_id, i.caminho, i.acl_item_id,
+         i.arquivo_id, a.imagem AS arquivo_imagem, a.tamanho AS arquivo_tamanho,
+         a.thumbnail_key AS arquivo_miniatura,
+         i.proprietario_id, u.nome AS proprietario_nome, u.email AS proprietario_email,
+         i.data_criacao, i.ultima_modificacao, ${accessOf(viewer)} AS acesso
+    FROM item_biblioteca i
+    LEFT JOIN arquivo a ON a.id = i.arquivo_id
+    LEFT JOIN usuario u ON u.id = i.proprietario_id`;
+
+async function rows(db: DbOrTx, query: SQL): Promise<ItemRow[]> {
+  return (await db.execute(query)).rows as ItemRow[];
+}
+
+/** One item the viewer may read, or null: unknown, deleted and unreadable look the same (DESIGN §5). */
+export async function findVisibleItem(db: DbOrTx, viewer: LibraryViewerContext, id: string): Promise<ItemRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await rows(db, sql`${selectItems(viewer)} WHERE i.id = ${id} AND ${visibleTo(viewer)}`);
+  return row ?? null;
+}
+
+/** A readable file by its item id or by its upload (arquivo) id. */
+export async function findVisibleFile(db: DbOrTx, viewer: LibraryViewerContext, id: string): Promise<ItemRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await rows(
+    db,
+    sql`${selectItems(viewer)} WHERE (i.id = ${id} OR i.arquivo_id = ${id}) AND NOT i.pasta AND ${visibleTo(viewer)}
+        LIMIT 1`,
+  );
+  return row ?? null;
+}
+
+const inFolder = (idPasta: string | null) => (idPasta ? sql`i.pasta_pai_id = ${idPasta}` : sql`i.pasta_pai_id IS NULL`);
+/** Folders first, then by name ignoring case and accents (served by item_biblioteca_pasta_pai_idx). */
+const FOLDER_ORDER = sql`ORDER BY i.pasta DESC, immutable_unaccent(lower(i.nome)), i.id`;
+const NAME_ORDER = sql`ORDER BY immutable_unaccent(lower(i.nome)), i.id`;
+
+/** Readable items of a folder (null: the root), folders first, then by name; a page when given. */
+export async function listFolderItems(
+  db: DbOrTx,
+  viewer: LibraryViewerContext,
+  idPasta: string | null,
+  page?: { page: number; rowsPerPage: number },
+): Promise<ItemRow[]> {
+  const limit = page ? sql`LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage}` : sql``;
+  return rows(
+    db,
+    sql`${selectItems(viewer)} WHERE ${inFolder(idPasta)} AND ${visibleTo(viewer)} ${FOLDER_ORDER} ${limit}`,
+  );
+}
+
+/** How many readable items a folder has. */
+export async function countFolderItems(db: DbOrTx, viewer: LibraryViewerContext, idPasta: string | null) {
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS total FROM item_biblioteca i WHERE ${inFolder(idPasta)} AND ${visibleTo(viewer)}`,
+  );
+  return (result.rows[0] as { total: number }).total;
+}
+
+/** `text` as a LIKE pattern matching it anywhere, with the wildcards it contains taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const nameMatches = (text: string) =>
+  sql`immutable_unaccent(lower(i.nome)) LIKE immutable_unaccent(lower(${containsPattern(text)}))`;
+
+/** Readable items whose name contains `text`, ignoring case and accents, by name. */
+export async function searchItems(
+  db: DbOrTx,
+  viewer: LibraryViewerContext,
+  text: string,
+  page: { page: number; rowsPerPage: number },
+): Promise<{ content: ItemRow[]; totalElements: number }> {
+  const where = sql`${nameMatches(text)} AND ${visibleTo(viewer)}`;
+  const [content, total] = await Promise.all([
+    rows(
+      db,
+      sql`${selectItems(viewer)} WHERE ${where} ${NAME_ORDER}
+          LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage}`,
+    ),
+    db.execute(sql`SELECT count(*)::int AS total FROM item_biblioteca i WHERE ${where}`),
+  ]);
+  return { content, totalElements: (total.rows[0] as { total: number }).total };
+}
+
+/** Folders the viewer may write into, by name (at most 1000). */
+export async function listWritableFolders(db: DbOrTx, viewer: LibraryViewerContext): Promise<ItemRow[]> {
+  return rows(db, sql`${selectItems(viewer)} WHERE ${writableBy(viewer)} ${NAME_ORDER} LIMIT 1000`);
+}
+
+/** The readable files modified last. */
+export async function listRecentFiles(db: DbOrTx, viewer: LibraryViewerContext, limit: number): Promise<ItemRow[]> {
+  return rows(
+    db,
+    sql`${selectItems(viewer)} WHERE NOT i.pasta AND ${visibleTo(viewer)}
+        ORDER BY i.ultima_modificacao DESC, i.id LIMIT ${limit}`,
+  );
+}
+
+/**
+ * Names of the folders among `ids` that the viewer may read (breadcrumbs and parents): an ancestor
+ * the viewer cannot read is left out, never named.
+ */
+export async function visibleFolderNames(
+  db: DbOrTx,
+  viewer: LibraryViewerContext,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const result = await db.execute(
+    sql`SELECT i.id, i.nome FROM item_biblioteca i WHERE i.id = ANY(${uuidArray(ids)}) AND ${visibleTo(viewer)}`,
+  );
+  return new Map((result.rows as { id: string; nome: string }[]).map((r) => [r.id, r.nome]));
+}
+
+/** The groups governing each of the given items (permissoes), with the group names. */
+export async function permissionsOf(db: DbOrTx, aclIds: string[]) {
+  if (!aclIds.length) return [];
+  const result = await db.execute(sql`
+    SELECT p.item_id, p.grupo_usuarios_id, g.nome AS grupo_nome, p.permissao
+      FROM permissao_item_biblioteca p JOIN grupo_usuarios g ON g.id = p.grupo_usuarios_id
+     WHERE p.item_id = ANY(${uuidArray(aclIds)}) ORDER BY g.nome`);
+  return result.rows as {
+    item_id: string;
+    grupo_usuarios_id: string;
+    grupo_nome: string;
+    permissao: PermissaoAcesso;
+  }[];
+}

@@ -1,0 +1,260 @@
+import {
+  isLibraryRoot,
+  LIBRARY_PAGE_SIZES,
+  LIBRARY_ROOT_ID,
+  type PermissaoAcesso,
+  viewerCan as viewerCanRule,
+} from '@portal/domain';
+import { t } from '@portal/i18n';
+import type { Resolvers } from '../../generated/graphql.js';
+import { badInput, notFound } from '../../platform/errors.js';
+import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
+import type { ModuleGuards } from '../../platform/graphql/guards.js';
+import { signDownloadLink, signThumbnailLink } from '../files/files.service.js';
+import { listActiveUserGroups } from '../user-groups/user-groups.queries.js';
+import {
+  countFolderItems,
+  findVisibleFile,
+  findVisibleItem,
+  type ItemRow,
+  type LibraryViewerContext,
+  libraryViewer,
+  listFolderItems,
+  listRecentFiles,
+  listWritableFolders,
+  permissionsOf,
+  searchItems,
+  visibleFolderNames,
+} from './library.queries.js';
+import { createFolder, deleteItem, grantAccess, moveItem, placeUploads, renameItem } from './library.service.js';
+
+/** How long a download or thumbnail link handed out with an item stays valid. */
+const LINK_TTL_SECONDS = 15 * 60;
+const MANAGE = { keys: ['PORTAL_GERENCIAR_BIBLIOTECA'] } as const;
+
+export const guards: ModuleGuards = {
+  Query: {
+    pasta: 'authenticated',
+    itemsPorPasta: 'authenticated',
+    itemsPorPastaPaged: 'authenticated',
+    arquivo: 'authenticated',
+    linkDownloadByArquivo: 'authenticated',
+    buscaBiblioteca: 'authenticated',
+    buscaBibliotecaPaged: 'authenticated',
+    pastasComPermissaoEscrita: 'authenticated',
+    ultimosModificados: 'authenticated',
+    gruposUsuariosAtivos: 'authenticated',
+  },
+  Mutation: {
+    excluirItemBiblioteca: 'authenticated',
+    excluirItem: 'authenticated',
+    gerarLinkDownloadByItemBiblioteca: 'authenticated',
+    renomearItemBiblioteca: 'authenticated',
+    renomearItem: 'authenticated',
+    uploadArquivos: MANAGE,
+    concederAcesso: 'authenticated',
+    moverItemBiblioteca: MANAGE,
+    criarNovaPasta: MANAGE,
+  },
+};
+
+// The viewer (keys and user groups) is loaded once per request.
+const viewers = new WeakMap<object, Promise<LibraryViewerContext>>();
+function viewerOf(ctx: GraphQLContext): Promise<LibraryViewerContext> {
+  let viewer = viewers.get(ctx);
+  if (!viewer) {
+    viewer = libraryViewer(ctx.services.db, requireUser(ctx));
+    viewers.set(ctx, viewer);
+  }
+  return viewer;
+}
+
+const rootItem = (ctx: GraphQLContext): ItemRow => ({
+  id: LIBRARY_ROOT_ID,
+  nome: t(ctx.locale, 'libraryApi.root'),
+  pasta: true,
+  pasta_pai_id: null,
+  caminho: [],
+  acl_item_id: null,
+  arquivo_id: null,
+  arquivo_imagem: null,
+  arquivo_tamanho: null,
+  arquivo_miniatura: null,
+  proprietario_id: null,
+  proprietario_nome: null,
+  proprietario_email: null,
+  data_criacao: new Date(0),
+  ultima_modificacao: new Date(0),
+  acesso: ['LEITURA'],
+});
+
+/** A page request, checked: page ≥ 0; rows per page within `allowed` (or 1..max). */
+function pageOf(page: number | null | undefined, rowsPerPage: number | null | undefined, allowed: readonly number[]) {
+  const p = page ?? 0;
+  const r = rowsPerPage ?? allowed[0];
+  if (!Number.isInteger(p) || p < 0) throw badInput({ page: 'validation.invalid' });
+  if (!allowed.includes(r)) throw badInput({ rowsPerPage: 'validation.invalid' });
+  return { page: p, rowsPerPage: r };
+}
+const FOLDER_PAGE_SIZES = [100, 5, 10, 15, 20, 25, 50, 200, 500] as const;
+
+const folderIdOf = (idPasta: string | null | undefined) => (isLibraryRoot(idPasta) ? null : (idPasta as string));
+
+/** The folder to list: the root, or a readable folder (else NOT_FOUND). */
+async function readableFolder(ctx: GraphQLContext, idPasta: string | null | undefined) {
+  const viewer = await viewerOf(ctx);
+  const folderId = folderIdOf(idPasta);
+  if (folderId) {
+    const folder = await findVisibleItem(ctx.services.db, viewer, folderId);
+    if (!folder?.pasta) throw notFound();
+  }
+  return { viewer, folderId };
+}
+
+async function itemById(ctx: GraphQLContext, id: string): Promise<ItemRow> {
+  const row = await findVisibleItem(ctx.services.db, await viewerOf(ctx), id);
+  if (!row) throw notFound();
+  return row;
+}
+
+async function downloadLink(ctx: GraphQLContext, idArquivo: string): Promise<string> {
+  const file = await findVisibleFile(ctx.services.db, await viewerOf(ctx), idArquivo);
+  if (!file?.arquivo_id) throw notFound();
+  return signDownloadLink(ctx.services.db, file.arquivo_id, { ttlSeconds: LINK_TTL_SECONDS });
+}
+
+const accessDescription = (ctx: GraphQLContext, id: PermissaoAcesso) => ({
+  id,
+  description: t(ctx.locale, `libraryApi.${id}`),
+});
+
+export const resolvers: Resolvers = {
+  Query: {
+    pasta: async (_, { idPasta }, ctx) => {
+      if (isLibraryRoot(idPasta)) return rootItem(ctx);
+      const row = await itemById(ctx, idPasta);
+      if (!row.pasta) throw notFound();
+      return row;
+    },
+    itemsPorPasta: async (_, { idPasta }, ctx) => {
+      const { viewer, folderId } = await readableFolder(ctx, idPasta);
+      return listFolderItems(ctx.services.db, viewer, folderId);
+    },
+    itemsPorPastaPaged: async (_, args, ctx) => {
+      const page = pageOf(args.page, args.rowsPerPage, FOLDER_PAGE_SIZES);
+      const { viewer, folderId } = await readableFolder(ctx, args.idPasta);
+      const [content, totalElements] = await Promise.all([
+        listFolderItems(ctx.services.db, viewer, folderId, page),
+        countFolderItems(ctx.services.db, viewer, folderId),
+      ]);
+      return { content, totalElements };
+    },
+    arquivo: async (_, { idArquivo }, ctx) => {
+      const row = await findVisibleFile(ctx.services.db, await viewerOf(ctx), idArquivo);
+      if (!row) throw notFound();
+      return row;
+    },
+    linkDownloadByArquivo: (_, { idArquivo }, ctx) => downloadLink(ctx, idArquivo),
+    buscaBiblioteca: async (_, { texto }, ctx) => {
+      if (!texto.trim()) return [];
+      return (await searchItems(ctx.services.db, await viewerOf(ctx), texto.trim(), { page: 0, rowsPerPage: 50 }))
+        .content;
+    },
+    buscaBibliotecaPaged: async (_, { filterInput }, ctx) => {
+      const page = pageOf(filterInput.page, filterInput.rowsPerPage, LIBRARY_PAGE_SIZES);
+      const busca = filterInput.busca.trim();
+      if (!busca) return { content: [], totalElements: 0 };
+      return searchItems(ctx.services.db, await viewerOf(ctx), busca, page);
+    },
+    pastasComPermissaoEscrita: async (_, __, ctx) => listWritableFolders(ctx.services.db, await viewerOf(ctx)),
+    ultimosModificados: async (_, { limite }, ctx) => {
+      const limit = limite ?? 3;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw badInput({ limite: 'validation.invalid' });
+      return listRecentFiles(ctx.services.db, await viewerOf(ctx), limit);
+    },
+    gruposUsuariosAtivos: (_, __, ctx) => listActiveUserGroups(ctx.services.db),
+  },
+  Mutation: {
+    excluirItemBiblioteca: async (_, { idItem }, ctx) => deleteItem(ctx.services.db, await viewerOf(ctx), idItem),
+    excluirItem: async (_, { idItem }, ctx) => deleteItem(ctx.services.db, await viewerOf(ctx), idItem),
+    gerarLinkDownloadByItemBiblioteca: (_, { id }, ctx) => downloadLink(ctx, id),
+    renomearItemBiblioteca: async (_, args, ctx) =>
+      itemById(ctx, await renameItem(ctx.services.db, await viewerOf(ctx), args.idItemBiblioteca, args.novoNome)),
+    renomearItem: async (_, args, ctx) =>
+      itemById(ctx, await renameItem(ctx.services.db, await viewerOf(ctx), args.idItemBiblioteca, args.novoNome)),
+    uploadArquivos: async (_, { arquivos }, ctx) => {
+      const ids = await placeUploads(ctx.services.db, await viewerOf(ctx), arquivos);
+      return Promise.all(ids.map((id) => itemById(ctx, id)));
+    },
+    concederAcesso: async (_, { novasPermissoes }, ctx) =>
+      itemById(ctx, await grantAccess(ctx.services.db, await viewerOf(ctx), novasPermissoes)),
+    moverItemBiblioteca: async (_, args, ctx) =>
+      itemById(
+        ctx,
+        await moveItem(ctx.services.db, await viewerOf(ctx), args.idItemBiblioteca, args.idNovaLocalizacao),
+      ),
+    criarNovaPasta: async (_, { novaPasta }, ctx) =>
+      itemById(ctx, await createFolder(ctx.services.db, await viewerOf(ctx), novaPasta)),
+  },
+  ItemBiblioteca: {
+    dataCriacao: (row) => new Date(row.data_criacao),
+    ultimaModificacao: (row) => new Date(row.ultima_modificacao),
+    arquivoImagem: (row) => Boolean(row.arquivo_imagem),
+    tamanho: (row) => (row.arquivo_tamanho === null ? null : Number(row.arquivo_tamanho)),
+    proprietario: (row) =>
+      row.proprietario_id
+        ? { id: row.proprietario_id, nome: row.proprietario_nome ?? '', email: row.proprietario_email ?? '' }
+        : null,
+    permissoesAcessoUsuarioLogado: (row, _, ctx) => row.acesso.map((id) => accessDescription(ctx, id)),
+    viewerCan: async (row, _, ctx) => {
+      if (row.id === LIBRARY_ROOT_ID)
+        return { rename: false, move: false, delete: false, grant: false, download: false };
+      return viewerCanRule(await viewerOf(ctx), { pasta: row.pasta, access: row.acesso });
+    },
+    arquivoLink: (row, _, ctx) =>
+      row.arquivo_id ? signDownloadLink(ctx.services.db, row.arquivo_id, { ttlSeconds: LINK_TTL_SECONDS }) : null,
+    arquivoMiniaturaLink: (row, _, ctx) =>
+      row.arquivo_id && row.arquivo_miniatura
+        ? signThumbnailLink(ctx.services.db, row.arquivo_id, { ttlSeconds: LINK_TTL_SECONDS })
+        : null,
+  },
+};
+
+type Batch = { obj: ItemRow; params: unknown }[];
+
+/** The visible ancestors of each item in a batch (one query): breadcrumbs and parents. */
+async function visibleAncestors(queries: Batch, ctx: GraphQLContext) {
+  const viewer = await viewerOf(ctx);
+  const ids = [...new Set(queries.flatMap((q) => q.obj.caminho))];
+  const names = await visibleFolderNames(ctx.services.db, viewer, ids);
+  return queries.map((q) => q.obj.caminho.filter((id) => names.has(id)).map((id) => ({ id, nome: names.get(id)! })));
+}
+
+/** Batched field loaders (mercurius `loaders`): one query per field per request. */
+export const loaders = {
+  ItemBiblioteca: {
+    breadcrumb: visibleAncestors,
+    /** The containing folder; an unreadable one is not named: the nearest readable one, or the root. */
+    async pastaPai(queries: Batch, ctx: GraphQLContext) {
+      const ancestors = await visibleAncestors(queries, ctx);
+      return ancestors.map((list, i) =>
+        queries[i].obj.id === LIBRARY_ROOT_ID
+          ? { id: LIBRARY_ROOT_ID, nome: t(ctx.locale, 'libraryApi.root') }
+          : (list.at(-1) ?? { id: LIBRARY_ROOT_ID, nome: t(ctx.locale, 'libraryApi.root') }),
+      );
+    },
+    async permissoes(queries: Batch, ctx: GraphQLContext) {
+      const aclIds = [...new Set(queries.map((q) => q.obj.acl_item_id).filter((id): id is string => Boolean(id)))];
+      const rows = await permissionsOf(ctx.services.db, aclIds);
+      return queries.map((q) =>
+        rows
+          .filter((r) => r.item_id === q.obj.acl_item_id)
+          .map((r) => ({
+            id: `${r.item_id}:${r.grupo_usuarios_id}`,
+            grupoUsuarios: { id: r.grupo_usuarios_id, nome: r.grupo_nome },
+            permissaoAcessoPasta: accessDescription(ctx, r.permissao),
+          })),
+      );
+    },
+  },
+};

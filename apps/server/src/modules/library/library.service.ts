@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import {
+  canMoveTo,
+  canWriteItem,
+  isLibraryRoot,
+  LIBRARY_NAME_MAX,
+  LIBRARY_ROOT_ID,
+  normaliseLibraryName,
+  type PermissaoAcesso,
+  viewerCan,
+} from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db.js';
+import { badInput, forbidden, notFound } from '../../platform/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { findArquivo } from '../files/files.queries.js';
+import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
+import { findVisibleItem, type ItemRow, type LibraryViewerContext, UUID, uuidArray } from './library.queries.js';
+
+// Named actions of the library (STYLE §3): authorize on the first lines, then one transaction with
+// the change and its audit row. Unreadable items answer NOT_FOUND; readable but not writable, FORBIDDEN.
+
+type Access = { idGrupoAcesso: string; permissao: PermissaoAcesso }[];
+type AccessInput = {
+  idsGrupoAcesso?: string[] | null;
+  idsGrupoAcessoEscrita?: string[] | null;
+  tiposAcesso?: { idGrupoAcesso: string; permissao: PermissaoAcesso }[] | null;
+};
+
+/** A name as stored: normalised (packages/domain), required and at most 255 characters. */
+function validName(raw: string | null | undefined, field: string): string {
+  const trimmed = (raw ?? '').trim();
+  if (!trimmed) throw badInput({ [field]: 'library.nameRequired' }, 'library.nameRequired');
+  if ([...trimmed].length > LIBRARY_NAME_MAX) throw badInput({ [field]: 'library.nameTooLong' }, 'library.nameTooLong');
+  const nome = normaliseLibraryName(trimmed);
+  if (!nome) throw badInput({ [field]: 'library.nameInvalid' }, 'library.nameInvalid');
+  return nome;
+}
+
+/**
+ * The groups of a form as one list: read groups, write groups and explicit levels (write wins).
+ * Unknown or inactive groups are BAD_USER_INPUT.
+ */
+async function resolveAccess(tx: Tx, input: AccessInput): Promise<Access> {
+  const levels = new Map<string, PermissaoAcesso>();
+  for (const id of input.idsGrupoAcesso ?? []) levels.set(id, 'LEITURA');
+  for (const t of input.tiposAcesso ?? []) {
+    if (levels.get(t.idGrupoAcesso) !== 'LEITURA_ESCRITA') levels.set(t.idGrupoAcesso, t.permissao);
+  }
+  for (const id of input.idsGrupoAcessoEscrita ?? []) levels.set(id, 'LEITURA_ESCRITA');
+  const ids = [...levels.keys()];
+  const active = new Set(
+    await activeUserGroupIds(
+      tx,
+      ids.filter((id) => UUID.test(id)),
+    ),
+  );
+  if (ids.some((id) => !active.has(id))) throw badInput({ idsGrupoAcesso: 'validation.invalid' });
+  return [...levels].map(([idGrupoAcesso, permissao]) => ({ idGrupoAcesso, permissao }));
+}
+
+/** The readable item, or NOT_FOUND. */
+async function visibleItem(tx: Tx, viewer: LibraryViewerContext, id: string): Promise<ItemRow> {
+  const item = await findVisibleItem(tx, viewer, id);
+  if (!item) throw notFound();
+  return item;
+}
+
+/** The destination folder of a create, upload or move: the root (null), or a readable, writable folder. */
+async function destinationFolder(tx: Tx, viewer: LibraryViewerContext, id: string | null | undefined) {
+  if (isLibraryRoot(id)) return null;
+  const folder = await visibleItem(tx, viewer, id as string);
+  if (!folder.pasta) throw badInput({ idPai: 'library.invalidDestination' }, 'library.invalidDestination');
+  if (!canWriteItem(folder.acesso)) throw forbidden();
+  return folder;
+}
+
+const touch = (tx: Tx, folderId: string | null) =>
+  folderId ? tx.execute(sql`UPDATE item_biblioteca SET ultima_modificacao = now() WHERE id = ${folderId}`) : null;
+
+async function insertPermissions(tx: Tx, itemId: string, access: Access) {
+  for (const a of access) {
+    await tx.execute(sql`INSERT INTO permissao_item_biblioteca (item_id, grupo_usuarios_id, permissao)
+      VALUES (${itemId}, ${a.idGrupoAcesso}, ${a.permissao})`);
+  }
+}
+
+/** Creates a folder (SPEC §5): the key (guard), write access on the parent, a group when in the root. */
+export async function createFolder(
+  db: Db,
+  viewer: LibraryViewerContext,
+  input: { nome: string; idPai?: string | null } & AccessInput,
+): Promise<string> {
+  const nome = validName(input.nome, 'nome');
+  return db.transaction(async (tx) => {
+    const parent = await destinationFolder(tx, viewer, input.idPai);
+    const access = await resolveAccess(tx, input);
+    if (!parent && !access.length) {
+      throw badInput({ idsGrupoAcesso: 'library.groupRequiredInRoot' }, 'library.groupRequiredInRoot');
+    }
+    const id = randomUUID();
+    const caminho = parent ? [...parent.caminho, parent.id] : [];
+    const acl = access.length ? id : (parent?.acl_item_id ?? null);
+    await tx.execute(sql`INSERT INTO item_biblioteca (id, nome, pasta, pasta_pai_id, caminho, acl_item_id, proprietario_id)
+      VALUES (${id}, ${nome}, true, ${parent?.id ?? null}, ${uuidArray(caminho)}, ${acl}, ${viewer.id})`);
+    await insertPermissions(tx, id, access);
+    await touch(tx, parent?.id ?? null);
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      entity: 'item_biblioteca',
+      entityId: id,
+      action: 'criar',
+      after: { nome, pasta: true, idPai: parent?.id ?? null, permissoes: access },
+    });
+    return id;
+  });
+}
+
+/**
+ * Places files sent by POST /api/upload into folders (SPEC §7 uploadArquivos): each upload must be the
+ * viewer's own, of type LIBRARY and not placed yet; each folder writable. Files go into folders only.
+ */
+export async function placeUploads(
+  db: Db,
+  viewer: LibraryViewerContext,
+  arquivos: { idArquivo: string; nome?: string | null; idPastaPai: string }[],
+): Promise<string[]> {
+  if (!arquivos.length) throw badInput({ arquivos: 'library.upload.noFiles' }, 'library.upload.noFiles');
+  return db.transaction(async (tx) => {
+    const ids: string[] = [];
+    for (const [index, input] of arquivos.entries()) {
+      const upload = await findArquivo(tx, input.idArquivo);
+      if (!upload || upload.proprietarioId !== viewer.id || upload.fileType !== 'LIBRARY') throw notFound();
+      const placed = await tx.execute(sql`SELECT 1 FROM item_biblioteca WHERE arquivo_id = ${upload.id}`);
+      if (placed.rows.length) throw badInput({ [`arquivos.${index}`]: 'validation.invalid' });
+      if (isLibraryRoot(input.idPastaPai)) {
+        throw badInput({ idPastaPai: 'library.invalidDestination' }, 'library.invalidDestination');
+      }
+      const parent = (await destinationFolder(tx, viewer, input.idPastaPai)) as ItemRow;
+      const nome = validName(input.nome ?? upload.nome, `arquivos.${index}.nome`);
+      const id = randomUUID();
+      await tx.execute(sql`INSERT INTO item_biblioteca
+          (id, nome, pasta, pasta_pai_id, caminho, acl_item_id, arquivo_id, proprietario_id)
+        VALUES (${id}, ${nome}, false, ${parent.id}, ${uuidArray([...parent.caminho, parent.id])},
+                ${parent.acl_item_id}, ${upload.id}, ${viewer.id})`);
+      await touch(tx, parent.id);
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        entity: 'item_biblioteca',
+        entityId: id,
+        action: 'criar',
+        after: { nome, pasta: false, idPai: parent.id, idArquivo: upload.id, tamanho: upload.tamanho },
+      });
+      ids.push(id);
+    }
+    return ids;
+  });
+}
+
+/** Renames an item: write access needed. */
+export async function renameItem(db: Db, viewer: LibraryViewerContext, id: string, novoNome: string): Promise<string> {
+  const nome = validName(novoNome, 'novoNome');
+  return db.transaction(async (tx) => {
+    const item = await visibleItem(tx, viewer, id);
+    if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).rename) throw forbidden();
+    await tx.execute(sql`UPDATE item_biblioteca SET nome = ${nome}, ultima_modificacao = now() WHERE id = ${item.id}`);
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      entity: 'item_biblioteca',
+      entityId: item.id,
+      action: 'editar',
+      before: { nome: item.nome },
+      after: { nome },
+    });
+    return item.id;
+  });
+}
+
+/**
+ * Soft-deletes an item and everything below it (DESIGN §7: recoverable until purged); the rows keep
+ * the id of this delete in `excluido_com`. Write access needed. Returns the item as it was.
+ */
+export async function deleteItem(db: Db, viewer: LibraryViewerContext, id: string): Promise<ItemRow> {
+  return db.transaction(async (tx) => {
+    const item = await visibleItem(tx, viewer, id);
+    if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).delete) throw forbidden();
+    const deleted = await tx.execute(sql`UPDATE item_biblioteca SET excluido_em = now(), excluido_com = ${item.id}
+      WHERE (id = ${item.id} OR caminho @> ${uuidArray([item.id])}) AND excluido_em IS NULL RETURNING id`);
+    await touch(tx, item.pasta_pai_id);
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      entity: 'item_biblioteca',
+      entityId: item.id,
+      action: 'excluir',
+      before: { nome: item.nome, idPai: item.pasta_pai_id },
+      after: { itensExcluidos: deleted.rows.length },
+    });
+    return item;
+  });
+}
+
+/**
+ * Moves an item (SPEC §6): the key (guard) and write access on it; the destination a writable folder,
+ * never the item itself or a folder inside it. Paths below it follow; what inherited its groups from
+ * the old place inherits from the new one.
+ */
+export async function moveItem(db: Db, viewer: LibraryViewerContext, id: string, destinoId: string): Promise<string> {
+  if (!destinoId) throw badInput({ idNovaLocalizacao: 'library.destinationRequired' }, 'library.destinationRequired');
+  return db.transaction(async (tx) => {
+    const item = await visibleItem(tx, viewer, id);
+    if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).move) throw forbidden();
+    const inRoot = isLibraryRoot(destinoId);
+    const dest = inRoot ? null : await findVisibleItem(tx, viewer, destinoId);
+    if (!inRoot && !dest) throw notFound();
+    const allowed = canMoveTo(
+      { id: item.id },
+      dest ? { id: dest.id, pasta: dest.pasta, access: dest.acesso } : { id: LIBRARY_ROOT_ID, access: [] },
+      dest?.caminho ?? [],
+    );
+    if (!allowed) throw badInput({ idNovaLocalizacao: 'library.invalidDestination' }, 'library.invalidDestination');
+    const ownGroups = item.acl_item_id === item.id;
+    if (inRoot && (!item.pasta || !ownGroups)) {
+      const key = item.pasta ? 'library.groupRequiredInRoot' : 'library.invalidDestination';
+      throw badInput({ idNovaLocalizacao: key }, key);
+    }
+    if ((dest?.id ?? null) === item.pasta_pai_id) return item.id;
+
+    const prefix = dest ? [...dest.caminho, dest.id] : [];
+    await tx.execute(sql`UPDATE item_biblioteca SET pasta_pai_id = ${dest?.id ?? null}, caminho = ${uuidArray(prefix)},
+      ultima_modificacao = now() WHERE id = ${item.id}`);
+    await tx.execute(sql`UPDATE item_biblioteca
+      SET caminho = ${uuidArray([...prefix, item.id])} || caminho[array_position(caminho, ${item.id}::uuid) + 1:]
+      WHERE caminho @> ${uuidArray([item.id])}`);
+    if (!ownGroups) {
+      await tx.execute(sql`UPDATE item_biblioteca SET acl_item_id = ${dest?.acl_item_id ?? null}
+        WHERE (id = ${item.id} OR caminho @> ${uuidArray([item.id])})
+          AND acl_item_id IS NOT DISTINCT FROM ${item.acl_item_id}::uuid`);
+    }
+    await touch(tx, item.pasta_pai_id);
+    await touch(tx, dest?.id ?? null);
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      entity: 'item_biblioteca',
+      entityId: item.id,
+      action: 'mover',
+      before: { idPai: item.pasta_pai_id },
+      after: { idPai: dest?.id ?? null },
+    });
+    return item.id;
+  });
+}
+
+/**
+ * Replaces the groups of a folder (SPEC §3 permission form): write access on it. A folder in the root
+ * keeps at least one group; elsewhere an empty list makes it inherit its parent's groups again.
+ */
+export async function grantAccess(
+  db: Db,
+  viewer: LibraryViewerContext,
+  input: { idPasta: string } & AccessInput,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const folder = await visibleItem(tx, viewer, input.idPasta);
+    if (!folder.pasta) throw badInput({ idPasta: 'library.invalidDestination' }, 'library.invalidDestination');
+    if (!viewerCan(viewer, { pasta: true, access: folder.acesso }).grant) throw forbidden();
+    const access = await resolveAccess(tx, input);
+    if (!folder.pasta_pai_id && !access.length) {
+      throw badInput({ idsGrupoAcesso: 'library.groupRequiredInRoot' }, 'library.groupRequiredInRoot');
+    }
+    const before = (
+      await tx.execute(sql`SELECT grupo_usuarios_id AS "idGrupoAcesso", permissao FROM permissao_item_biblioteca
+        WHERE item_id = ${folder.id} ORDER BY 1`)
+    ).rows;
+    await tx.execute(sql`DELETE FROM permissao_item_biblioteca WHERE item_id = ${folder.id}`);
+    await insertPermissions(tx, folder.id, access);
+
+    // What inherited through this folder now follows its own groups, or its parent's when it has none.
+    const oldAcl = folder.acl_item_id;
+    let newAcl: string | null = folder.id;
+    if (!access.length) {
+      const parent = (await tx.execute(sql`SELECT acl_item_id FROM item_biblioteca WHERE id = ${folder.pasta_pai_id}`))
+        .rows[0] as { acl_item_id: string | null } | undefined;
+      newAcl = parent?.acl_item_id ?? null;
+    }
+    if (oldAcl !== newAcl) {
+      await tx.execute(sql`UPDATE item_biblioteca SET acl_item_id = ${newAcl}
+        WHERE (id = ${folder.id} OR caminho @> ${uuidArray([folder.id])})
+          AND acl_item_id IS NOT DISTINCT FROM ${oldAcl}::uuid`);
+    }
+    await tx.execute(sql`UPDATE item_biblioteca SET ultima_modificacao = now() WHERE id = ${folder.id}`);
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      entity: 'item_biblioteca',
+      entityId: folder.id,
+      action: 'conceder_acesso',
+      before: { permissoes: before },
+      after: { permissoes: access },
+    });
+    return folder.id;
+  });
+}

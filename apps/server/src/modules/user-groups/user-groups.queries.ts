@@ -1,0 +1,22 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { grupoUsuarios } from './user-groups.tables.js';
+
+/** Active user groups by name: the choices of the access forms. */
+export async function listActiveUserGroups(db: DbOrTx) {
+  return db
+    .select({ id: grupoUsuarios.id, nome: grupoUsuarios.nome })
+    .from(grupoUsuarios)
+    .where(eq(grupoUsuarios.active, true))
+    .orderBy(asc(grupoUsuarios.nome));
+}
+
+/** Which of `ids` are active user groups. */
+export async function activeUserGroupIds(db: DbOrTx, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: grupoUsuarios.id })
+    .from(grupoUsuarios)
+    .where(and(inArray(grupoUsuarios.id, ids), eq(grupoUsuarios.active, true)));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,367 @@
+import { LIBRARY_ROOT_ID } from '@portal/domain';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditoria } from '../src/modules/audit/audit.tables.js';
+import { itemBiblioteca } from '../src/modules/library/library.tables.js';
+import { DEMO_PASSWORD } from '../src/seed/demo.js';
+import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
+import { startTestPortal, type TestPortal } from './harness.js';
+
+// The virtual library through its API (SPEC §5–§7, issue 4): folders and files shared by user
+// group, managers (PORTAL_GERENCIAR_BIBLIOTECA) and readers, and everything a reader without a
+// group must not learn (DESIGN §5: it answers like a missing id).
+
+const code = (r: { errors?: Array<{ extensions: Record<string, any> }> }) => r.errors?.[0]?.extensions.code;
+const ITEM =
+  'id nome pasta pastaPai { id nome } breadcrumb { id nome } permissoesAcessoUsuarioLogado { id } viewerCan { rename move delete grant download } arquivoLink arquivoMiniaturaLink arquivoImagem tamanho proprietario { email } permissoes { grupoUsuarios { nome } permissaoAcessoPasta { id } }';
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n`);
+
+describe('library', () => {
+  let portal: TestPortal;
+  let base: string;
+  const as: Record<string, CookieClient> = {};
+  const group: Record<string, string> = {};
+  let png: Buffer;
+
+  const q = (who: string, query: string, variables?: Record<string, unknown>) => gql(as[who], base, query, variables);
+  const createFolder = async (who: string, novaPasta: Record<string, unknown>) =>
+    q(who, `mutation ($p: NovaPastaInput!) { criarNovaPasta(novaPasta: $p) { ${ITEM} } }`, { p: novaPasta });
+  const place = async (who: string, arquivos: Record<string, unknown>[]) =>
+    q(who, `mutation ($a: [ArquivoBibliotecaInput!]!) { uploadArquivos(arquivos: $a) { ${ITEM} } }`, { a: arquivos });
+  const list = async (who: string, idPasta: string | null = null) =>
+    q(who, `query ($id: ID) { itemsPorPasta(idPasta: $id) { ${ITEM} } }`, { id: idPasta });
+  const names = async (who: string, idPasta: string | null = null) =>
+    ((await list(who, idPasta)).data?.itemsPorPasta ?? []).map((i: { nome: string }) => i.nome);
+
+  beforeAll(async () => {
+    portal = await startTestPortal();
+    base = portal.baseUrl;
+    for (const who of ['admin', 'montadora', 'aprovador', 'dealer', 'dealer2']) {
+      as[who] = (await signIn(base, `${who}@portal.demo`, DEMO_PASSWORD)).client;
+    }
+    const groups = (await q('montadora', '{ gruposUsuariosAtivos { id nome } }')).data.gruposUsuariosAtivos;
+    for (const g of groups) group[g.nome] = g.id;
+    png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0277bd' } })
+      .png()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  describe('a folder for one user group', () => {
+    let folder: any;
+    let files: any[];
+
+    beforeAll(async () => {
+      const created = await createFolder('montadora', {
+        nome: 'Campanhas 2026',
+        idPai: null,
+        tiposAcesso: [{ idGrupoAcesso: group['Rede Horizonte'], permissao: 'LEITURA' }],
+      });
+      expect(created.errors).toBeUndefined();
+      folder = created.data.criarNovaPasta;
+      const uploads = [
+        await uploadFile(as.montadora, base, 'Relatório março.pdf', pdf('a')),
+        await uploadFile(as.montadora, base, 'foto.png', png),
+        await uploadFile(as.montadora, base, 'notas_100%.txt', Buffer.from('linha 1\nlinha 2\n')),
+      ];
+      const placed = await place(
+        'montadora',
+        uploads.map((idArquivo) => ({ idArquivo, idPastaPai: folder.id })),
+      );
+      expect(placed.errors).toBeUndefined();
+      files = placed.data.uploadArquivos;
+    });
+
+    it('is created in the root with its group, owned and audited', async () => {
+      expect(folder).toMatchObject({
+        nome: 'Campanhas 2026',
+        pasta: true,
+        pastaPai: { id: LIBRARY_ROOT_ID, nome: 'Biblioteca' },
+        breadcrumb: [],
+        proprietario: { email: 'montadora@portal.demo' },
+        permissoes: [{ grupoUsuarios: { nome: 'Rede Horizonte' }, permissaoAcessoPasta: { id: 'LEITURA' } }],
+        viewerCan: { rename: true, move: true, delete: true, grant: true, download: false },
+        arquivoLink: null,
+      });
+      expect(files.map((f) => f.nome)).toEqual(['Relatório março.pdf', 'foto.png', 'notas_100%.txt']);
+      expect(files[1]).toMatchObject({ arquivoImagem: true, tamanho: png.length });
+      expect(files[1].arquivoMiniaturaLink).toMatch(/^\/api\/files\/.+\/thumbnail\?/);
+      expect(files[0]).toMatchObject({ arquivoImagem: false, arquivoMiniaturaLink: null });
+      expect(files[0].breadcrumb).toEqual([{ id: folder.id, nome: 'Campanhas 2026' }]);
+      const audit = await portal.services.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.entidade, 'item_biblioteca'), eq(auditoria.entidadeId, folder.id)));
+      expect(audit.map((a) => a.acao)).toEqual(['criar']);
+    });
+
+    it('a member of the group reads it and downloads, but may not write', async () => {
+      expect(await names('dealer')).toContain('Campanhas 2026');
+      const inside = (await list('dealer', folder.id)).data.itemsPorPasta;
+      expect(inside.map((i: any) => i.nome)).toEqual(['foto.png', 'notas_100%.txt', 'Relatório março.pdf']);
+      const report = inside.find((i: any) => i.nome === 'Relatório março.pdf');
+      expect(report.permissoesAcessoUsuarioLogado).toEqual([{ id: 'LEITURA' }]);
+      expect(report.viewerCan).toEqual({ rename: false, move: false, delete: false, grant: false, download: true });
+
+      const link = (await q('dealer', `mutation { gerarLinkDownloadByItemBiblioteca(id: "${report.id}") }`)).data
+        .gerarLinkDownloadByItemBiblioteca;
+      const download = await fetch(`${base}${link}`);
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''Relat%C3%B3rio%20mar%C3%A7o.pdf");
+      expect(Buffer.from(await download.arrayBuffer())).toEqual(pdf('a'));
+
+      const rename = await q(
+        'dealer',
+        `mutation { renomearItemBiblioteca(idItemBiblioteca: "${report.id}", novoNome: "x") { id } }`,
+      );
+      expect(code(rename)).toBe('FORBIDDEN');
+      expect(rename.data).toBeNull();
+      const del = await q('dealer', `mutation { excluirItemBiblioteca(idItem: "${report.id}") { id } }`);
+      expect(code(del)).toBe('FORBIDDEN');
+      const grant = await q(
+        'dealer',
+        `mutation { concederAcesso(novasPermissoes: { idPasta: "${folder.id}", idsGrupoAcesso: ["${group['Rede Litoral']}"] }) { id } }`,
+      );
+      expect(code(grant)).toBe('FORBIDDEN');
+    });
+
+    it('a user of another group learns nothing of it, not even by id', async () => {
+      expect(await names('dealer2')).not.toContain('Campanhas 2026');
+      const report = files[0];
+      const missing = '00000000-0000-4000-8000-000000000000';
+      for (const [query, id] of [
+        ['query ($id: ID!) { pasta(idPasta: $id) { id nome } }', folder.id],
+        ['query ($id: ID) { itemsPorPasta(idPasta: $id) { id } }', folder.id],
+        ['query ($id: ID) { itemsPorPastaPaged(idPasta: $id) { totalElements } }', folder.id],
+        ['query ($id: ID!) { arquivo(idArquivo: $id) { id nome } }', report.id],
+        ['query ($id: ID!) { linkDownloadByArquivo(idArquivo: $id) }', report.id],
+        ['mutation ($id: ID!) { gerarLinkDownloadByItemBiblioteca(id: $id) }', report.id],
+        ['mutation ($id: ID!) { renomearItemBiblioteca(idItemBiblioteca: $id, novoNome: "x") { id } }', report.id],
+        ['mutation ($id: ID!) { excluirItemBiblioteca(idItem: $id) { id } }', report.id],
+        ['mutation ($id: ID!) { excluirItem(idItem: $id) { id } }', folder.id],
+        [
+          'mutation ($id: ID!) { concederAcesso(novasPermissoes: { idPasta: $id, idsGrupoAcesso: [] }) { id } }',
+          folder.id,
+        ],
+      ] as const) {
+        const denied = await q('dealer2', query, { id });
+        const unknown = await q('dealer2', query, { id: missing });
+        expect(code(denied), query).toBe('NOT_FOUND');
+        expect(denied.data, query).toBeNull();
+        // Exactly like a missing id: same code, same message.
+        expect(denied.errors?.[0]?.message).toBe(unknown.errors?.[0]?.message);
+      }
+      const search = await q(
+        'dealer2',
+        '{ buscaBibliotecaPaged(filterInput: { busca: "relatorio" }) { totalElements content { id } } }',
+      );
+      expect(search.data.buscaBibliotecaPaged).toEqual({ totalElements: 0, content: [] });
+      expect((await q('dealer2', '{ buscaBiblioteca(texto: "foto") { id } }')).data.buscaBiblioteca).toEqual([]);
+      expect((await q('dealer2', '{ ultimosModificados(limite: 50) { id } }')).data.ultimosModificados).toEqual([]);
+    });
+
+    it('search ignores case and accents, pages, and treats wildcards literally', async () => {
+      const search = async (who: string, busca: string, page = 0, rowsPerPage = 5) =>
+        (
+          await q(
+            who,
+            'query ($f: FiltroBibliotecaInput!) { buscaBibliotecaPaged(filterInput: $f) { totalElements content { nome breadcrumb { nome } } } }',
+            { f: { busca, page, rowsPerPage } },
+          )
+        ).data.buscaBibliotecaPaged;
+      expect(await search('dealer', 'RELATORIO MAR')).toEqual({
+        totalElements: 1,
+        content: [{ nome: 'Relatório março.pdf', breadcrumb: [{ nome: 'Campanhas 2026' }] }],
+      });
+      expect((await search('dealer', '100%')).content.map((c: any) => c.nome)).toEqual(['notas_100%.txt']);
+      expect((await search('dealer', 's_1')).totalElements).toBe(1);
+      expect((await search('dealer', '%')).totalElements).toBe(1);
+      const page = await search('dealer', 'o', 1, 5);
+      expect(page).toEqual({ totalElements: 3, content: [] });
+      const bad = await q(
+        'dealer',
+        '{ buscaBibliotecaPaged(filterInput: { busca: "a", rowsPerPage: 7 }) { totalElements } }',
+      );
+      expect(code(bad)).toBe('BAD_USER_INPUT');
+    });
+
+    it('granting a second group lets its members in; removing it shuts them out again', async () => {
+      const grant = async (groups: string[]) =>
+        q(
+          'montadora',
+          'mutation ($p: NovasPermissoesInput!) { concederAcesso(novasPermissoes: $p) { permissoes { grupoUsuarios { nome } } } }',
+          {
+            p: { idPasta: folder.id, idsGrupoAcesso: groups },
+          },
+        );
+      const granted = await grant([group['Rede Horizonte'], group['Rede Litoral']]);
+      expect(granted.data.concederAcesso.permissoes.map((p: any) => p.grupoUsuarios.nome)).toEqual([
+        'Rede Horizonte',
+        'Rede Litoral',
+      ]);
+      expect(await names('dealer2', folder.id)).toHaveLength(3);
+      await grant([group['Rede Horizonte']]);
+      expect(code(await list('dealer2', folder.id))).toBe('NOT_FOUND');
+      const empty = await grant([]);
+      expect(code(empty)).toBe('BAD_USER_INPUT');
+      expect(empty.errors?.[0]?.message).toBe(
+        'Uma pasta na raiz da biblioteca precisa de ao menos um grupo com acesso.',
+      );
+    });
+  });
+
+  describe('rules', () => {
+    it('a folder in the root needs a group; names are required, and stored safely', async () => {
+      const none = await createFolder('montadora', { nome: 'Sem grupo', idPai: LIBRARY_ROOT_ID });
+      expect(code(none)).toBe('BAD_USER_INPUT');
+      expect(none.errors?.[0]?.extensions.fields).toEqual({ idsGrupoAcesso: 'library.groupRequiredInRoot' });
+      const blank = await createFolder('montadora', { nome: '  ', idsGrupoAcesso: [group['Pós-venda']] });
+      expect(blank.errors?.[0]?.extensions.fields).toEqual({ nome: 'library.nameRequired' });
+      const hostile = await createFolder('montadora', {
+        nome: '../\u202Eetc\u0000',
+        idsGrupoAcesso: [group['Pós-venda']],
+      });
+      expect(hostile.data.criarNovaPasta.nome).toBe('.._etc');
+      const unknownGroup = await createFolder('montadora', { nome: 'X', idsGrupoAcesso: ['nope'] });
+      expect(unknownGroup.errors?.[0]?.extensions.fields).toEqual({ idsGrupoAcesso: 'validation.invalid' });
+    });
+
+    it('create, upload and move need PORTAL_GERENCIAR_BIBLIOTECA', async () => {
+      const create = await createFolder('dealer', { nome: 'Minha', idsGrupoAcesso: [group['Rede Horizonte']] });
+      expect(code(create)).toBe('FORBIDDEN');
+      expect(create.data).toBeNull();
+      const moved = await q(
+        'dealer',
+        `mutation { moverItemBiblioteca(idItemBiblioteca: "${LIBRARY_ROOT_ID}", idNovaLocalizacao: "${LIBRARY_ROOT_ID}") { id } }`,
+      );
+      expect(code(moved)).toBe('FORBIDDEN');
+      const upload = await uploadFile(as.dealer, base, 'x.pdf', pdf('x'));
+      const placed = await place('dealer', [{ idArquivo: upload, idPastaPai: LIBRARY_ROOT_ID }]);
+      expect(code(placed)).toBe('FORBIDDEN');
+    });
+
+    it("uploads go into writable folders only, and only the uploader's own", async () => {
+      const folder = (await createFolder('montadora', { nome: 'Uploads', idsGrupoAcesso: [group['Pós-venda']] })).data
+        .criarNovaPasta;
+      const mine = await uploadFile(as.montadora, base, 'a.pdf', pdf('a'));
+      const toRoot = await place('montadora', [{ idArquivo: mine, idPastaPai: LIBRARY_ROOT_ID }]);
+      expect(toRoot.errors?.[0]?.extensions.fields).toEqual({ idPastaPai: 'library.invalidDestination' });
+      const others = await uploadFile(as.admin, base, 'b.pdf', pdf('b'));
+      expect(code(await place('montadora', [{ idArquivo: others, idPastaPai: folder.id }]))).toBe('NOT_FOUND');
+      const ok = await place('montadora', [{ idArquivo: mine, idPastaPai: folder.id, nome: 'Renomeado.pdf' }]);
+      expect(ok.data.uploadArquivos[0].nome).toBe('Renomeado.pdf');
+      const again = await place('montadora', [{ idArquivo: mine, idPastaPai: folder.id }]);
+      expect(code(again)).toBe('BAD_USER_INPUT');
+    });
+
+    it('moves keep paths and inherited groups right; never into itself or below itself', async () => {
+      const top = (await createFolder('montadora', { nome: 'Topo', idsGrupoAcesso: [group['Rede Horizonte']] })).data
+        .criarNovaPasta;
+      const child = (await createFolder('montadora', { nome: 'Filha', idPai: top.id })).data.criarNovaPasta;
+      const grandchild = (await createFolder('montadora', { nome: 'Neta', idPai: child.id })).data.criarNovaPasta;
+      const other = (await createFolder('montadora', { nome: 'Outra', idsGrupoAcesso: [group['Rede Litoral']] })).data
+        .criarNovaPasta;
+      expect(child.permissoes.map((p: any) => p.grupoUsuarios.nome)).toEqual(['Rede Horizonte']);
+      expect(grandchild.breadcrumb.map((b: any) => b.nome)).toEqual(['Topo', 'Filha']);
+
+      const move = (id: string, dest: string) =>
+        q(
+          'montadora',
+          `mutation { moverItemBiblioteca(idItemBiblioteca: "${id}", idNovaLocalizacao: "${dest}") { id nome breadcrumb { nome } permissoes { grupoUsuarios { nome } } } }`,
+        );
+      for (const dest of [child.id, grandchild.id]) {
+        const bad = await move(child.id, dest);
+        expect(bad.errors?.[0]?.extensions.fields).toEqual({ idNovaLocalizacao: 'library.invalidDestination' });
+      }
+      const toRoot = await move(child.id, LIBRARY_ROOT_ID);
+      expect(toRoot.errors?.[0]?.extensions.fields).toEqual({ idNovaLocalizacao: 'library.groupRequiredInRoot' });
+
+      const moved = await move(child.id, other.id);
+      expect(moved.errors).toBeUndefined();
+      expect(moved.data.moverItemBiblioteca.breadcrumb.map((b: any) => b.nome)).toEqual(['Outra']);
+      const neta = (
+        await q(
+          'montadora',
+          `{ pasta(idPasta: "${grandchild.id}") { breadcrumb { nome } permissoes { grupoUsuarios { nome } } } }`,
+        )
+      ).data.pasta;
+      expect(neta).toEqual({
+        breadcrumb: [{ nome: 'Outra' }, { nome: 'Filha' }],
+        permissoes: [{ grupoUsuarios: { nome: 'Rede Litoral' } }],
+      });
+      // The groups follow: dealer (Rede Horizonte) lost the moved subtree, dealer2 (Rede Litoral) got it.
+      expect(code(await list('dealer', grandchild.id))).toBe('NOT_FOUND');
+      expect(await names('dealer2', child.id)).toEqual(['Neta']);
+      const [row] = await portal.services.db.select().from(itemBiblioteca).where(eq(itemBiblioteca.id, grandchild.id));
+      expect(row.caminho).toEqual([other.id, child.id]);
+    });
+
+    it('a sub-folder with its own groups shows to its readers without naming the folders above', async () => {
+      const top = (await createFolder('montadora', { nome: 'Diretoria', idsGrupoAcesso: [group['Pós-venda']] })).data
+        .criarNovaPasta;
+      const shared = (
+        await createFolder('montadora', {
+          nome: 'Compartilhada',
+          idPai: top.id,
+          idsGrupoAcesso: [group['Rede Litoral']],
+        })
+      ).data.criarNovaPasta;
+      const seen = (
+        await q('dealer2', `{ pasta(idPasta: "${shared.id}") { nome breadcrumb { id } pastaPai { id nome } } }`)
+      ).data.pasta;
+      expect(seen).toEqual({
+        nome: 'Compartilhada',
+        breadcrumb: [],
+        pastaPai: { id: LIBRARY_ROOT_ID, nome: 'Biblioteca' },
+      });
+      expect(code(await list('dealer2', top.id))).toBe('NOT_FOUND');
+    });
+
+    it('delete is soft, takes the whole subtree, and is audited', async () => {
+      const top = (await createFolder('montadora', { nome: 'Apagar', idsGrupoAcesso: [group['Rede Horizonte']] })).data
+        .criarNovaPasta;
+      const child = (await createFolder('montadora', { nome: 'Dentro', idPai: top.id })).data.criarNovaPasta;
+      const del = await q(
+        'montadora',
+        `mutation { excluirItemBiblioteca(idItem: "${top.id}") { id pastaPai { id } } }`,
+      );
+      expect(del.data.excluirItemBiblioteca).toEqual({ id: top.id, pastaPai: { id: LIBRARY_ROOT_ID } });
+      for (const who of ['montadora', 'dealer']) {
+        expect(code(await q(who, `{ pasta(idPasta: "${child.id}") { id } }`))).toBe('NOT_FOUND');
+        expect(await names(who)).not.toContain('Apagar');
+      }
+      const rows = await portal.services.db.select().from(itemBiblioteca).where(eq(itemBiblioteca.excluidoCom, top.id));
+      expect(rows.map((r) => r.nome).sort()).toEqual(['Apagar', 'Dentro']);
+      const audit = await portal.services.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.entidadeId, top.id), eq(auditoria.acao, 'excluir')));
+      expect(audit).toHaveLength(1);
+    });
+
+    it('writable folders, recent files, the root page and paging', async () => {
+      const writable = (await q('dealer', '{ pastasComPermissaoEscrita { id } }')).data.pastasComPermissaoEscrita;
+      expect(writable).toEqual([]);
+      const managerWritable = (await q('montadora', '{ pastasComPermissaoEscrita { nome } }')).data
+        .pastasComPermissaoEscrita;
+      expect(managerWritable.length).toBeGreaterThan(3);
+      const recent = (await q('dealer', '{ ultimosModificados { nome } }')).data.ultimosModificados;
+      expect(recent.length).toBeLessThanOrEqual(3);
+      const root = (
+        await q('dealer', `{ pasta(idPasta: "${LIBRARY_ROOT_ID}") { id nome breadcrumb { id } viewerCan { rename } } }`)
+      ).data.pasta;
+      expect(root).toEqual({ id: LIBRARY_ROOT_ID, nome: 'Biblioteca', breadcrumb: [], viewerCan: { rename: false } });
+      const page = (
+        await q('montadora', '{ itemsPorPastaPaged(page: 0, rowsPerPage: 5) { totalElements content { nome pasta } } }')
+      ).data.itemsPorPastaPaged;
+      expect(page.content).toHaveLength(5);
+      expect(page.totalElements).toBeGreaterThan(5);
+      expect(code(await q('montadora', '{ itemsPorPastaPaged(rowsPerPage: 7) { totalElements } }'))).toBe(
+        'BAD_USER_INPUT',
+      );
+    });
+  });
+});
