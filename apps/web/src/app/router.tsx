@@ -29,6 +29,10 @@ export const SCREENS: ScreenEntry[] = [
     path: '/notificacoes',
     load: async () => (await import('../features/notifications/NotificacoesPage')).NotificacoesPage,
   },
+  ...['/biblioteca', '/biblioteca/:idPasta'].map((path) => ({
+    path,
+    load: async () => (await import('../features/library/LibraryPage')).LibraryScreen,
+  })),
   { path: '/minha-conta', load: async () => (await import('../features/account/MyAccountPage')).MyAccountPage },
   ...['/esqueci-senha', '/forgot-password', '/olvide-contrasena'].map((path) => ({
     path,

@@ -4,13 +4,15 @@ import { matchRoute } from '@portal/domain';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useBreadcrumbLabels } from './breadcrumb-labels';
 import { type MenuNode, menuLabelOf, pathMatches } from './menu';
 
 type Crumb = { id: string; path: string; label: string };
 
 /**
  * SPEC §2: the trail of the current path, labelled from the menu (or the route table), the root
- * labelled with the product name. Hidden at 768 px and below.
+ * labelled with the product name. A screen can label its own path (`useBreadcrumbLabel`, e.g. a
+ * folder's name). Hidden at 768 px and below.
  */
 export function Breadcrumbs({
   productName,
@@ -23,12 +25,13 @@ export function Breadcrumbs({
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const screenLabels = useBreadcrumbLabels();
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [{ id: 'root', path: '/home', label: productName }];
   for (let i = 0; i < segments.length; i++) {
     const path = `/${segments.slice(0, i + 1).join('/')}`;
     const route = matchRoute(path);
-    const label = menuLabelOf(menu, path) ?? (route ? t(route.titleKey) : undefined);
+    const label = screenLabels.get(path) ?? menuLabelOf(menu, path) ?? (route ? t(route.titleKey) : undefined);
     if (label) crumbs.push({ id: path, path, label });
   }
   const linkable = (path: string) => registeredPaths.some((p) => pathMatches(p, path));

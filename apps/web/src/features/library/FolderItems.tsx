@@ -1,0 +1,147 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { LIBRARY_NAME_TRUNCATE } from '@portal/domain';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from './format';
+import type { ItemBiblioteca } from './library.documents';
+import { FileIcon, FolderIcon, ImageIcon } from './library-icons';
+import { TruncatedName } from './TruncatedName';
+
+export type ItemHandlers = {
+  onClick: (item: ItemBiblioteca, event: MouseEvent) => void;
+  onDoubleClick: (item: ItemBiblioteca) => void;
+  onKeyDown: (item: ItemBiblioteca, event: KeyboardEvent) => void;
+};
+
+type Props = ItemHandlers & {
+  items: readonly ItemBiblioteca[];
+  view: 'grid' | 'list';
+  selected: ReadonlySet<string>;
+};
+
+const LIST_COLUMNS = { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr) minmax(0, 1.5fr)' };
+
+function ItemIcon({ item }: { item: ItemBiblioteca }) {
+  if (item.pasta) return <FolderIcon color="primary" />;
+  return item.arquivoImagem ? <ImageIcon color="action" /> : <FileIcon color="action" />;
+}
+
+/**
+ * The items of a folder as tiles or rows: a multi-select listbox whose options take focus (Enter
+ * opens, Space selects), named by the item's full name.
+ */
+export function FolderItems({ items, view, selected, onClick, onDoubleClick, onKeyDown }: Props) {
+  const { t, i18n } = useTranslation();
+  const optionProps = (item: ItemBiblioteca) => ({
+    role: 'option',
+    tabIndex: 0,
+    'aria-selected': selected.has(item.id),
+    'aria-label': item.nome,
+    onClick: (event: MouseEvent) => onClick(item, event),
+    onDoubleClick: () => onDoubleClick(item),
+    onKeyDown: (event: KeyboardEvent) => onKeyDown(item, event),
+  });
+  const selectable = {
+    cursor: 'pointer',
+    userSelect: 'none',
+    '&[aria-selected="true"]': { bgcolor: 'action.selected', borderColor: 'primary.main' },
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: -2 },
+  } as const;
+
+  if (view === 'grid')
+    return (
+      <Box
+        role="listbox"
+        aria-multiselectable
+        aria-label={t('library.items')}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}
+      >
+        {items.map((item) => (
+          <Box
+            key={item.id}
+            {...optionProps(item)}
+            sx={{ ...selectable, border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}
+          >
+            <Box sx={{ height: 96, display: 'flex', alignItems: 'center', justifyContent: 'center', mb: 1 }}>
+              {item.arquivoMiniaturaLink ? (
+                <Box
+                  component="img"
+                  src={item.arquivoMiniaturaLink}
+                  alt=""
+                  loading="lazy"
+                  sx={{ maxWidth: '100%', maxHeight: 96, objectFit: 'contain' }}
+                />
+              ) : (
+                <Box sx={{ '& svg': { fontSize: 56 } }}>
+                  <ItemIcon item={item} />
+                </Box>
+              )}
+            </Box>
+            <Typography variant="body2" sx={{ wordBreak: 'break-word', textAlign: 'center' }}>
+              <TruncatedName
+                name={item.nome}
+                max={item.pasta ? LIBRARY_NAME_TRUNCATE.folderTile : LIBRARY_NAME_TRUNCATE.default}
+              />
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    );
+
+  return (
+    <Box>
+      <Box
+        aria-hidden
+        sx={{
+          display: { xs: 'none', md: 'grid' },
+          gridTemplateColumns: LIST_COLUMNS,
+          gap: 2,
+          px: 2,
+          py: 1,
+          typography: 'subtitle2',
+          color: 'text.secondary',
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <span>{t('library.columns.name')}</span>
+        <span>{t('library.columns.owner')}</span>
+        <span>{t('library.columns.modified')}</span>
+      </Box>
+      <Box role="listbox" aria-multiselectable aria-label={t('library.items')}>
+        {items.map((item) => (
+          <Box
+            key={item.id}
+            {...optionProps(item)}
+            sx={{
+              ...selectable,
+              display: 'grid',
+              gridTemplateColumns: LIST_COLUMNS,
+              gap: { xs: 0, md: 2 },
+              alignItems: 'center',
+              px: 2,
+              py: 1,
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+              <ItemIcon item={item} />
+              <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                <TruncatedName name={item.nome} />
+              </Box>
+            </Box>
+            <Typography variant="body2" color="text.secondary" noWrap sx={{ pl: { xs: 4, md: 0 } }}>
+              {item.proprietario?.nome ?? ''}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ pl: { xs: 4, md: 0 } }}>
+              {formatDateTime(item.ultimaModificacao, i18n.language)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { ToolbarActions } from '@portal/domain';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DeleteIcon, DownloadIcon, GrantIcon, MoveIcon, NewFolderIcon, RenameIcon, UploadIcon } from './library-icons';
+
+export type ToolbarAction = keyof ToolbarActions;
+
+const BUTTONS: { action: ToolbarAction; labelKey: string; Icon: ComponentType }[] = [
+  { action: 'upload', labelKey: 'library.actions.upload', Icon: UploadIcon },
+  { action: 'createFolder', labelKey: 'library.actions.createFolder', Icon: NewFolderIcon },
+  { action: 'rename', labelKey: 'library.actions.rename', Icon: RenameIcon },
+  { action: 'move', labelKey: 'library.actions.move', Icon: MoveIcon },
+  { action: 'delete', labelKey: 'library.actions.delete', Icon: DeleteIcon },
+  { action: 'grant', labelKey: 'library.actions.grant', Icon: GrantIcon },
+  { action: 'download', labelKey: 'library.actions.download', Icon: DownloadIcon },
+];
+
+/** The library toolbar (SPEC §6): every action shown, enabled by `libraryToolbarState`. */
+export function LibraryToolbar({
+  actions,
+  onAction,
+}: {
+  actions: ToolbarActions;
+  onAction: (action: ToolbarAction) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box role="toolbar" aria-label={t('library.toolbar')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {BUTTONS.map(({ action, labelKey, Icon }) => (
+        <Button
+          key={action}
+          size="small"
+          variant={action === 'upload' ? 'contained' : 'outlined'}
+          startIcon={<Icon />}
+          disabled={!actions[action]}
+          onClick={() => onAction(action)}
+        >
+          {t(labelKey)}
+        </Button>
+      ))}
+    </Box>
+  );
+}

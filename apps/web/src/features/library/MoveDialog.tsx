@@ -1,0 +1,87 @@
+import { useMutation, useQuery } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { canMoveTo, isLibraryRoot, moverSchema } from '@portal/domain';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../ui/toast';
+import { LocationSelect } from './LocationSelect';
+import {
+  type ItemBiblioteca,
+  LIBRARY_REFETCH,
+  MOVER_ITEM_BIBLIOTECA,
+  PASTAS_COM_PERMISSAO_ESCRITA,
+} from './library.documents';
+import { useZodForm } from './use-zod-form';
+
+/**
+ * Move one item (SPEC §5, §6): destinations are the writable folders (pastasComPermissaoEscrita) and
+ * the root, minus the item itself, its descendants and its current folder.
+ */
+export function MoveDialog({ item, onClose }: { item: ItemBiblioteca; onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const titleId = useId();
+  const { data } = useQuery(PASTAS_COM_PERMISSAO_ESCRITA, { fetchPolicy: 'network-only' });
+  const [mover, { loading }] = useMutation(MOVER_ITEM_BIBLIOTECA, { refetchQueries: LIBRARY_REFETCH });
+  const form = useZodForm(moverSchema, { idItemBiblioteca: item.id, idNovaLocalizacao: '' });
+  const error = form.errorOf('idNovaLocalizacao');
+  const inRoot = isLibraryRoot(item.pastaPai.id);
+  const destinations = (data?.pastasComPermissaoEscrita ?? []).filter(
+    (f) =>
+      f.id !== item.pastaPai.id &&
+      canMoveTo(
+        item,
+        { id: f.id, pasta: f.pasta, access: f.permissoesAcessoUsuarioLogado.map((p) => p.id) },
+        f.breadcrumb.map((b) => b.id),
+      ),
+  );
+
+  const submit = form.onSubmit(async (variables) => {
+    try {
+      await mover({ variables });
+      toast.success('library.move.done');
+      onClose();
+    } catch (e) {
+      toast.error(e);
+    }
+  });
+
+  return (
+    <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>
+          {t('library.move.title')}: {item.nome}
+        </DialogTitle>
+        <DialogContent>
+          {data && destinations.length === 0 && inRoot ? (
+            <Alert severity="info">{t('library.move.none')}</Alert>
+          ) : (
+            <LocationSelect
+              label={t('library.move.destination')}
+              value={form.values.idNovaLocalizacao}
+              folders={destinations}
+              includeRoot={!inRoot}
+              onChange={(id) => form.set('idNovaLocalizacao', id)}
+              onBlur={() => form.touch('idNovaLocalizacao')}
+              error={error ? t(error) : undefined}
+              disabled={loading}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={loading}>
+            {t('library.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={loading}>
+            {t('library.move.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,124 @@
+import { useMutation, useQuery } from '@apollo/client';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { isLibraryRoot, LIBRARY_ROOT_ID, novaPastaSchema, tiposAcessoFromGroups } from '@portal/domain';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../ui/toast';
+import { GroupsSelect } from './GroupsSelect';
+import { LocationSelect } from './LocationSelect';
+import {
+  CRIAR_NOVA_PASTA,
+  GRUPOS_USUARIOS_ATIVOS,
+  LIBRARY_REFETCH,
+  PASTAS_COM_PERMISSAO_ESCRITA,
+} from './library.documents';
+import { useZodForm } from './use-zod-form';
+
+type Props = { open: boolean; onClose: () => void; currentFolderId: string | null };
+
+/**
+ * New folder (SPEC §3 permission form, §5): name, location (writable folders and the root), read and
+ * write groups. Changing the location clears both group lists; in the root a group is required.
+ */
+export function NewFolderDialog({ open, onClose, currentFolderId }: Props) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const titleId = useId();
+  const folders = useQuery(PASTAS_COM_PERMISSAO_ESCRITA, { fetchPolicy: 'network-only' }).data
+    ?.pastasComPermissaoEscrita;
+  const groups = useQuery(GRUPOS_USUARIOS_ATIVOS, { fetchPolicy: 'network-only' }).data?.gruposUsuariosAtivos ?? [];
+  const [criar, { loading }] = useMutation(CRIAR_NOVA_PASTA, { refetchQueries: LIBRARY_REFETCH });
+  const form = useZodForm(novaPastaSchema, {
+    nome: '',
+    idPai: isLibraryRoot(currentFolderId) ? null : currentFolderId,
+    idsGrupoAcesso: [] as string[],
+    idsGrupoAcessoEscrita: [] as string[],
+  });
+  const { values, errorOf } = form;
+  const tr = (key: string | undefined) => (key ? t(key) : undefined);
+
+  const submit = form.onSubmit(async (data) => {
+    const idPai = isLibraryRoot(data.idPai) ? null : data.idPai;
+    const tiposAcesso = tiposAcessoFromGroups(data.idsGrupoAcesso, data.idsGrupoAcessoEscrita);
+    try {
+      await criar({
+        variables: {
+          novaPasta: { nome: data.nome, idPai, idsGrupoAcesso: tiposAcesso.map((g) => g.idGrupoAcesso), tiposAcesso },
+        },
+      });
+      toast.success('library.newFolder.done');
+      onClose();
+    } catch (error) {
+      toast.error(error);
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={loading ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{t('library.newFolder.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              label={t('library.name')}
+              value={values.nome}
+              onChange={(e) => form.set('nome', e.target.value)}
+              onBlur={() => form.touch('nome')}
+              error={Boolean(errorOf('nome'))}
+              helperText={tr(errorOf('nome'))}
+              disabled={loading}
+              autoFocus
+              fullWidth
+            />
+            <LocationSelect
+              label={t('library.location')}
+              value={values.idPai ?? LIBRARY_ROOT_ID}
+              folders={folders ?? []}
+              includeRoot
+              disabled={loading}
+              onChange={(id) =>
+                form.setValues((v) => ({
+                  ...v,
+                  idPai: isLibraryRoot(id) ? null : id,
+                  idsGrupoAcesso: [],
+                  idsGrupoAcessoEscrita: [],
+                }))
+              }
+            />
+            <GroupsSelect
+              label={t('library.readGroups')}
+              groups={groups}
+              value={values.idsGrupoAcesso}
+              onChange={(ids) => form.set('idsGrupoAcesso', ids)}
+              onBlur={() => form.touch('idsGrupoAcesso')}
+              error={tr(errorOf('idsGrupoAcesso'))}
+              disabled={loading}
+            />
+            <GroupsSelect
+              label={t('library.writeGroups')}
+              groups={groups}
+              value={values.idsGrupoAcessoEscrita}
+              onChange={(ids) => form.set('idsGrupoAcessoEscrita', ids)}
+              onBlur={() => form.touch('idsGrupoAcesso')}
+              disabled={loading}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={loading}>
+            {t('library.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={loading}>
+            {t('library.newFolder.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,183 @@
+import { useMutation } from '@apollo/client';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import {
+  checkUploadSelection,
+  LIBRARY_ROOT_ID,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_FILES,
+  UPLOAD_REJECTION_MESSAGES,
+} from '@portal/domain';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../../app/shell/icons';
+import { useToast } from '../../ui/toast';
+import { UploadDropzone } from '../../ui/UploadDropzone';
+import { LIBRARY_REFETCH, UPLOAD_ARQUIVOS } from './library.documents';
+import { TruncatedName } from './TruncatedName';
+import { UploadError, uploadLibraryFile } from './upload-file';
+
+type Status = 'pending' | 'sending' | 'success' | 'error';
+type Entry = { key: number; file: File; status: Status; id?: string; placed?: boolean; message?: string };
+
+const STATUS_COLOR = { pending: 'default', sending: 'info', success: 'success', error: 'error' } as const;
+
+type Props = {
+  onClose: () => void;
+  /** The folder the files go to; null for the root. */
+  folderId: string | null;
+  folderName: string;
+  /** Sends one file; replaceable in tests. */
+  upload?: (file: File) => Promise<string>;
+};
+
+/**
+ * Upload dialog (SPEC §2, §4, §5, §8): a multi-file dropzone; duplicates (warning toast), files over
+ * 900,000,000 bytes and files past the count limit are refused with the spec's messages. Submit sends
+ * every pending file in parallel (each pending → success or error), then places the sent ones with one
+ * uploadArquivos. Files already sent are not sent again on a retry.
+ */
+export function UploadDialog({ onClose, folderId, folderName, upload = uploadLibraryFile }: Props) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const titleId = useId();
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [busy, setBusy] = useState(false);
+  const nextKey = useRef(0);
+  const [placeFiles] = useMutation(UPLOAD_ARQUIVOS, { refetchQueries: LIBRARY_REFETCH });
+
+  const addFiles = (files: File[]) => {
+    const { accepted, rejected } = checkUploadSelection(
+      entries.map((e) => e.file),
+      files,
+    );
+    for (const { file, reason } of rejected) {
+      const message = `${t(UPLOAD_REJECTION_MESSAGES[reason])} ${file.name}`;
+      if (reason === 'duplicate') toast.warning(message);
+      else toast.error(message);
+    }
+    if (accepted.length === 0) return;
+    setEntries((list) => [
+      ...list,
+      ...accepted.map((file) => ({ key: nextKey.current++, file, status: 'pending' as const })),
+    ]);
+  };
+
+  const update = (key: number, patch: Partial<Entry>) =>
+    setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
+
+  const submit = async () => {
+    setBusy(true);
+    const toSend = entries.filter((e) => e.status !== 'success');
+    const sent = await Promise.all(
+      toSend.map(async (entry) => {
+        update(entry.key, { status: 'sending', message: undefined });
+        try {
+          const id = await upload(entry.file);
+          update(entry.key, { status: 'success', id });
+          return { ...entry, id };
+        } catch (error) {
+          const message = error instanceof UploadError && error.message ? error.message : t('library.upload.loadError');
+          update(entry.key, { status: 'error', message });
+          return null;
+        }
+      }),
+    );
+    const ready = [
+      ...entries.filter((e) => e.status === 'success' && !e.placed),
+      ...sent.filter((e): e is Entry & { id: string } => e !== null),
+    ];
+    try {
+      if (ready.length > 0)
+        await placeFiles({
+          variables: {
+            arquivos: ready.map((e) => ({
+              idArquivo: e.id as string,
+              nome: e.file.name,
+              idPastaPai: folderId ?? LIBRARY_ROOT_ID,
+            })),
+          },
+        });
+      for (const e of ready) update(e.key, { placed: true });
+      if (sent.every((e) => e !== null)) {
+        toast.success('library.upload.done');
+        onClose();
+      }
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sizeText = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte' }).format(
+    UPLOAD_MAX_BYTES / 1_000_000,
+  );
+  const unplaced = entries.filter((e) => !e.placed);
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{t('library.upload.title')}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('library.upload.destination', { nome: folderName })}
+        </Typography>
+        <UploadDropzone
+          onFiles={addFiles}
+          disabled={busy}
+          label={t('library.upload.dropzone')}
+          hint={t('library.upload.hint', { max: UPLOAD_MAX_FILES, tamanho: sizeText })}
+        />
+        {entries.length > 0 && (
+          <List dense aria-label={t('library.upload.files')}>
+            {entries.map((entry) => (
+              <ListItem
+                key={entry.key}
+                secondaryAction={
+                  entry.status !== 'success' && !busy ? (
+                    <IconButton
+                      edge="end"
+                      aria-label={t('library.upload.remove', { nome: entry.file.name })}
+                      onClick={() => setEntries((list) => list.filter((e) => e.key !== entry.key))}
+                    >
+                      <CloseIcon fontSize="small" />
+                    </IconButton>
+                  ) : undefined
+                }
+              >
+                <ListItemText
+                  primary={<TruncatedName name={entry.file.name} />}
+                  secondary={entry.message}
+                  slotProps={{ secondary: { color: 'error' } }}
+                />
+                <Chip
+                  size="small"
+                  sx={{ mr: 1 }}
+                  color={STATUS_COLOR[entry.status]}
+                  label={t(`library.upload.${entry.status}`)}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t('library.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={busy || unplaced.length === 0}>
+          {t('library.upload.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

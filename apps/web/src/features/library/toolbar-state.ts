@@ -1,0 +1,30 @@
+import { type LibraryViewer, type PermissaoAcesso, type ToolbarActions, toolbarActions } from '@portal/domain';
+import type { ItemBiblioteca } from './library.documents';
+
+/**
+ * The toolbar of SPEC §6 for a selection: the domain's selection rules (`toolbarActions`: one item to
+ * rename or move, one folder to grant, files only to download...) over the server's per-item
+ * `viewerCan`, which has the last word on each item. Nothing here repeats a permission rule.
+ */
+export function libraryToolbarState(
+  user: LibraryViewer,
+  selection: readonly ItemBiblioteca[],
+  currentFolder: { id: string | null; access: readonly PermissaoAcesso[] },
+): ToolbarActions {
+  const shape = toolbarActions(
+    user,
+    selection.map((item) => ({ pasta: item.pasta, access: item.permissoesAcessoUsuarioLogado.map((p) => p.id) })),
+    currentFolder,
+  );
+  const all = (key: keyof ItemBiblioteca['viewerCan']) =>
+    selection.length > 0 && selection.every((item) => item.viewerCan[key]);
+  return {
+    upload: shape.upload,
+    createFolder: shape.createFolder,
+    rename: shape.rename && all('rename'),
+    move: shape.move && all('move'),
+    delete: shape.delete && all('delete'),
+    grant: shape.grant && all('grant'),
+    download: shape.download && all('download'),
+  };
+}
