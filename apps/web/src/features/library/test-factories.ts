@@ -1,0 +1,43 @@
+import { LIBRARY_ROOT_ID, type PermissaoAcesso } from '@portal/domain';
+import type { GrupoUsuariosAtivo, ItemBiblioteca } from './library.documents';
+
+let seq = 0;
+
+/** A library item as the API sends it, with every field of the documents' fragment; override what a test needs. */
+export function buildItem(overrides: Partial<ItemBiblioteca> & { access?: PermissaoAcesso[] } = {}): ItemBiblioteca {
+  seq += 1;
+  const { access = ['LEITURA'], ...rest } = overrides;
+  const pasta = rest.pasta ?? false;
+  const write = access.includes('LEITURA_ESCRITA');
+  return {
+    __typename: 'ItemBiblioteca',
+    id: `item-${seq}`,
+    nome: `Item ${seq}`,
+    pasta,
+    pastaPai: { __typename: 'PastaResumo', id: LIBRARY_ROOT_ID, nome: 'Biblioteca' },
+    proprietario: { __typename: 'ProprietarioItem', id: 'u1', nome: 'Maria Montadora', email: 'montadora@portal.demo' },
+    permissoesAcessoUsuarioLogado: access.map((id) => ({ __typename: 'PermissaoAcessoPasta', id, description: id })),
+    permissoes: [],
+    ultimaModificacao: '2026-03-01T12:00:00.000Z',
+    dataCriacao: '2026-03-01T12:00:00.000Z',
+    arquivoLink: pasta ? null : `/api/files/f${seq}`,
+    arquivoMiniaturaLink: null,
+    arquivoImagem: false,
+    tamanho: pasta ? null : 10,
+    breadcrumb: [],
+    viewerCan: {
+      __typename: 'ItemBibliotecaViewerCan',
+      rename: write,
+      move: write,
+      delete: write,
+      grant: write && pasta,
+      download: !pasta,
+    },
+    ...rest,
+  };
+}
+
+export const GROUPS: GrupoUsuariosAtivo[] = [
+  { __typename: 'GrupoUsuariosAtivo', id: 'g1', nome: 'Rede Horizonte' },
+  { __typename: 'GrupoUsuariosAtivo', id: 'g2', nome: 'Pós-venda' },
+];
