@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import type { PermissaoAcesso } from '@portal/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +12,8 @@ import { libraryToolbarState } from './toolbar-state';
 
 const MANAGER = { chaves: ['PORTAL_GERENCIAR_BIBLIOTECA'] };
 const READER = { chaves: [] };
-const ROOT = { id: null, access: [] as const };
+type Folder = { id: string | null; access: readonly PermissaoAcesso[] };
+const ROOT: Folder = { id: null, access: [] };
 const LABELS = {
   upload: 'Enviar arquivos',
   createFolder: 'Nova pasta',
@@ -26,7 +29,7 @@ const writableFile = () => buildItem({ access: ['LEITURA_ESCRITA'] });
 const readOnlyFile = () => buildItem({ access: ['LEITURA'] });
 
 /** The enabled buttons of the rendered toolbar, by action. */
-function enabledButtons(user: { chaves: string[] }, selection: ItemBiblioteca[], folder = ROOT) {
+function enabledButtons(user: { chaves: string[] }, selection: ItemBiblioteca[], folder: Folder = ROOT) {
   render(
     <I18nextProvider i18n={i18n}>
       <LibraryToolbar actions={libraryToolbarState(user, selection, folder)} onAction={() => {}} />
