@@ -48,7 +48,6 @@ const SCREENS: Screen[] = [
       await expect(page.getByLabel('Senha atual', { exact: true })).toBeVisible();
     },
     // apps/web MyAccountPage: the initials avatar is white on MUI's default grey #bdbdbd (1.87:1).
-    knownIssue: 'color-contrast: .MuiAvatar-root, white initials on #bdbdbd',
   },
   {
     name: 'the 404 page',
@@ -87,7 +86,6 @@ const SCREENS: Screen[] = [
     },
     // apps/web MenuDrawer: the modal drawer's paper (role dialog) has no accessible name, and each
     // category's <ul> holds its ListSubheader as a <div> (only <li> may be a child of <ul>).
-    knownIssue: 'aria-dialog-name: .MuiPaper-elevation16; list: ul > div (ListSubheader)',
   },
   {
     name: '/esqueci-senha',
@@ -119,7 +117,6 @@ const SCREENS: Screen[] = [
     },
     // apps/server auth/views.ts: the language links (13 px, theme colour #0277bd) sit on the page
     // background #f4f6f8 at 4.42:1, below 4.5:1.
-    knownIssue: 'color-contrast: a[hreflang="es"], a[hreflang="en"], #0277bd on #f4f6f8',
   },
 ];
 

@@ -3,6 +3,17 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { fetchPortalProperties } from './app/portal-properties';
 
+// After a deploy, an open tab asks for chunks of the old build, which are gone: load the new build
+// (once a minute at most, so a chunk that is really missing ends on the Ops page, not in a loop).
+const RELOADED_AT = 'portal-reloaded-for-chunk';
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+  if (Date.now() - last < 60_000) return;
+  event.preventDefault();
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  window.location.reload();
+});
+
 const root = createRoot(document.getElementById('root')!);
 
 void fetchPortalProperties().then((portalProperties) => {

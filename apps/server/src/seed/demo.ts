@@ -495,5 +495,5 @@ async function seedMenu(tx: Tx, ids: { crmId: string }) {
     externo: true,
     ordem: 2,
   });
-  await entry({ titulo: 'Novidades', ordem: 5 });
+  await entry({ titulo: 'Novidades', tituloChave: 'menu.novidades', ordem: 5 });
 }

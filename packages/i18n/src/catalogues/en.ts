@@ -66,6 +66,7 @@ export const en = {
     ajuda: 'Help center',
     academia: 'Academy',
     minhasNotificacoes: 'My notifications',
+    novidades: 'News',
     privacidade: 'Privacy policy',
   },
   shell: {

@@ -66,6 +66,7 @@ export const es = {
     ajuda: 'Centro de ayuda',
     academia: 'Academia',
     minhasNotificacoes: 'Mis notificaciones',
+    novidades: 'Novedades',
     privacidade: 'Política de privacidad',
   },
   shell: {

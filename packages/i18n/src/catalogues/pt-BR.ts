@@ -63,6 +63,7 @@ export const ptBR = {
     ajuda: 'Central de ajuda',
     academia: 'Academia',
     minhasNotificacoes: 'Minhas notificações',
+    novidades: 'Novidades',
     privacidade: 'Política de privacidade',
   },
   shell: {

@@ -44,7 +44,7 @@ input{width:100%;padding:10px 12px;font-size:16px;border:1px solid #9aa5b1;borde
 input:focus{outline:2px solid ${colour};outline-offset:1px}
 button{margin-top:24px;width:100%;padding:12px;font-size:16px;font-weight:600;border:0;border-radius:4px;background:${colour};color:#fff;cursor:pointer}
 .error{color:#e6433f;margin:12px 0 0}.info{color:#1f2933;margin:12px 0 0}.links{margin-top:20px;font-size:14px}
-a{color:${colour}}nav.lang{text-align:center;font-size:13px;margin:16px auto;max-width:400px}
+a{color:${colour}}nav.lang{text-align:center;font-size:13px;margin:16px auto;max-width:400px}nav.lang a{color:#1f2933}
 @media (max-width:480px){main{margin:0;border-radius:0;box-shadow:none}}
 </style>
 </head>

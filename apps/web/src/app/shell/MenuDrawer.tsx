@@ -37,7 +37,9 @@ export function MenuDrawer({ id, open, onClose, nodes, keepFocusOutside, top, bo
       variant={keepFocusOutside ? 'persistent' : 'temporary'}
       sx={{ zIndex: (theme) => theme.zIndex.appBar - 1 }}
       slotProps={{
+        // The modal drawer is a dialog: named by its heading.
         paper: {
+          'aria-labelledby': `${id}-title`,
           sx: {
             width: { xs: '100%', sm: 360 },
             boxShadow: 8,
@@ -48,7 +50,7 @@ export function MenuDrawer({ id, open, onClose, nodes, keepFocusOutside, top, bo
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, pt: 1 }}>
-        <Typography variant="subtitle2" component="h2" color="text.secondary">
+        <Typography id={`${id}-title`} variant="subtitle2" component="h2" color="text.secondary">
           {t('shell.mainMenu')}
         </Typography>
         <IconButton aria-label={t('shell.closeMenu')} onClick={onClose} edge="end">
@@ -63,20 +65,16 @@ export function MenuDrawer({ id, open, onClose, nodes, keepFocusOutside, top, bo
           </Typography>
         )}
         {nodes.map((category) => (
-          <List
-            key={category.id}
-            dense
-            aria-labelledby={`menu-category-${category.id}`}
-            subheader={
-              <ListSubheader id={`menu-category-${category.id}`} component="div" sx={{ lineHeight: '36px' }}>
-                {category.title}
-              </ListSubheader>
-            }
-          >
-            {category.children.map((item) => (
-              <MenuItemLink key={item.id} node={item} depth={0} onNavigate={onClose} />
-            ))}
-          </List>
+          <Box component="section" key={category.id} aria-labelledby={`menu-category-${category.id}`}>
+            <ListSubheader id={`menu-category-${category.id}`} component="h3" sx={{ lineHeight: '36px', m: 0 }}>
+              {category.title}
+            </ListSubheader>
+            <List dense disablePadding aria-labelledby={`menu-category-${category.id}`}>
+              {category.children.map((item) => (
+                <MenuItemLink key={item.id} node={item} depth={0} onNavigate={onClose} />
+              ))}
+            </List>
+          </Box>
         ))}
       </Box>
       {bottom && <Box sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}>{bottom}</Box>}

@@ -47,7 +47,11 @@ export function MyAccountPage() {
                   {t('account.profile')}
                 </Typography>
                 <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                  <Avatar src={me.avatarLink ?? undefined} alt={me.nome} sx={{ width: 56, height: 56 }}>
+                  <Avatar
+                    src={me.avatarLink ?? undefined}
+                    alt={me.nome}
+                    sx={{ width: 56, height: 56, bgcolor: 'primary.dark', color: 'primary.contrastText' }}
+                  >
                     {initialsOf(me.nome)}
                   </Avatar>
                   <Typography variant="h6" component="p" sx={{ overflowWrap: 'anywhere' }}>
