@@ -1,5 +1,6 @@
 /** Every table, for Drizzle's typed queries and drizzle-kit's migration generator. */
 export * from '../modules/audit/audit.tables.js';
+export * from '../modules/communications/communications.tables.js';
 export * from '../modules/dealers/dealers.tables.js';
 export * from '../modules/files/files.tables.js';
 export * from '../modules/groups/groups.tables.js';

@@ -1,0 +1,152 @@
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { arquivo } from '../files/files.tables.js';
+import { grupo } from '../groups/groups.tables.js';
+import { grupoUsuarios } from '../user-groups/user-groups.tables.js';
+import { departamento, usuario } from '../users/users.tables.js';
+
+/**
+ * A communication (comunicado, SPEC §3) through its lifecycle (packages/domain communications-rules,
+ * docs/communications-lifecycle.md). `mensagem` is HTML stored through the allow-list sanitiser.
+ * An errata is a communication with `id_parent` (the original) and a `justificativa`.
+ */
+export const comunicado = pgTable(
+  'comunicado',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    titulo: text('titulo').notNull(),
+    mensagem: text('mensagem').notNull(),
+    status: text('status').notNull().default('RASCUNHO'),
+    criadorId: uuid('criador_id')
+      .notNull()
+      .references(() => usuario.id),
+    aprovadorId: uuid('aprovador_id').references(() => usuario.id),
+    motivoRejeicao: text('motivo_rejeicao'),
+    dataHoraAgendamento: timestamp('data_hora_agendamento', { withTimezone: true }),
+    envioDateTime: timestamp('envio_date_time', { withTimezone: true }),
+    createdDateTime: timestamp('created_date_time', { withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
+    departamentoId: uuid('departamento_id').references(() => departamento.id),
+    etiquetas: text('etiquetas').array().notNull().default([]),
+    emailsAvulsos: text('emails_avulsos').array().notNull().default([]),
+    dataInicioExibicao: timestamp('data_inicio_exibicao', { withTimezone: true }),
+    dataFimExibicao: timestamp('data_fim_exibicao', { withTimezone: true }),
+    idParent: uuid('id_parent').references((): AnyPgColumn => comunicado.id),
+    justificativa: text('justificativa'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    index('comunicado_criador_idx').on(t.criadorId),
+    index('comunicado_aprovador_idx').on(t.aprovadorId),
+    index('comunicado_agendado_idx').on(t.status, t.dataHoraAgendamento),
+    index('comunicado_parent_idx').on(t.idParent),
+  ],
+);
+
+/** Audience: user groups. */
+export const comunicadoGrupoUsuarios = pgTable(
+  'comunicado_grupo_usuarios',
+  {
+    comunicadoId: uuid('comunicado_id')
+      .notNull()
+      .references(() => comunicado.id, { onDelete: 'cascade' }),
+    grupoUsuariosId: uuid('grupo_usuarios_id')
+      .notNull()
+      .references(() => grupoUsuarios.id),
+  },
+  (t) => [primaryKey({ columns: [t.comunicadoId, t.grupoUsuariosId] })],
+);
+
+/** Audience: dealer groups (their users, directly or through their dealers). */
+export const comunicadoGrupo = pgTable(
+  'comunicado_grupo',
+  {
+    comunicadoId: uuid('comunicado_id')
+      .notNull()
+      .references(() => comunicado.id, { onDelete: 'cascade' }),
+    grupoId: uuid('grupo_id')
+      .notNull()
+      .references(() => grupo.id),
+  },
+  (t) => [primaryKey({ columns: [t.comunicadoId, t.grupoId] })],
+);
+
+/** Users taken out of the audience (usuariosRemovidos). */
+export const comunicadoUsuarioRemovido = pgTable(
+  'comunicado_usuario_removido',
+  {
+    comunicadoId: uuid('comunicado_id')
+      .notNull()
+      .references(() => comunicado.id, { onDelete: 'cascade' }),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => usuario.id),
+  },
+  (t) => [primaryKey({ columns: [t.comunicadoId, t.usuarioId] })],
+);
+
+/** Attachments, uploaded through POST /api/upload (fileType COMUNICADO). */
+export const comunicadoArquivo = pgTable(
+  'comunicado_arquivo',
+  {
+    comunicadoId: uuid('comunicado_id')
+      .notNull()
+      .references(() => comunicado.id, { onDelete: 'cascade' }),
+    arquivoId: uuid('arquivo_id')
+      .notNull()
+      .references(() => arquivo.id),
+    ordem: integer('ordem').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.comunicadoId, t.arquivoId] })],
+);
+
+/**
+ * One delivery per recipient (comunicado envio, SPEC §3). The unique (comunicado, usuario) pair is
+ * what makes the fan-out exactly once, whatever retries or instances run it (DESIGN §7).
+ */
+export const comunicadoEnvio = pgTable(
+  'comunicado_envio',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    comunicadoId: uuid('comunicado_id')
+      .notNull()
+      .references(() => comunicado.id),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => usuario.id),
+    dataRecebimento: timestamp('data_recebimento', { withTimezone: true }).notNull().defaultNow(),
+    lido: boolean('lido').notNull().default(false),
+    dataLeitura: timestamp('data_leitura', { withTimezone: true }),
+    favorito: boolean('favorito').notNull().default(false),
+    arquivado: boolean('arquivado').notNull().default(false),
+    emailEnviadoEm: timestamp('email_enviado_em', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    unique('comunicado_envio_unico').on(t.comunicadoId, t.usuarioId),
+    index('comunicado_envio_usuario_idx').on(t.usuarioId, t.dataRecebimento),
+  ],
+);
+
+/** Manual e-mail addresses (emailsAvulsos) mailed once per communication. */
+export const comunicadoEmailAvulso = pgTable(
+  'comunicado_email_avulso',
+  {
+    comunicadoId: uuid('comunicado_id')
+      .notNull()
+      .references(() => comunicado.id),
+    email: text('email').notNull(),
+    enviadoEm: timestamp('enviado_em', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.comunicadoId, t.email] })],
+);
