@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { keepHeaderTourClosed } from './header-tour';
+import { openSignedIn } from './session';
+
+// The virtual library journey (issue 4, point 7): a manager shares a folder with one user group, fills
+// it and grants a second group; a member of the group downloads but cannot rename; a user of no
+// group sees nothing of it, not even by id. Texts are the pt-BR catalogue's.
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const FOLDER = `Manuais Horizonte ${Date.now()}`;
+const SUBFOLDER = 'Arquivo morto';
+
+const items = (page: Page) => page.getByRole('listbox', { name: 'Itens da pasta' });
+const item = (page: Page, name: string) => items(page).getByRole('option', { name, exact: true });
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Ações da biblioteca' });
+
+async function signedInPage(browser: Browser, path: string, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await keepHeaderTourClosed(page);
+  await openSignedIn(page, path, email);
+  return page;
+}
+
+/** A single click selects (after the 235 ms double-click window). */
+async function select(page: Page, name: string) {
+  await item(page, name).click();
+  await expect(item(page, name)).toHaveAttribute('aria-selected', 'true');
+}
+
+async function chooseGroup(page: Page, label: string, group: string) {
+  await page.getByRole('dialog').getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: group, exact: true }).click();
+  await expect(page.getByRole('listbox', { name: label })).toBeHidden();
+}
+
+test('a manager shares a folder with a group; a member downloads; others see nothing', async ({ browser }) => {
+  test.setTimeout(120_000);
+
+  // montadora creates the folder in the root for Rede Horizonte.
+  const manager = await signedInPage(browser, '/biblioteca', 'montadora@portal.demo');
+  await expect(manager.getByRole('heading', { level: 1, name: 'Biblioteca virtual' })).toBeVisible();
+  await toolbar(manager).getByRole('button', { name: 'Nova pasta' }).click();
+  let dialog = manager.getByRole('dialog', { name: 'Nova pasta' });
+  await dialog.getByLabel('Nome', { exact: true }).fill(FOLDER);
+  await dialog.getByRole('button', { name: 'Criar pasta' }).click();
+  await expect(
+    dialog.getByText('Uma pasta na raiz da biblioteca precisa de ao menos um grupo com acesso.'),
+  ).toBeVisible();
+  await chooseGroup(manager, 'Grupos com leitura', 'Rede Horizonte');
+  await dialog.getByRole('button', { name: 'Criar pasta' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(manager.getByText('Pasta criada.')).toBeVisible();
+
+  // Double click opens it; the shell's breadcrumb shows its name.
+  await item(manager, FOLDER).dblclick();
+  await expect(manager).toHaveURL(/\/biblioteca\/[^/]+$/);
+  const folderUrl = new URL(manager.url()).pathname;
+  await expect(manager.getByRole('heading', { level: 1, name: FOLDER })).toBeVisible();
+  await expect(manager.getByRole('navigation', { name: 'Caminho da pasta' })).toContainText('Biblioteca');
+  await expect(manager.getByText('Esta pasta está vazia.')).toBeVisible();
+
+  // Three files, one of them an image.
+  await toolbar(manager).getByRole('button', { name: 'Enviar arquivos' }).click();
+  dialog = manager.getByRole('dialog', { name: 'Enviar arquivos' });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles(['logo-rede.png', 'manual-garantia.pdf', 'notas-revisao.txt'].map((f) => path.join(FIXTURES, f)));
+  await expect(dialog.getByRole('list', { name: 'Arquivos selecionados' }).getByRole('listitem')).toHaveCount(3);
+  await dialog.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(manager.getByText('Arquivos enviados.')).toBeVisible();
+  for (const name of ['logo-rede.png', 'manual-garantia.pdf', 'notas-revisao.txt'])
+    await expect(item(manager, name)).toBeVisible();
+
+  // A sub-folder (no group needed inside a folder).
+  await toolbar(manager).getByRole('button', { name: 'Nova pasta' }).click();
+  dialog = manager.getByRole('dialog', { name: 'Nova pasta' });
+  await dialog.getByLabel('Nome', { exact: true }).fill(SUBFOLDER);
+  await dialog.getByRole('button', { name: 'Criar pasta' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(item(manager, SUBFOLDER)).toBeVisible();
+
+  // Preview the image: owner and date shown, Esc closes.
+  await item(manager, 'logo-rede.png').dblclick();
+  const viewer = manager.getByRole('dialog', { name: 'logo-rede.png' });
+  await expect(viewer.getByRole('img', { name: 'logo-rede.png' })).toBeVisible();
+  await expect(viewer.getByText(/Proprietário: .+ · Criado em/)).toBeVisible();
+  await manager.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  // Rename a file.
+  await select(manager, 'notas-revisao.txt');
+  await toolbar(manager).getByRole('button', { name: 'Renomear' }).click();
+  dialog = manager.getByRole('dialog', { name: 'Renomear' });
+  await dialog.getByLabel('Novo nome').fill('notas-revisao-final.txt');
+  await dialog.getByRole('button', { name: 'Renomear' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(item(manager, 'notas-revisao-final.txt')).toBeVisible();
+
+  // Move a file into the sub-folder (writable destinations only).
+  await select(manager, 'manual-garantia.pdf');
+  await toolbar(manager).getByRole('button', { name: 'Mover' }).click();
+  dialog = manager.getByRole('dialog', { name: /^Mover/ });
+  await dialog.getByRole('combobox', { name: 'Destino' }).click();
+  await manager.getByRole('option', { name: `Biblioteca / ${FOLDER} / ${SUBFOLDER}` }).click();
+  await dialog.getByRole('button', { name: 'Mover' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(item(manager, 'manual-garantia.pdf')).toBeHidden();
+  await item(manager, SUBFOLDER).dblclick();
+  await expect(item(manager, 'manual-garantia.pdf')).toBeVisible();
+
+  // Grant read to Pós-venda too, from the root; Rede Horizonte is preselected.
+  await manager.getByRole('navigation', { name: 'Caminho da pasta' }).getByRole('link', { name: 'Biblioteca' }).click();
+  await select(manager, FOLDER);
+  await toolbar(manager).getByRole('button', { name: 'Conceder acesso' }).click();
+  dialog = manager.getByRole('dialog', { name: /^Conceder acesso/ });
+  await expect(dialog.getByRole('button', { name: 'Rede Horizonte' })).toBeVisible();
+  await chooseGroup(manager, 'Grupos com leitura', 'Pós-venda');
+  await dialog.getByRole('button', { name: 'Salvar acesso' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(manager.getByText('Acesso atualizado.')).toBeVisible();
+  await manager.context().close();
+
+  // dealer (Rede Horizonte) sees the folder, downloads a file, cannot rename it.
+  const member = await signedInPage(browser, '/biblioteca', 'dealer@portal.demo');
+  await item(member, FOLDER).dblclick();
+  await expect(member).toHaveURL(folderUrl);
+  await select(member, 'notas-revisao-final.txt');
+  await expect(toolbar(member).getByRole('button', { name: 'Renomear' })).toBeDisabled();
+  await expect(toolbar(member).getByRole('button', { name: 'Excluir' })).toBeDisabled();
+  const download = member.waitForEvent('download');
+  await toolbar(member).getByRole('button', { name: 'Baixar' }).click();
+  // The bytes of the uploaded file. (Its saved name is still the upload's, notas-revisao.txt: the
+  // download link's Content-Disposition takes the stored file's name, not the library item's new name.)
+  const saved = await (await download).path();
+  expect(readFileSync(saved, 'utf8')).toBe(readFileSync(path.join(FIXTURES, 'notas-revisao.txt'), 'utf8'));
+  await member.context().close();
+
+  // dealer2 (no group of the folder) sees nothing of it, not even by id.
+  const outsider = await signedInPage(browser, '/biblioteca', 'dealer2@portal.demo');
+  await expect(items(outsider).or(outsider.getByText('Esta pasta está vazia.'))).toBeVisible();
+  await expect(outsider.getByRole('option', { name: FOLDER })).toHaveCount(0);
+  await outsider.goto(folderUrl);
+  await expect(outsider.getByRole('heading', { name: 'Pasta não encontrada' })).toBeVisible();
+  await outsider.context().close();
+});
