@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { keepHeaderTourClosed } from './header-tour';
-import { openSignedIn } from './session';
+import { keepHeaderTourClosed } from './header-tour.js';
+import { openSignedIn } from './session.js';
 
 // The virtual library journey (issue 4, point 7): a manager shares a folder with one user group, fills
 // it and grants a second group; a member of the group downloads but cannot rename; a user of no
