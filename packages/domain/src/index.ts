@@ -1,4 +1,6 @@
 export * from './cnpj.js';
+export * from './communications-rules.js';
+export * from './communications-schemas.js';
 export * from './constants.js';
 export * from './feature-keys.js';
 export * from './guard.js';

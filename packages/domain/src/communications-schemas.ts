@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import {
+  COMUNICADO_REASON_MAX,
+  COMUNICADO_TAG_MAX,
+  COMUNICADO_TITLE_MAX,
+  isScheduleValid,
+  JUSTIFICATION_MIN,
+} from './communications-rules.js';
+
+// Messages are i18n keys (packages/i18n, `communications` namespace). Ids are plain non-empty strings.
+
+/** Distinct values, first occurrence kept, by `key`. */
+const distinct = (values: string[], key: (v: string) => string = (v) => v) => {
+  const seen = new Set<string>();
+  return values.filter((v) => !seen.has(key(v)) && seen.add(key(v)));
+};
+
+const ids = z
+  .array(z.string().min(1, 'validation.invalid'))
+  .default([])
+  .transform((v) => distinct(v));
+
+const optionalDate = z.coerce.date({ error: 'validation.invalid' }).nullable().optional();
+
+// Media a message may consist of alone (an image announcement has no text but is not empty).
+const MEDIA_TAG = /<(img|video|iframe)\b/i;
+
+/**
+ * Whether an HTML message has content: some text once tags, comments and whitespace entities are
+ * removed, or an image or video. "<p><br></p>", what an empty editor holds, has none.
+ */
+export function htmlHasContent(html: string): boolean {
+  if (MEDIA_TAG.test(html)) return true;
+  const text = html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;|&#xa0;/gi, ' ');
+  return text.trim() !== '';
+}
+
+/**
+ * At least one user group, dealer group or manual e-mail to send to (SPEC §5). Removed users and the
+ * exact count are the server's business.
+ */
+export function hasAudience(v: {
+  idsGruposUsuarios?: readonly string[];
+  idsGrupos?: readonly string[];
+  emailsAvulsos?: readonly string[];
+}): boolean {
+  return Boolean(v.idsGruposUsuarios?.length || v.idsGrupos?.length || v.emailsAvulsos?.length);
+}
+
+/** The fields of the communication form (SPEC §3, §5), without the cross-field rules. */
+const comunicadoFields = z.object({
+  titulo: z
+    .string({ error: 'communications.titleRequired' })
+    .trim()
+    .min(1, 'communications.titleRequired')
+    .max(COMUNICADO_TITLE_MAX, 'communications.titleTooLong'),
+  // HTML from the editor; the server sanitises it with its allow-list before storing.
+  mensagem: z
+    .string({ error: 'communications.messageRequired' })
+    .refine(htmlHasContent, 'communications.messageRequired'),
+  etiquetas: z
+    .array(z.string().trim().min(1, 'validation.required').max(COMUNICADO_TAG_MAX, 'communications.tagTooLong'))
+    .default([])
+    .transform((v) => distinct(v)),
+  departamentoId: z.string().min(1, 'validation.invalid').nullable().optional(),
+  dataInicioExibicao: optionalDate,
+  dataFimExibicao: optionalDate,
+  idsGruposUsuarios: ids,
+  /** Dealer groups. */
+  idsGrupos: ids,
+  // Lowercased like every e-mail of the portal (SPEC §5), so duplicates differing in case collapse.
+  emailsAvulsos: z
+    .array(z.string().trim().toLowerCase().pipe(z.email('validation.email')))
+    .default([])
+    .transform((v) => distinct(v)),
+  idsUsuariosRemovidos: ids,
+  idsArquivos: ids,
+  aprovadorId: z.string().min(1, 'validation.invalid').nullable().optional(),
+});
+
+/** The display end cannot be before the display start (SPEC §5 dates). */
+function displayDatesInOrder(
+  v: { dataInicioExibicao?: Date | null; dataFimExibicao?: Date | null },
+  ctx: z.RefinementCtx,
+) {
+  if (v.dataInicioExibicao && v.dataFimExibicao && v.dataFimExibicao < v.dataInicioExibicao)
+    ctx.addIssue({ code: 'custom', path: ['dataFimExibicao'], message: 'communications.displayEndBeforeStart' });
+}
+
+function requireAudience(v: Parameters<typeof hasAudience>[0], ctx: z.RefinementCtx) {
+  if (!hasAudience(v))
+    ctx.addIssue({ code: 'custom', path: ['idsGruposUsuarios'], message: 'communications.audienceRequired' });
+}
+
+/** Saving a draft (salvarComunicado): content rules only; the audience may still be empty. */
+export const comunicadoSchema = comunicadoFields.superRefine(displayDatesInOrder);
+export type ComunicadoInput = z.input<typeof comunicadoSchema>;
+export type Comunicado = z.output<typeof comunicadoSchema>;
+
+/**
+ * Anything that leads to sending (submit for approval, send, schedule): the draft rules plus at least
+ * one recipient group or manual e-mail (`communications.audienceRequired`, shown on the group picker).
+ */
+export const audienceSchema = comunicadoFields.superRefine(displayDatesInOrder).superRefine(requireAudience);
+export type AudienceInput = z.input<typeof audienceSchema>;
+
+/** Rejection (rejeitarComunicado): the reason is required. */
+export const rejeicaoSchema = z.object({
+  motivoRejeicao: z
+    .string({ error: 'communications.rejectionReasonRequired' })
+    .trim()
+    .min(1, 'communications.rejectionReasonRequired')
+    .max(COMUNICADO_REASON_MAX, 'communications.reasonTooLong'),
+});
+export type RejeicaoInput = z.input<typeof rejeicaoSchema>;
+
+/**
+ * Errata (criarErrata): the communication fields plus a justification of at least 15 characters after
+ * trimming (SPEC §5). No audience: an errata goes to the original's recipients.
+ */
+export const errataSchema = comunicadoFields
+  .extend({
+    justificativa: z
+      .string({ error: 'communications.justificationTooShort' })
+      .trim()
+      .min(JUSTIFICATION_MIN, 'communications.justificationTooShort')
+      .max(COMUNICADO_REASON_MAX, 'communications.reasonTooLong'),
+  })
+  .superRefine(displayDatesInOrder);
+export type ErrataInput = z.input<typeof errataSchema>;
+
+/** Scheduling (AGENDAR): dataHoraAgendamento at least one hour after `now` (SPEC §5). */
+export const agendamentoSchema = (now: Date) =>
+  z.object({
+    dataHoraAgendamento: z.coerce
+      .date({ error: 'communications.scheduleRequired' })
+      .refine((d) => isScheduleValid(d, now), 'communications.scheduleTooSoon'),
+  });
+export type AgendamentoInput = z.input<ReturnType<typeof agendamentoSchema>>;
