@@ -188,6 +188,20 @@ describe('library', () => {
       expect(code(bad)).toBe('BAD_USER_INPUT');
     });
 
+    it('a renamed file downloads under its new name, which the link signs', async () => {
+      const txt = files[2];
+      const renamed = await q(
+        'montadora',
+        `mutation { renomearItem(idItemBiblioteca: "${txt.id}", novoNome: "Notas finais.txt") { nome } }`,
+      );
+      expect(renamed.data.renomearItem.nome).toBe('Notas finais.txt');
+      const link = (await q('dealer', `{ linkDownloadByArquivo(idArquivo: "${txt.id}") }`)).data.linkDownloadByArquivo;
+      const res = await fetch(`${base}${link}`);
+      expect(res.headers.get('content-disposition')).toContain("filename*=UTF-8''Notas%20finais.txt");
+      const forged = link.replace(/n=[^&]+/, `n=${encodeURIComponent('outro.exe')}`);
+      expect((await fetch(`${base}${forged}`)).status).toBe(404);
+    });
+
     it('granting a second group lets its members in; removing it shuts them out again', async () => {
       const grant = async (groups: string[]) =>
         q(

@@ -169,7 +169,7 @@ export async function registerFileRoutes(
     const size = found.size;
 
     const inline = kind === 'thumbnail' || (link.inline && row.imagem);
-    const name = kind === 'file' ? row.nome : `${row.nome.replace(/\.[^.]*$/, '')}.webp`;
+    const name = kind === 'file' ? (link.name ?? row.nome) : `${row.nome.replace(/\.[^.]*$/, '')}.webp`;
     reply
       .header('content-type', kind === 'file' ? row.contentType : THUMBNAIL_CONTENT_TYPE)
       .header('content-disposition', contentDisposition(name, inline ? 'inline' : 'attachment'))

@@ -162,30 +162,32 @@ function linkKey(db: DbOrTx): Promise<Buffer> {
 
 export type LinkKind = 'file' | 'thumbnail';
 
-const signature = (key: Buffer, kind: LinkKind, id: string, exp: number, inline: boolean) =>
+const signature = (key: Buffer, kind: LinkKind, id: string, exp: number, inline: boolean, name: string) =>
   crypto
     .createHmac('sha256', key)
-    .update(`${kind}\n${id}\n${exp}\n${inline ? 1 : 0}`)
+    .update(`${kind}\n${id}\n${exp}\n${inline ? 1 : 0}\n${name}`)
     .digest('base64url');
 
-async function signLink(db: DbOrTx, kind: LinkKind, id: string, inline: boolean, ttlSeconds: number) {
+async function signLink(db: DbOrTx, kind: LinkKind, id: string, inline: boolean, ttlSeconds: number, name = '') {
   const exp = Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(ttlSeconds));
-  const sig = signature(await linkKey(db), kind, id, exp, inline);
+  const sig = signature(await linkKey(db), kind, id, exp, inline, name);
   const path = kind === 'file' ? `/api/files/${id}` : `/api/files/${id}/thumbnail`;
-  return `${path}?exp=${exp}${inline ? '&inline=1' : ''}&sig=${sig}`;
+  const named = name ? `&n=${encodeURIComponent(name)}` : '';
+  return `${path}?exp=${exp}${inline ? '&inline=1' : ''}${named}&sig=${sig}`;
 }
 
 /**
  * A download link for an uploaded file, valid for `ttlSeconds`: `/api/files/{id}?exp=…&sig=…` (HMAC-SHA256
  * with a server secret). Whoever holds the link can download; decide who may get one before calling.
- * `inline` asks for inline display, honoured only for raster images.
+ * `inline` asks for inline display, honoured only for raster images. `name` (signed with the link) is
+ * the name the download gets, e.g. a library item's current name; by default the uploaded name.
  */
 export function signDownloadLink(
   db: DbOrTx,
   arquivoId: string,
-  opts: { inline?: boolean; ttlSeconds: number },
+  opts: { inline?: boolean; ttlSeconds: number; name?: string },
 ): Promise<string> {
-  return signLink(db, 'file', arquivoId, Boolean(opts.inline), opts.ttlSeconds);
+  return signLink(db, 'file', arquivoId, Boolean(opts.inline), opts.ttlSeconds, opts.name ?? '');
 }
 
 /** A link to the thumbnail of an image (`/api/files/{id}/thumbnail?exp=…&sig=…`), shown inline. */
@@ -193,17 +195,19 @@ export function signThumbnailLink(db: DbOrTx, arquivoId: string, opts: { ttlSeco
   return signLink(db, 'thumbnail', arquivoId, true, opts.ttlSeconds);
 }
 
-/** Checks a link's signature and expiry; returns whether it asks for inline display, or null. */
+/** Checks a link's signature and expiry; returns whether it asks for inline display and its name, or null. */
 export async function verifyLink(
   db: DbOrTx,
   kind: LinkKind,
   id: string,
-  query: { exp?: unknown; sig?: unknown; inline?: unknown },
-): Promise<{ inline: boolean } | null> {
+  query: { exp?: unknown; sig?: unknown; inline?: unknown; n?: unknown },
+): Promise<{ inline: boolean; name: string | null } | null> {
   const exp = Number(query.exp);
   if (typeof query.sig !== 'string' || !Number.isSafeInteger(exp) || exp < Date.now() / 1000) return null;
   const inline = query.inline === '1';
-  const expected = Buffer.from(signature(await linkKey(db), kind, id, exp, inline));
+  const name = typeof query.n === 'string' ? query.n : '';
+  const expected = Buffer.from(signature(await linkKey(db), kind, id, exp, inline, name));
   const given = Buffer.from(query.sig);
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? { inline } : null;
+  const valid = given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  return valid ? { inline, name: name || null } : null;
 }

@@ -120,7 +120,7 @@ async function itemById(ctx: GraphQLContext, id: string): Promise<ItemRow> {
 async function downloadLink(ctx: GraphQLContext, idArquivo: string): Promise<string> {
   const file = await findVisibleFile(ctx.services.db, await viewerOf(ctx), idArquivo);
   if (!file?.arquivo_id) throw notFound();
-  return signDownloadLink(ctx.services.db, file.arquivo_id, { ttlSeconds: LINK_TTL_SECONDS });
+  return signDownloadLink(ctx.services.db, file.arquivo_id, { ttlSeconds: LINK_TTL_SECONDS, name: file.nome });
 }
 
 const accessDescription = (ctx: GraphQLContext, id: PermissaoAcesso) => ({
@@ -212,7 +212,9 @@ export const resolvers: Resolvers = {
       return viewerCanRule(await viewerOf(ctx), { pasta: row.pasta, access: row.acesso });
     },
     arquivoLink: (row, _, ctx) =>
-      row.arquivo_id ? signDownloadLink(ctx.services.db, row.arquivo_id, { ttlSeconds: LINK_TTL_SECONDS }) : null,
+      row.arquivo_id
+        ? signDownloadLink(ctx.services.db, row.arquivo_id, { ttlSeconds: LINK_TTL_SECONDS, name: row.nome })
+        : null,
     arquivoMiniaturaLink: (row, _, ctx) =>
       row.arquivo_id && row.arquivo_miniatura
         ? signThumbnailLink(ctx.services.db, row.arquivo_id, { ttlSeconds: LINK_TTL_SECONDS })
