@@ -33,6 +33,31 @@ export const SCREENS: ScreenEntry[] = [
     path,
     load: async () => (await import('../features/library/LibraryPage')).LibraryScreen,
   })),
+  { path: '/comunicados', load: async () => (await import('../features/communications/InboxPage')).InboxPage },
+  {
+    path: '/comunicados/visualizarEnvio/:id',
+    load: async () => (await import('../features/communications/EnvioPage')).EnvioPage,
+  },
+  {
+    path: '/comunicados/novo',
+    load: async () => (await import('../features/communications/ComunicadoFormPage')).NovoComunicadoPage,
+  },
+  {
+    path: '/comunicados/editar/:id',
+    load: async () => (await import('../features/communications/ComunicadoFormPage')).EditarComunicadoPage,
+  },
+  {
+    path: '/comunicados/errata/:id',
+    load: async () => (await import('../features/communications/ComunicadoFormPage')).ErrataComunicadoPage,
+  },
+  {
+    path: '/comunicados/visualizar/:id',
+    load: async () => (await import('../features/communications/ComunicadoViewPage')).ComunicadoViewPage,
+  },
+  {
+    path: '/comunicados/dashboard/:id',
+    load: async () => (await import('../features/communications/DashboardPage')).DashboardPage,
+  },
   { path: '/minha-conta', load: async () => (await import('../features/account/MyAccountPage')).MyAccountPage },
   ...['/esqueci-senha', '/forgot-password', '/olvide-contrasena'].map((path) => ({
     path,

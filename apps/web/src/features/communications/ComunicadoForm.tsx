@@ -1,0 +1,491 @@
+import { useMutation, useQuery } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { APPROVE_KEY, allowedActions } from '@portal/domain';
+import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { LoadingView } from '../../ui/LoadingView';
+import { useToast } from '../../ui/toast';
+import { useSignedInUser } from '../users/signed-in-user';
+import { type Attachment, AttachmentsField } from './AttachmentsField';
+import { AudienceFields, FixedAudience } from './AudienceFields';
+import { ChipsField } from './ChipsField';
+import { ComunicadoBody } from './ComunicadoBody';
+import {
+  APROVADORES_COMUNICADO,
+  COMUNICADOS_REFETCH,
+  type Comunicado,
+  CRIAR_ERRATA,
+  DEPARTAMENTOS_COMUNICADOS,
+  ENVIAR_COMUNICADO,
+  ENVIAR_PARA_APROVACAO,
+  SALVAR_COMUNICADO,
+} from './communications.documents';
+import {
+  type ComunicadoFormValues,
+  EMPTY_FORM,
+  type FormField,
+  type FormIntent,
+  formValuesOf,
+  scheduleOf,
+  toComunicadoInput,
+  validateComunicadoForm,
+} from './comunicado-form';
+import { comunicadoUrls, toLocalInput } from './format';
+
+/** Tiptap is large: it loads with the first form, never with /home. */
+const RichTextEditor = lazy(async () => ({ default: (await import('../../ui/RichTextEditor')).RichTextEditor }));
+
+type Props = { mode: 'novo' | 'editar' | 'errata'; comunicado?: Comunicado };
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={id} variant="h6" component="h2" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      <Stack spacing={2}>{children}</Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The communication form (issue 5 point 6): /comunicados/novo, /editar/:id and /errata/:id. Errors
+ * show once a field is touched or a submit was tried (SPEC §4 forms); each button validates what its
+ * move needs (domain schemas) and the buttons come from the rules (`viewerCan`, or the domain's
+ * `allowedActions` for a draft not saved yet). A failure shows the server's message and re-enables it.
+ */
+export function ComunicadoForm({ mode, comunicado }: Props) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const user = useSignedInUser();
+  const chaves = useMemo(() => user.funcionalidades.map((f) => f.chave), [user]);
+  const errata = mode === 'errata';
+
+  const [values, setValues] = useState<ComunicadoFormValues>(() =>
+    comunicado ? { ...formValuesOf(comunicado), ...(errata ? { aprovadorId: null } : {}) } : EMPTY_FORM,
+  );
+  const [attachments, setAttachments] = useState<Attachment[]>(() =>
+    (comunicado?.arquivos ?? []).map((a) => ({ key: a.id, id: a.id, nome: a.nome, status: 'done' as const })),
+  );
+  const [touched, setTouched] = useState<Partial<Record<FormField, boolean>>>({});
+  const [attempt, setAttempt] = useState<FormIntent | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState(false);
+
+  const departamentos = useQuery(DEPARTAMENTOS_COMUNICADOS).data?.departamentosComunicados ?? [];
+  const [salvar] = useMutation(SALVAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
+  const [submeter] = useMutation(ENVIAR_PARA_APROVACAO, { refetchQueries: COMUNICADOS_REFETCH });
+  const [enviar] = useMutation(ENVIAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
+  const [criarErrata] = useMutation(CRIAR_ERRATA, { refetchQueries: COMUNICADOS_REFETCH });
+
+  // What the user may do: the server's viewerCan for a saved one, the domain rules for a new draft.
+  const can = useMemo(() => {
+    if (errata) return { save: false, submit: false, send: false, errata: true };
+    if (comunicado)
+      return {
+        save: comunicado.viewerCan.editar,
+        submit: comunicado.viewerCan.enviarParaAprovacao,
+        send: comunicado.viewerCan.enviar,
+        errata: false,
+      };
+    const actions = allowedActions(
+      { id: user.id, chaves },
+      { status: 'RASCUNHO', criadorId: user.id, aprovadorId: null },
+    );
+    return {
+      save: actions.includes('SALVAR'),
+      submit: actions.includes('ENVIAR_PARA_APROVACAO'),
+      send: actions.includes('ENVIAR'),
+      errata: false,
+    };
+  }, [errata, comunicado, user.id, chaves]);
+  // A creator without the approval key must choose an approver (SPEC §5); a holder sends directly.
+  const needsApprover = can.submit && !chaves.includes(APPROVE_KEY);
+  const showSubmit = can.submit && needsApprover;
+
+  const withFiles = { ...values, idsArquivos: attachments.flatMap((a) => (a.status === 'done' && a.id ? [a.id] : [])) };
+  const intentForErrors: FormIntent = attempt ?? (errata ? 'errata' : 'save');
+  const errors = validateComunicadoForm(withFiles, intentForErrors, {
+    userId: user.id,
+    needsApprover,
+    now: new Date(),
+  });
+  const errorOf = (field: FormField) => {
+    const key = touched[field] || attempt ? errors[field] : undefined;
+    return key ? t(key) : undefined;
+  };
+  const set = <K extends FormField>(field: K, value: ComunicadoFormValues[K]) =>
+    setValues((v) => ({ ...v, [field]: value }));
+  const touch = (field: FormField) => setTouched((tt) => ({ ...tt, [field]: true }));
+  const uploading = attachments.some((a) => a.status === 'sending');
+
+  const run = async (intent: FormIntent) => {
+    setAttempt(intent);
+    const found = validateComunicadoForm(withFiles, intent, { userId: user.id, needsApprover, now: new Date() });
+    if (Object.keys(found).length > 0) {
+      toast.error('communicationsUi.form.invalid');
+      return;
+    }
+    setBusy(true);
+    try {
+      const input = toComunicadoInput(withFiles);
+      if (intent === 'errata' && comunicado) {
+        const { data } = await criarErrata({
+          variables: { idOriginal: comunicado.id, justificativa: values.justificativa.trim(), comunicado: input },
+        });
+        toast.success('communicationsUi.form.errataCreated');
+        if (data) navigate(comunicadoUrls.visualizar(data.criarErrata.id));
+        return;
+      }
+      const saved = await salvar({ variables: { id: comunicado?.id ?? null, comunicado: input } });
+      const id = saved.data?.salvarComunicado.id;
+      if (!id) throw new Error('salvarComunicado answered no id');
+      if (intent === 'submit' && values.aprovadorId) {
+        await submeter({ variables: { id, aprovadorId: values.aprovadorId } });
+        toast.success('communicationsUi.form.submitted');
+      } else if (intent === 'send') {
+        const schedule = scheduleOf(values);
+        await enviar({ variables: { id, dataHoraAgendamento: schedule } });
+        toast.success(schedule ? 'communicationsUi.form.scheduled' : 'communicationsUi.form.sent');
+      } else toast.success('communicationsUi.form.saved');
+      navigate(comunicadoUrls.visualizar(id));
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const departamento = departamentos.find((d) => d.id === values.departamentoId) ?? null;
+  const audiencia = {
+    idsGruposUsuarios: values.idsGruposUsuarios,
+    idsGrupos: values.idsGrupos,
+    emailsAvulsos: values.emailsAvulsos,
+    idsUsuariosRemovidos: values.idsUsuariosRemovidos,
+  };
+  const heading =
+    mode === 'novo'
+      ? t('communicationsUi.form.newTitle')
+      : errata
+        ? t('communicationsUi.form.errataTitle', { titulo: comunicado?.titulo ?? '' })
+        : t('communicationsUi.form.editTitle');
+  const disabled = busy;
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(errata ? 'errata' : 'save');
+      }}
+      sx={{ px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1100, mx: 'auto' }}
+    >
+      <Typography variant="h4" component="h1" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+        {heading}
+      </Typography>
+      <Stack spacing={3}>
+        <Section title={t('communicationsUi.form.content')}>
+          {errata && (
+            <TextField
+              label={t('communicationsUi.form.justification')}
+              value={values.justificativa}
+              onChange={(e) => set('justificativa', e.target.value)}
+              onBlur={() => touch('justificativa')}
+              error={Boolean(errorOf('justificativa'))}
+              helperText={errorOf('justificativa') ?? t('communicationsUi.form.justificationHint')}
+              disabled={disabled}
+              required
+              multiline
+              minRows={2}
+            />
+          )}
+          <TextField
+            label={t('communicationsUi.form.titulo')}
+            value={values.titulo}
+            onChange={(e) => set('titulo', e.target.value)}
+            onBlur={() => touch('titulo')}
+            error={Boolean(errorOf('titulo'))}
+            helperText={errorOf('titulo')}
+            disabled={disabled}
+            required
+            fullWidth
+          />
+          <Suspense fallback={<LoadingView />}>
+            <RichTextEditor
+              label={t('communicationsUi.form.mensagem')}
+              value={values.mensagem}
+              onChange={(html) => set('mensagem', html)}
+              onBlur={() => touch('mensagem')}
+              error={errorOf('mensagem')}
+              disabled={disabled}
+            />
+          </Suspense>
+          <TextField
+            select
+            label={t('communicationsUi.form.department')}
+            value={values.departamentoId ?? ''}
+            onChange={(e) => set('departamentoId', e.target.value || null)}
+            helperText={
+              departamento?.assinatura
+                ? t('communicationsUi.form.signature', { assinatura: departamento.assinatura })
+                : undefined
+            }
+            disabled={disabled}
+          >
+            <MenuItem value="">{t('communicationsUi.form.noDepartment')}</MenuItem>
+            {departamentos.map((d) => (
+              <MenuItem key={d.id} value={d.id}>
+                {d.sigla} · {d.nome}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ChipsField
+            label={t('communicationsUi.form.tags')}
+            value={values.etiquetas}
+            onChange={(tags) => set('etiquetas', tags)}
+            onBlur={() => touch('etiquetas')}
+            error={errorOf('etiquetas')}
+            helperText={t('communicationsUi.form.tagsHint')}
+            disabled={disabled}
+          />
+          <AttachmentsField value={attachments} onChange={setAttachments} disabled={disabled} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              type="date"
+              label={t('communicationsUi.form.displayStart')}
+              value={values.dataInicioExibicao}
+              onChange={(e) => set('dataInicioExibicao', e.target.value)}
+              onBlur={() => touch('dataInicioExibicao')}
+              error={Boolean(errorOf('dataInicioExibicao'))}
+              helperText={errorOf('dataInicioExibicao')}
+              disabled={disabled}
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+            />
+            <TextField
+              type="date"
+              label={t('communicationsUi.form.displayEnd')}
+              value={values.dataFimExibicao}
+              onChange={(e) => set('dataFimExibicao', e.target.value)}
+              onBlur={() => touch('dataFimExibicao')}
+              error={Boolean(errorOf('dataFimExibicao'))}
+              helperText={errorOf('dataFimExibicao')}
+              disabled={disabled}
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+            />
+          </Stack>
+        </Section>
+
+        <Section title={t('communicationsUi.form.audience')}>
+          {errata && comunicado ? (
+            <FixedAudience
+              grupos={comunicado.grupos}
+              gruposDealers={comunicado.gruposDealers}
+              emailsAvulsos={comunicado.emailsAvulsos}
+              audiencia={audiencia}
+            />
+          ) : (
+            <AudienceFields
+              value={audiencia}
+              onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+              onBlur={() => touch('idsGruposUsuarios')}
+              removedUsers={comunicado?.usuariosRemovidos ?? []}
+              error={errorOf('idsGruposUsuarios')}
+              disabled={disabled}
+            />
+          )}
+        </Section>
+
+        {(showSubmit || can.send) && (
+          <Section title={showSubmit ? t('communicationsUi.form.approver') : t('communicationsUi.form.schedule')}>
+            {showSubmit && (
+              <ApproverSelect
+                value={values.aprovadorId}
+                onChange={(id) => set('aprovadorId', id)}
+                onBlur={() => touch('aprovadorId')}
+                error={errorOf('aprovadorId')}
+                disabled={disabled}
+              />
+            )}
+            {can.send && (
+              <SchedulePicker
+                agendar={values.agendar}
+                value={values.dataHoraAgendamento}
+                onToggle={(on) => set('agendar', on)}
+                onChange={(v) => set('dataHoraAgendamento', v)}
+                onBlur={() => touch('dataHoraAgendamento')}
+                error={errorOf('dataHoraAgendamento')}
+                disabled={disabled}
+              />
+            )}
+          </Section>
+        )}
+
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <Button
+            component={RouterLink}
+            to={comunicado ? comunicadoUrls.visualizar(comunicado.id) : comunicadoUrls.inbox}
+            disabled={disabled}
+          >
+            {t('communicationsUi.form.cancel')}
+          </Button>
+          <Button onClick={() => setPreview(true)} disabled={disabled}>
+            {t('communicationsUi.form.preview')}
+          </Button>
+          {errata ? (
+            <Button type="submit" variant="contained" disabled={disabled || uploading}>
+              {t('communicationsUi.form.createErrata')}
+            </Button>
+          ) : (
+            <>
+              {can.save && (
+                <Button
+                  type="submit"
+                  variant={showSubmit || can.send ? 'outlined' : 'contained'}
+                  disabled={disabled || uploading}
+                >
+                  {t('communicationsUi.form.save')}
+                </Button>
+              )}
+              {showSubmit && (
+                <Button variant="contained" onClick={() => void run('submit')} disabled={disabled || uploading}>
+                  {t('communicationsUi.form.submitForApproval')}
+                </Button>
+              )}
+              {can.send && (
+                <Button variant="contained" onClick={() => void run('send')} disabled={disabled || uploading}>
+                  {t('communicationsUi.form.send')}
+                </Button>
+              )}
+            </>
+          )}
+        </Stack>
+        {attempt && Object.keys(errors).length > 0 && (
+          <Alert severity="error" role="alert">
+            {t('communicationsUi.form.invalid')}
+          </Alert>
+        )}
+      </Stack>
+
+      <Dialog
+        open={preview}
+        onClose={() => setPreview(false)}
+        maxWidth="md"
+        fullWidth
+        aria-label={t('communicationsUi.form.previewTitle')}
+      >
+        <DialogTitle>{t('communicationsUi.form.previewTitle')}</DialogTitle>
+        <DialogContent dividers>
+          <ComunicadoBody
+            headingLevel="h2"
+            errata={errata}
+            comunicado={{
+              titulo: values.titulo,
+              mensagem: values.mensagem,
+              etiquetas: values.etiquetas,
+              departamento,
+              dataInicioExibicao: values.dataInicioExibicao || null,
+              dataFimExibicao: values.dataFimExibicao || null,
+              justificativa: values.justificativa || null,
+              usuarioCriador: comunicado?.usuarioCriador ?? { nome: user.nome },
+              arquivos: attachments.flatMap((a) => (a.id ? [{ id: a.id, nome: a.nome, arquivoLink: '#' }] : [])),
+            }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPreview(false)}>{t('communicationsUi.form.closePreview')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+function ApproverSelect(props: {
+  value: string | null;
+  onChange: (id: string | null) => void;
+  onBlur: () => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const aprovadores = useQuery(APROVADORES_COMUNICADO).data?.aprovadoresComunicado ?? [];
+  return (
+    <TextField
+      select
+      label={t('communicationsUi.form.approver')}
+      value={aprovadores.some((a) => a.id === props.value) ? props.value : ''}
+      onChange={(e) => props.onChange(e.target.value || null)}
+      onBlur={props.onBlur}
+      error={Boolean(props.error)}
+      helperText={props.error}
+      disabled={props.disabled}
+      required
+      slotProps={{ select: { onClose: props.onBlur } }}
+    >
+      {aprovadores.map((a) => (
+        <MenuItem key={a.id} value={a.id}>
+          {a.nome} ({a.email})
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Send now, or schedule at least 1 hour ahead (SPEC §5). */
+export function SchedulePicker(props: {
+  agendar: boolean;
+  value: string;
+  onToggle: (on: boolean) => void;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={1}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={props.agendar}
+            onChange={(e) => props.onToggle(e.target.checked)}
+            disabled={props.disabled}
+          />
+        }
+        label={t('communicationsUi.form.schedule')}
+      />
+      {props.agendar && (
+        <TextField
+          type="datetime-local"
+          label={t('communicationsUi.form.scheduleAt')}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          onBlur={props.onBlur}
+          error={Boolean(props.error)}
+          helperText={props.error ?? t('communicationsUi.form.scheduleHint')}
+          disabled={props.disabled}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: toLocalInput(new Date()) } }}
+          sx={{ maxWidth: 320 }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,229 @@
+import { useMutation, useQuery } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { apiErrorMessage } from '../../app/apollo-client';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
+import { CenteredMessage } from '../../ui/CenteredMessage';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LoadingView } from '../../ui/LoadingView';
+import { useSignedInUser } from '../users/signed-in-user';
+import { RejectDialog, ScheduleDialog, SubmitDialog } from './ActionDialogs';
+import { ComunicadoBody } from './ComunicadoBody';
+import {
+  ARQUIVAR_COMUNICADO,
+  COMUNICADO,
+  COMUNICADOS_REFETCH,
+  type Comunicado,
+  DESARQUIVAR_COMUNICADO,
+} from './communications.documents';
+import { comunicadoUrls, formatDateTime, STATUS_COLOR } from './format';
+import { isNotFound } from './not-found';
+
+type Open = null | 'approve' | 'send' | 'reject' | 'submit' | 'archive' | 'unarchive';
+
+/** The buttons `viewerCan` allows (issue 5 point 6); destructive ones confirm first. */
+function Actions({ comunicado, onOpen }: { comunicado: Comunicado; onOpen: (d: Open) => void }) {
+  const { t } = useTranslation();
+  const can = comunicado.viewerCan;
+  const id = comunicado.id;
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      role="group"
+      aria-label={t('communicationsUi.manage.actions')}
+      sx={{ flexWrap: 'wrap' }}
+    >
+      {can.editar && (
+        <Button component={RouterLink} to={comunicadoUrls.editar(id)} variant="outlined">
+          {t('communicationsUi.manage.edit')}
+        </Button>
+      )}
+      {can.enviarParaAprovacao && (
+        <Button variant="contained" onClick={() => onOpen('submit')}>
+          {t('communicationsUi.manage.submitForApproval')}
+        </Button>
+      )}
+      {can.aprovar && (
+        <Button variant="contained" color="success" onClick={() => onOpen('approve')}>
+          {t('communicationsUi.manage.approve')}
+        </Button>
+      )}
+      {can.rejeitar && (
+        <Button variant="outlined" color="error" onClick={() => onOpen('reject')}>
+          {t('communicationsUi.manage.reject')}
+        </Button>
+      )}
+      {can.enviar && (
+        <Button variant="contained" onClick={() => onOpen('send')}>
+          {t('communicationsUi.manage.send')}
+        </Button>
+      )}
+      {can.arquivar && (
+        <Button variant="outlined" onClick={() => onOpen('archive')}>
+          {t('communicationsUi.manage.archive')}
+        </Button>
+      )}
+      {can.desarquivar && (
+        <Button variant="outlined" onClick={() => onOpen('unarchive')}>
+          {t('communicationsUi.manage.unarchive')}
+        </Button>
+      )}
+      {can.criarErrata && (
+        <Button component={RouterLink} to={comunicadoUrls.errata(id)} variant="outlined">
+          {t('communicationsUi.manage.errata')}
+        </Button>
+      )}
+      {can.verDashboard && (
+        <Button component={RouterLink} to={comunicadoUrls.dashboard(id)} variant="outlined">
+          {t('communicationsUi.manage.dashboard')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** Status, people, dates, rejection reason and the moves so far. */
+function Facts({ comunicado: c }: { comunicado: Comunicado }) {
+  const { t, i18n } = useTranslation();
+  const when = (iso: string) => formatDateTime(iso, i18n.language);
+  const history = [
+    t('communicationsUi.manage.historyCreated', { nome: c.usuarioCriador.nome, data: when(c.createdDateTime) }),
+    c.usuarioAprovador && t('communicationsUi.manage.historyApprover', { nome: c.usuarioAprovador.nome }),
+    c.motivoRejeicao && t('communicationsUi.manage.historyRejected', { motivo: c.motivoRejeicao }),
+    c.dataHoraAgendamento && t('communicationsUi.manage.historyScheduled', { data: when(c.dataHoraAgendamento) }),
+    c.envioDateTime && t('communicationsUi.manage.historySent', { data: when(c.envioDateTime) }),
+  ].filter((x): x is string => Boolean(x));
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="body2">{t('communicationsUi.manage.status')}:</Typography>
+        <Chip color={STATUS_COLOR[c.status.id]} label={t(`communicationsUi.status.${c.status.id}`)} />
+      </Stack>
+      {c.status.id === 'REJEITADO' && c.motivoRejeicao && (
+        <Alert severity="error">
+          <strong>{t('communicationsUi.manage.rejectionReason')}:</strong> {c.motivoRejeicao}
+        </Alert>
+      )}
+      <div>
+        <Typography variant="subtitle2" component="h2">
+          {t('communicationsUi.manage.audience')}
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+          {[...c.grupos, ...c.gruposDealers].map((g) => (
+            <Chip key={g.id} size="small" label={g.nome} />
+          ))}
+          {c.emailsAvulsos.map((e) => (
+            <Chip key={e} size="small" variant="outlined" label={e} />
+          ))}
+        </Stack>
+      </div>
+      <div>
+        <Typography variant="subtitle2" component="h2">
+          {t('communicationsUi.manage.history')}
+        </Typography>
+        <List dense>
+          {history.map((line) => (
+            <ListItem key={line} disableGutters>
+              <ListItemText primary={line} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+            </ListItem>
+          ))}
+        </List>
+      </div>
+    </Stack>
+  );
+}
+
+/** /comunicados/visualizar/:id: the communication for its creator and approver, with its actions. */
+export function ComunicadoViewPage() {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const id = useParams().id ?? '';
+  const { pathname } = useLocation();
+  const { data, loading, error } = useQuery(COMUNICADO, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  const [arquivar] = useMutation(ARQUIVAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
+  const [desarquivar] = useMutation(DESARQUIVAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
+  const [open, setOpen] = useState<Open>(null);
+  const c = data?.comunicado;
+  useBreadcrumbLabel(pathname, c?.titulo);
+
+  if (isNotFound(error))
+    return (
+      <CenteredMessage
+        title={t('communicationsUi.view.notFound')}
+        action={
+          <Button component={RouterLink} to={comunicadoUrls.inbox} variant="contained">
+            {t('communicationsUi.view.back')}
+          </Button>
+        }
+      />
+    );
+  if (error && !c)
+    return (
+      <Box sx={{ p: 3 }}>
+        <Alert severity="error">{apiErrorMessage(error, t('communicationsUi.view.loadError'))}</Alert>
+      </Box>
+    );
+  if (loading && !c) return <LoadingView />;
+  if (!c) return null;
+
+  const close = () => setOpen(null);
+  return (
+    <Box sx={{ px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1440, mx: 'auto' }}>
+      <Stack spacing={2} sx={{ mb: 3 }}>
+        <Button component={RouterLink} to={`${comunicadoUrls.inbox}?aba=ENVIADOS`} sx={{ alignSelf: 'flex-start' }}>
+          {t('communicationsUi.view.back')}
+        </Button>
+        <Actions comunicado={c} onOpen={setOpen} />
+      </Stack>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+            <ComunicadoBody comunicado={c} errata={Boolean(c.idParent)} />
+            {c.erratas.map((e) => (
+              <Box key={e.id}>
+                <Divider sx={{ my: 3 }} />
+                <ComunicadoBody comunicado={e} errata headingLevel="h2" />
+              </Box>
+            ))}
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Facts comunicado={c} />
+          </Paper>
+        </Grid>
+      </Grid>
+      {(open === 'approve' || open === 'send') && <ScheduleDialog kind={open} comunicado={c} onClose={close} />}
+      {open === 'reject' && <RejectDialog comunicado={c} onClose={close} />}
+      {open === 'submit' && <SubmitDialog comunicado={c} onClose={close} userId={user.id} />}
+      <ConfirmDialog
+        open={open === 'archive' || open === 'unarchive'}
+        title={t(
+          open === 'unarchive' ? 'communicationsUi.manage.confirmUnarchive' : 'communicationsUi.manage.confirmArchive',
+        )}
+        successMessage={t(
+          open === 'unarchive' ? 'communicationsUi.manage.unarchived' : 'communicationsUi.manage.archived',
+        )}
+        onConfirm={() =>
+          open === 'unarchive' ? desarquivar({ variables: { id: c.id } }) : arquivar({ variables: { id: c.id } })
+        }
+        onClose={close}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FAVORITAR_ENVIO } from './communications.documents';
+import { EnvioToggles } from './EnvioToggles';
+import { buildEnvio, dealer, Providers } from './test-factories';
+
+describe('EnvioToggles', () => {
+  afterEach(() => cleanup());
+
+  it('shows "error updating favourite, try again" when favouriting fails, and keeps the toggle off', async () => {
+    render(
+      <Providers
+        user={dealer()}
+        mocks={[
+          {
+            request: { query: FAVORITAR_ENVIO, variables: { idComunicado: 'c-9', favorito: true } },
+            result: { errors: [new GraphQLError('Falhou')] },
+          },
+        ]}
+      >
+        <EnvioToggles idComunicado="c-9" favorito={false} arquivado={false} />
+      </Providers>,
+    );
+    const star = screen.getByRole('button', { name: 'Marcar como favorito' });
+    fireEvent.click(star);
+    expect(await screen.findByText('Erro ao atualizar favorito, tente novamente.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Marcar como favorito' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('marks a favourite', async () => {
+    const envio = buildEnvio({ favorito: true });
+    let called = false;
+    render(
+      <Providers
+        user={dealer()}
+        mocks={[
+          {
+            request: { query: FAVORITAR_ENVIO, variables: { idComunicado: 'c-9', favorito: true } },
+            result: () => {
+              called = true;
+              return { data: { favoritarEnvio: envio } };
+            },
+          },
+        ]}
+      >
+        <EnvioToggles idComunicado="c-9" favorito={false} arquivado={false} />
+      </Providers>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como favorito' }));
+    await screen.findByRole('button', { name: 'Marcar como favorito' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(called).toBe(true);
+    expect(screen.queryByText('Erro ao atualizar favorito, tente novamente.')).toBeNull();
+  });
+});

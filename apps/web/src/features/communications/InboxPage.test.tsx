@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import type { MockedResponse } from '@apollo/client/testing';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COMUNICADO_ENVIOS, COMUNICADOS } from './communications.documents';
+import { InboxPage } from './InboxPage';
+import { approver, buildComunicado, buildEnvio, creator, dealer, Providers } from './test-factories';
+
+const unread = buildEnvio({ lido: false });
+const read = buildEnvio({ lido: true });
+const envios: MockedResponse = {
+  request: { query: COMUNICADO_ENVIOS, variables: { aba: 'RECEBIDOS', page: 0, rowsPerPage: 10 } },
+  result: {
+    data: { comunicadoEnvios: { __typename: 'ComunicadoEnvioPage', content: [unread, read], totalElements: 2 } },
+  },
+  maxUsageCount: 5,
+};
+
+function renderInbox(user: ReturnType<typeof dealer>, mocks: MockedResponse[] = []) {
+  render(
+    <Providers user={user} mocks={[envios, ...mocks]} path="/comunicados">
+      <InboxPage />
+    </Providers>,
+  );
+}
+
+const tabNames = () =>
+  within(screen.getByRole('tablist'))
+    .getAllByRole('tab')
+    .map((t) => t.textContent);
+
+describe('InboxPage', () => {
+  afterEach(() => cleanup());
+
+  it('hides ENVIADOS and "Novo comunicado" from a dealer; unread ones are bold', async () => {
+    renderInbox(dealer());
+    expect(tabNames()).toEqual(['Recebidos', 'Lidos', 'Favoritos', 'Arquivados']);
+    expect(screen.queryByRole('link', { name: /Novo comunicado/ })).toBeNull();
+    const title = await screen.findByText(unread.comunicado.titulo);
+    expect(getComputedStyle(title).fontWeight).toBe('700');
+    expect(getComputedStyle(screen.getByText(read.comunicado.titulo)).fontWeight).toBe('400');
+  });
+
+  it('shows ENVIADOS to a creator, with status chips, and the new button', async () => {
+    const draft = buildComunicado({ titulo: 'Rascunho de março' });
+    renderInbox(creator(), [
+      {
+        request: { query: COMUNICADOS, variables: { filtro: { page: 0, rowsPerPage: 10 } } },
+        result: { data: { comunicados: { __typename: 'ComunicadoPage', content: [draft], totalElements: 1 } } },
+      },
+    ]);
+    expect(tabNames()).toEqual(['Recebidos', 'Lidos', 'Favoritos', 'Arquivados', 'Enviados']);
+    expect(screen.getByRole('link', { name: /Novo comunicado/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Enviados' }));
+    expect(await screen.findByText('Rascunho de março')).toBeTruthy();
+    expect(screen.getByText('Rascunho')).toBeTruthy();
+  });
+
+  it('shows an approver the pending approvals in ENVIADOS', async () => {
+    const pending = buildComunicado({
+      titulo: 'Para aprovar',
+      status: { __typename: 'StatusComunicado', id: 'EM_APROVACAO', description: 'Em aprovação' },
+      viewerCan: { aprovar: true, rejeitar: true },
+    });
+    renderInbox(approver(), [
+      {
+        request: { query: COMUNICADOS, variables: { filtro: { page: 0, rowsPerPage: 10 } } },
+        result: { data: { comunicados: { __typename: 'ComunicadoPage', content: [pending], totalElements: 1 } } },
+      },
+    ]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Enviados' }));
+    expect(await screen.findByText('Aguardando sua aprovação')).toBeTruthy();
+  });
+});

@@ -1,0 +1,129 @@
+import { agendamentoSchema, approverProblem, audienceSchema, comunicadoSchema, errataSchema } from '@portal/domain';
+import type { Comunicado, ComunicadoInputVariables } from './communications.documents';
+import { fromDateInput, toDateInput } from './format';
+
+/** What the form edits; dates as their input values ('' for none). */
+export type ComunicadoFormValues = {
+  titulo: string;
+  mensagem: string;
+  etiquetas: string[];
+  departamentoId: string | null;
+  dataInicioExibicao: string;
+  dataFimExibicao: string;
+  idsGruposUsuarios: string[];
+  idsGrupos: string[];
+  emailsAvulsos: string[];
+  idsUsuariosRemovidos: string[];
+  idsArquivos: string[];
+  aprovadorId: string | null;
+  justificativa: string;
+  agendar: boolean;
+  dataHoraAgendamento: string;
+};
+export type FormField = keyof ComunicadoFormValues;
+
+/**
+ * What the user asked for: save a draft, submit it to an approver, send it (now or scheduled: holders
+ * of the approval key) or create an errata. Each needs different rules (SPEC §5).
+ */
+export type FormIntent = 'save' | 'submit' | 'send' | 'errata';
+
+export const EMPTY_FORM: ComunicadoFormValues = {
+  titulo: '',
+  mensagem: '',
+  etiquetas: [],
+  departamentoId: null,
+  dataInicioExibicao: '',
+  dataFimExibicao: '',
+  idsGruposUsuarios: [],
+  idsGrupos: [],
+  emailsAvulsos: [],
+  idsUsuariosRemovidos: [],
+  idsArquivos: [],
+  aprovadorId: null,
+  justificativa: '',
+  agendar: false,
+  dataHoraAgendamento: '',
+};
+
+/** The form's values for an existing communication (edit) or an original (errata: content copied). */
+export function formValuesOf(c: Comunicado): ComunicadoFormValues {
+  return {
+    ...EMPTY_FORM,
+    titulo: c.titulo,
+    mensagem: c.mensagem,
+    etiquetas: c.etiquetas,
+    departamentoId: c.departamento?.id ?? null,
+    dataInicioExibicao: toDateInput(c.dataInicioExibicao),
+    dataFimExibicao: toDateInput(c.dataFimExibicao),
+    idsGruposUsuarios: c.grupos.map((g) => g.id),
+    idsGrupos: c.gruposDealers.map((g) => g.id),
+    emailsAvulsos: c.emailsAvulsos,
+    idsUsuariosRemovidos: c.usuariosRemovidos.map((u) => u.id),
+    idsArquivos: c.arquivos.map((a) => a.id),
+    aprovadorId: c.usuarioAprovador?.id ?? null,
+  };
+}
+
+/** The API input (ComunicadoInput) of the values. */
+export function toComunicadoInput(v: ComunicadoFormValues): ComunicadoInputVariables {
+  return {
+    titulo: v.titulo.trim(),
+    mensagem: v.mensagem,
+    etiquetas: v.etiquetas,
+    departamentoId: v.departamentoId,
+    dataInicioExibicao: fromDateInput(v.dataInicioExibicao),
+    dataFimExibicao: fromDateInput(v.dataFimExibicao),
+    idsGruposUsuarios: v.idsGruposUsuarios,
+    idsGrupos: v.idsGrupos,
+    emailsAvulsos: v.emailsAvulsos,
+    idsUsuariosRemovidos: v.idsUsuariosRemovidos,
+    idsArquivos: v.idsArquivos,
+    aprovadorId: v.aprovadorId,
+  };
+}
+
+/** The ISO instant of the schedule input, null when not scheduling. */
+export function scheduleOf(v: ComunicadoFormValues): string | null {
+  if (!v.agendar || !v.dataHoraAgendamento) return null;
+  const date = new Date(v.dataHoraAgendamento);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+type Issues = { issues: { path: PropertyKey[]; message: string }[] };
+type Parsed = { success: true } | { success: false; error: Issues };
+
+function collect(into: Partial<Record<FormField, string>>, result: Parsed) {
+  if (result.success) return;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as FormField;
+    into[field] ??= issue.message;
+  }
+}
+
+/**
+ * The i18n key of each field's first error for an intent, by the domain's schemas (SPEC §5): title and
+ * message always; an audience to submit or send; an approver for a creator without the approval key;
+ * a schedule at least 1 hour ahead; an errata's justification of at least 15 characters.
+ */
+export function validateComunicadoForm(
+  values: ComunicadoFormValues,
+  intent: FormIntent,
+  ctx: { userId: string; needsApprover: boolean; now: Date },
+): Partial<Record<FormField, string>> {
+  const errors: Partial<Record<FormField, string>> = {};
+  const input = toComunicadoInput(values);
+  if (intent === 'errata') collect(errors, errataSchema.safeParse({ ...input, justificativa: values.justificativa }));
+  else if (intent === 'save') collect(errors, comunicadoSchema.safeParse(input));
+  else collect(errors, audienceSchema.safeParse(input));
+  if (intent === 'submit' && ctx.needsApprover) {
+    const problem = approverProblem(ctx.userId, values.aprovadorId);
+    if (problem) errors.aprovadorId = problem;
+  }
+  if (values.agendar)
+    collect(
+      errors,
+      agendamentoSchema(ctx.now).safeParse({ dataHoraAgendamento: values.dataHoraAgendamento || undefined }),
+    );
+  return errors;
+}

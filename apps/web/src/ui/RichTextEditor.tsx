@@ -1,0 +1,185 @@
+import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
+import ToggleButton from '@mui/material/ToggleButton';
+import Typography from '@mui/material/Typography';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type RichTextEditorProps = {
+  /** Accessible name and visible label (already translated). */
+  label: string;
+  /** Initial HTML; later changes of this prop are not pushed into the editor (remount with a key). */
+  value: string;
+  onChange: (html: string) => void;
+  onBlur?: () => void;
+  /** Error text (already translated); marks the field invalid. */
+  error?: string;
+  disabled?: boolean;
+};
+
+type Mark = { key: string; label: string; active: boolean; run: () => void; text: string };
+
+/**
+ * A rich text field on Tiptap 3 (ProseMirror): bold, italic, headings 2-3, bulleted and numbered
+ * lists and links, with a keyboard-reachable toolbar. It produces HTML; whoever stores it must
+ * sanitise it (the server does, with its allow-list). Load it lazily: it is a large chunk.
+ */
+export function RichTextEditor({ label, value, onChange, onBlur, error, disabled }: RichTextEditorProps) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const errorId = useId();
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        code: false,
+        codeBlock: false,
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+      }),
+    ],
+    content: value,
+    editable: !disabled,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onBlur: () => onBlur?.(),
+  });
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e?.isActive('bold') ?? false,
+      italic: e?.isActive('italic') ?? false,
+      h2: e?.isActive('heading', { level: 2 }) ?? false,
+      h3: e?.isActive('heading', { level: 3 }) ?? false,
+      bullet: e?.isActive('bulletList') ?? false,
+      ordered: e?.isActive('orderedList') ?? false,
+      link: e?.isActive('link') ?? false,
+    }),
+  });
+
+  const chain = () => editor.chain().focus();
+  const setLink = () => {
+    const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
+    const href = window.prompt(t('communicationsUi.editor.linkPrompt'), previous);
+    if (href === null) return;
+    if (href.trim() === '') chain().extendMarkRange('link').unsetLink().run();
+    else chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
+  };
+  const marks: Mark[] = [
+    {
+      key: 'b',
+      label: t('communicationsUi.editor.bold'),
+      active: state?.bold ?? false,
+      run: () => chain().toggleBold().run(),
+      text: 'B',
+    },
+    {
+      key: 'i',
+      label: t('communicationsUi.editor.italic'),
+      active: state?.italic ?? false,
+      run: () => chain().toggleItalic().run(),
+      text: 'I',
+    },
+    {
+      key: 'h2',
+      label: t('communicationsUi.editor.heading', { level: 2 }),
+      active: state?.h2 ?? false,
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+      text: 'H2',
+    },
+    {
+      key: 'h3',
+      label: t('communicationsUi.editor.heading', { level: 3 }),
+      active: state?.h3 ?? false,
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+      text: 'H3',
+    },
+    {
+      key: 'ul',
+      label: t('communicationsUi.editor.bulletList'),
+      active: state?.bullet ?? false,
+      run: () => chain().toggleBulletList().run(),
+      text: '•',
+    },
+    {
+      key: 'ol',
+      label: t('communicationsUi.editor.orderedList'),
+      active: state?.ordered ?? false,
+      run: () => chain().toggleOrderedList().run(),
+      text: '1.',
+    },
+    { key: 'a', label: t('communicationsUi.editor.link'), active: state?.link ?? false, run: setLink, text: '🔗' },
+  ];
+
+  return (
+    <Box>
+      <Typography
+        id={labelId}
+        component="label"
+        variant="body2"
+        color={error ? 'error' : 'text.secondary'}
+        sx={{ display: 'block', mb: 0.5 }}
+      >
+        {label}
+      </Typography>
+      <Box
+        sx={{
+          border: 1,
+          borderColor: error ? 'error.main' : 'divider',
+          borderRadius: 1,
+          '&:focus-within': { borderColor: error ? 'error.main' : 'primary.main', boxShadow: 1 },
+        }}
+      >
+        <Box
+          role="toolbar"
+          aria-label={t('communicationsUi.editor.toolbar')}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0.5, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {marks.map((m) => (
+            <ToggleButton
+              key={m.key}
+              value={m.key}
+              size="small"
+              selected={m.active}
+              aria-label={m.label}
+              title={m.label}
+              disabled={disabled}
+              onChange={m.run}
+              sx={{
+                minWidth: 36,
+                py: 0.25,
+                fontWeight: m.key === 'b' ? 700 : 400,
+                fontStyle: m.key === 'i' ? 'italic' : 'normal',
+              }}
+            >
+              <span aria-hidden>{m.text}</span>
+            </ToggleButton>
+          ))}
+        </Box>
+        <Box
+          sx={{
+            px: 1.5,
+            '& .tiptap': { minHeight: 180, outline: 'none', py: 1, overflowWrap: 'anywhere' },
+            '& .tiptap a': { color: 'primary.main' },
+          }}
+        >
+          <EditorContent editor={editor} />
+        </Box>
+      </Box>
+      {error && (
+        <FormHelperText id={errorId} error>
+          {error}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}
