@@ -53,6 +53,9 @@ export default defineConfig({
           // loaded by each worker, so the name is only computed here, never created.
           DATA_DIR: path.join(os.tmpdir(), `portal-e2e-${Date.now()}-${process.pid}`),
           LOG_LEVEL: 'warn',
+          // Journeys of scheduled sends move the server's business clock (POST /api/dev/clock).
+          DEV_CLOCK: 'true',
+          SCHEDULE_SWEEP_MS: '1000',
         },
         url: `http://localhost:${port}/readyz`,
         reuseExistingServer: false,

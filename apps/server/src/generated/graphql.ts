@@ -3,6 +3,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { ProdutoRow, TipoAcessoRow, FuncionalidadeRow, DadoComplementarRow } from '../modules/products/products.mappers.js';
 import type { ItemRow } from '../modules/library/library.queries.js';
+import type { ComunicadoRow, EnvioRow, LeituraRow } from '../modules/communications/communications.queries.js';
 import type { GraphQLContext } from '../platform/graphql/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -23,11 +24,37 @@ export type Scalars = {
   DateTime: { input: Date | string; output: Date | string; }
 };
 
+/** Tabs of the /comunicados inbox (SPEC §2); ENVIADOS lists what the user created or approved. */
+export type AbaComunicado =
+  | 'ARQUIVADOS'
+  | 'ENVIADOS'
+  | 'FAVORITOS'
+  | 'LIDOS'
+  | 'RECEBIDOS';
+
 /** A file sent by POST /api/upload, placed in a folder. */
 export type ArquivoBibliotecaInput = {
   idArquivo: Scalars['ID']['input'];
   idPastaPai: Scalars['ID']['input'];
   nome?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An attachment; the link is signed and expires. */
+export type ArquivoComunicado = {
+  __typename?: 'ArquivoComunicado';
+  arquivoLink: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  imagem: Scalars['Boolean']['output'];
+  nome: Scalars['String']['output'];
+  tamanho: Scalars['Float']['output'];
+};
+
+/** An audience, to count its recipients before sending. */
+export type AudienciaInput = {
+  emailsAvulsos?: InputMaybe<Array<Scalars['String']['input']>>;
+  idsGrupos?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsUsuariosRemovidos?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 /** One change recorded by the audit helper: who, when, what, before and after (JSON). */
@@ -56,6 +83,110 @@ export type AuditoriaUsuario = {
   nome: Scalars['String']['output'];
 };
 
+/** A communication (SPEC §3). */
+export type Comunicado = {
+  __typename?: 'Comunicado';
+  active: Scalars['Boolean']['output'];
+  arquivos: Array<ArquivoComunicado>;
+  createdDateTime: Scalars['DateTime']['output'];
+  dataFimExibicao?: Maybe<Scalars['DateTime']['output']>;
+  dataHoraAgendamento?: Maybe<Scalars['DateTime']['output']>;
+  dataInicioExibicao?: Maybe<Scalars['DateTime']['output']>;
+  departamento?: Maybe<Departamento>;
+  emAprovacao: Scalars['Boolean']['output'];
+  emailsAvulsos: Array<Scalars['String']['output']>;
+  enviado: Scalars['Boolean']['output'];
+  envioDateTime?: Maybe<Scalars['DateTime']['output']>;
+  /** Erratas of this communication, oldest first. */
+  erratas: Array<Comunicado>;
+  etiquetas: Array<Scalars['String']['output']>;
+  /** User groups of the audience. */
+  grupos: Array<GrupoUsuariosResumo>;
+  /** Dealer groups of the audience. */
+  gruposDealers: Array<GrupoComunicado>;
+  id: Scalars['ID']['output'];
+  /** The original, for an errata. */
+  idParent?: Maybe<Scalars['ID']['output']>;
+  /** Why the errata was made (at least 15 characters). */
+  justificativa?: Maybe<Scalars['String']['output']>;
+  /** Sanitised HTML. */
+  mensagem: Scalars['String']['output'];
+  motivoRejeicao?: Maybe<Scalars['String']['output']>;
+  rascunho: Scalars['Boolean']['output'];
+  rejeitado: Scalars['Boolean']['output'];
+  status: StatusComunicado;
+  titulo: Scalars['String']['output'];
+  usuarioAprovador?: Maybe<UsuarioComunicado>;
+  usuarioCriador: UsuarioComunicado;
+  usuariosRemovidos: Array<UsuarioComunicado>;
+  viewerCan: ComunicadoViewerCan;
+};
+
+/** A communication as one recipient received it (SPEC §3 communication delivery). */
+export type ComunicadoEnvio = {
+  __typename?: 'ComunicadoEnvio';
+  active: Scalars['Boolean']['output'];
+  arquivado: Scalars['Boolean']['output'];
+  comunicado: Comunicado;
+  dataLeitura?: Maybe<Scalars['DateTime']['output']>;
+  dataRecebimento: Scalars['DateTime']['output'];
+  favorito: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  lido: Scalars['Boolean']['output'];
+  /** The original, when this is an errata: shown together. */
+  original?: Maybe<Comunicado>;
+};
+
+export type ComunicadoEnvioPage = {
+  __typename?: 'ComunicadoEnvioPage';
+  content: Array<ComunicadoEnvio>;
+  totalElements: Scalars['Int']['output'];
+};
+
+/** The content and audience of a communication. */
+export type ComunicadoInput = {
+  aprovadorId?: InputMaybe<Scalars['ID']['input']>;
+  dataFimExibicao?: InputMaybe<Scalars['DateTime']['input']>;
+  dataInicioExibicao?: InputMaybe<Scalars['DateTime']['input']>;
+  departamentoId?: InputMaybe<Scalars['ID']['input']>;
+  emailsAvulsos?: InputMaybe<Array<Scalars['String']['input']>>;
+  etiquetas?: InputMaybe<Array<Scalars['String']['input']>>;
+  idsArquivos?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsGrupos?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsUsuariosRemovidos?: InputMaybe<Array<Scalars['ID']['input']>>;
+  mensagem: Scalars['String']['input'];
+  titulo: Scalars['String']['input'];
+};
+
+export type ComunicadoPage = {
+  __typename?: 'ComunicadoPage';
+  content: Array<Comunicado>;
+  totalElements: Scalars['Int']['output'];
+};
+
+/** What the signed-in user may do with the communication now (packages/domain allowedActions). */
+export type ComunicadoViewerCan = {
+  __typename?: 'ComunicadoViewerCan';
+  aprovar: Scalars['Boolean']['output'];
+  arquivar: Scalars['Boolean']['output'];
+  criarErrata: Scalars['Boolean']['output'];
+  desarquivar: Scalars['Boolean']['output'];
+  editar: Scalars['Boolean']['output'];
+  enviar: Scalars['Boolean']['output'];
+  enviarParaAprovacao: Scalars['Boolean']['output'];
+  rejeitar: Scalars['Boolean']['output'];
+  verDashboard: Scalars['Boolean']['output'];
+};
+
+/** The exact number of recipients of an audience: active users (deduplicated) and manual e-mails. */
+export type ContagemDestinatarios = {
+  __typename?: 'ContagemDestinatarios';
+  emailsAvulsos: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  usuarios: Scalars['Int']['output'];
+};
+
 export type DadoComplementar = {
   __typename?: 'DadoComplementar';
   descricao: Scalars['String']['output'];
@@ -66,6 +197,32 @@ export type DadoComplementar = {
   produto?: Maybe<Produto>;
   tipo: Scalars['String']['output'];
   urlBase?: Maybe<Scalars['String']['output']>;
+};
+
+/** Read tracking of a sent communication (/comunicados/dashboard/{id}). */
+export type DashboardComunicado = {
+  __typename?: 'DashboardComunicado';
+  comunicado: Comunicado;
+  destinatarios: Scalars['Int']['output'];
+  entregues: Scalars['Int']['output'];
+  leiturasPorDia: Array<LeiturasPorDia>;
+  lidos: Scalars['Int']['output'];
+  naoLidos: Scalars['Int']['output'];
+  porDealer: Array<LeituraPorItem>;
+  porGrupo: Array<LeituraPorItem>;
+  porGrupoUsuarios: Array<LeituraPorItem>;
+  porMarca: Array<LeituraPorItem>;
+  /** Read / delivered, 0..1. */
+  taxaLeitura: Scalars['Float']['output'];
+};
+
+/** A department, whose signature closes its communications (SPEC §3). */
+export type Departamento = {
+  __typename?: 'Departamento';
+  assinatura?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+  sigla: Scalars['String']['output'];
 };
 
 /** An e-mail of the outbox (DESIGN §1: visible to administrators). */
@@ -85,12 +242,27 @@ export type FiltroBibliotecaInput = {
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Filter of the creator's list (tab ENVIADOS and the management list). */
+export type FiltroComunicadosInput = {
+  busca?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<Array<StatusComunicadoId>>;
+};
+
 export type Funcionalidade = {
   __typename?: 'Funcionalidade';
   chave: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   nome: Scalars['String']['output'];
   produto?: Maybe<Produto>;
+};
+
+/** A dealer group, as an audience of communications. */
+export type GrupoComunicado = {
+  __typename?: 'GrupoComunicado';
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
 };
 
 /** A user group that can be given access (active groups only). */
@@ -163,6 +335,36 @@ export type ItemBibliotecaViewerCan = {
   rename: Scalars['Boolean']['output'];
 };
 
+/** One recipient in the dashboard's list. */
+export type LeituraDestinatario = {
+  __typename?: 'LeituraDestinatario';
+  dataLeitura?: Maybe<Scalars['DateTime']['output']>;
+  dataRecebimento: Scalars['DateTime']['output'];
+  lido: Scalars['Boolean']['output'];
+  usuario: UsuarioComunicado;
+};
+
+export type LeituraDestinatarioPage = {
+  __typename?: 'LeituraDestinatarioPage';
+  content: Array<LeituraDestinatario>;
+  totalElements: Scalars['Int']['output'];
+};
+
+/** One slice of the dashboard: a dealer, dealer group, brand or user group. */
+export type LeituraPorItem = {
+  __typename?: 'LeituraPorItem';
+  destinatarios: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  lidos: Scalars['Int']['output'];
+  nome: Scalars['String']['output'];
+};
+
+export type LeiturasPorDia = {
+  __typename?: 'LeiturasPorDia';
+  dia: Scalars['String']['output'];
+  lidos: Scalars['Int']['output'];
+};
+
 /** A custom link of the user menu: an in-app path, or an external address opened in a new tab. */
 export type LinkExtra = {
   __typename?: 'LinkExtra';
@@ -221,18 +423,32 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Changes the signed-in user's password at the embedded provider (SPEC §5 rules). */
   alterarSenha: Scalars['Boolean']['output'];
+  /** The chosen approver approves: sent now, or at dataHoraAgendamento (at least 1 hour ahead). */
+  aprovarComunicado: Comunicado;
+  arquivarComunicado: Comunicado;
+  arquivarEnvio: ComunicadoEnvio;
   /** Replaces the groups of a folder. Needs write access. */
   concederAcesso: ItemBiblioteca;
+  /** Creates an errata of a sent communication (a draft for its recipients, linked by idParent). */
+  criarErrata: Comunicado;
   /** Creates a folder. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access on the parent. */
   criarNovaPasta: ItemBiblioteca;
+  desarquivarComunicado: Comunicado;
+  /** A holder of the approval key sends their own: now, or at dataHoraAgendamento. */
+  enviarComunicado: Comunicado;
   /** Sends a generic notification to active users (PORTAL_NOTIFICACOES_GENERICAS). Returns how many received it. */
   enviarNotificacaoGenerica: Scalars['Int']['output'];
+  /** Submits a draft or rejected communication to an approver (not oneself). */
+  enviarParaAprovacao: Comunicado;
   /** Same as excluirItemBiblioteca (the spec's other name). */
   excluirItem: ItemBiblioteca;
   /** Soft-deletes an item (a folder with everything in it). Needs write access. */
   excluirItemBiblioteca: ItemBiblioteca;
+  favoritarEnvio: ComunicadoEnvio;
   /** A signed download link of a readable file (opened in a new tab). */
   gerarLinkDownloadByItemBiblioteca: Scalars['String']['output'];
+  /** Marks the signed-in user's delivery read (with its date). Not a recipient: NOT_FOUND. */
+  marcarEnvioComoLido: ComunicadoEnvio;
   /** Marks one notification of the signed-in user as read (and seen). Unknown or someone else's: NOT_FOUND. */
   marcarNotificacaoComoLida: Notificacao;
   /** Marks every notification of the signed-in user as seen (closing the bell). Returns how many changed. */
@@ -243,10 +459,14 @@ export type Mutation = {
   mudarLinguaUsuario: UsuarioLogado;
   /** No-op kept so the root type is never empty. */
   noop?: Maybe<Scalars['Boolean']['output']>;
+  /** The chosen approver rejects, with a reason. */
+  rejeitarComunicado: Comunicado;
   /** Same as renomearItemBiblioteca (the spec's other name). */
   renomearItem: ItemBiblioteca;
   /** Renames an item. Needs write access. */
   renomearItemBiblioteca: ItemBiblioteca;
+  /** Creates (id null) or edits a draft or rejected communication of the signed-in user. */
+  salvarComunicado: Comunicado;
   setCurrentUserOnboardingSeen: Scalars['Boolean']['output'];
   /** Places uploaded files (POST /api/upload) in folders. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. */
   uploadArquivos: Array<ItemBiblioteca>;
@@ -260,8 +480,32 @@ export type MutationAlterarSenhaArgs = {
 };
 
 
+export type MutationAprovarComunicadoArgs = {
+  dataHoraAgendamento?: InputMaybe<Scalars['DateTime']['input']>;
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationArquivarComunicadoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationArquivarEnvioArgs = {
+  arquivado: Scalars['Boolean']['input'];
+  idComunicado: Scalars['ID']['input'];
+};
+
+
 export type MutationConcederAcessoArgs = {
   novasPermissoes: NovasPermissoesInput;
+};
+
+
+export type MutationCriarErrataArgs = {
+  comunicado: ComunicadoInput;
+  idOriginal: Scalars['ID']['input'];
+  justificativa: Scalars['String']['input'];
 };
 
 
@@ -270,8 +514,25 @@ export type MutationCriarNovaPastaArgs = {
 };
 
 
+export type MutationDesarquivarComunicadoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationEnviarComunicadoArgs = {
+  dataHoraAgendamento?: InputMaybe<Scalars['DateTime']['input']>;
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationEnviarNotificacaoGenericaArgs = {
   notificacao: NotificacaoGenericaInput;
+};
+
+
+export type MutationEnviarParaAprovacaoArgs = {
+  aprovadorId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
@@ -285,8 +546,19 @@ export type MutationExcluirItemBibliotecaArgs = {
 };
 
 
+export type MutationFavoritarEnvioArgs = {
+  favorito: Scalars['Boolean']['input'];
+  idComunicado: Scalars['ID']['input'];
+};
+
+
 export type MutationGerarLinkDownloadByItemBibliotecaArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationMarcarEnvioComoLidoArgs = {
+  idComunicado: Scalars['ID']['input'];
 };
 
 
@@ -307,6 +579,12 @@ export type MutationMudarLinguaUsuarioArgs = {
 };
 
 
+export type MutationRejeitarComunicadoArgs = {
+  id: Scalars['ID']['input'];
+  motivoRejeicao: Scalars['String']['input'];
+};
+
+
 export type MutationRenomearItemArgs = {
   idItemBiblioteca: Scalars['ID']['input'];
   novoNome: Scalars['String']['input'];
@@ -316,6 +594,12 @@ export type MutationRenomearItemArgs = {
 export type MutationRenomearItemBibliotecaArgs = {
   idItemBiblioteca: Scalars['ID']['input'];
   novoNome: Scalars['String']['input'];
+};
+
+
+export type MutationSalvarComunicadoArgs = {
+  comunicado: ComunicadoInput;
+  id?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -447,6 +731,8 @@ export type ProprietarioItem = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type Query = {
   __typename?: 'Query';
+  /** Users who may approve communications (holders of PORTAL_APROVACAO_ENVIO_COMUNICADOS), except oneself. */
+  aprovadoresComunicado: Array<UsuarioComunicado>;
   /** A readable file. Unreadable or unknown: NOT_FOUND. */
   arquivo: ItemBiblioteca;
   /** The audit trail of one entity (SPEC §2 /auditoria/{id}/{tipo}), newest first. */
@@ -455,18 +741,36 @@ export type Query = {
   buscaBiblioteca: Array<ItemBiblioteca>;
   /** The same search, one page at a time, with the total. */
   buscaBibliotecaPaged: ItemBibliotecaPage;
+  /** One communication, for its creator or its approver. Anyone else: NOT_FOUND. */
+  comunicado: Comunicado;
+  /** The signed-in user's delivery of a communication. Not a recipient: NOT_FOUND. */
+  comunicadoEnvio: ComunicadoEnvio;
+  /** The signed-in user's deliveries in one inbox tab (ENVIADOS: use comunicados). */
+  comunicadoEnvios: ComunicadoEnvioPage;
+  /** The latest deliveries of the signed-in user (home card). */
+  comunicadoEnviosRecentes: Array<ComunicadoEnvio>;
+  /** Communications the user created or must approve, newest first. */
+  comunicados: ComunicadoPage;
+  /** Exact recipient count of an audience, before sending. */
+  contagemDestinatarios: ContagemDestinatarios;
   /** How many notifications the signed-in user has not seen yet (the bell badge). */
   countNotificacoesNaoLidas: Scalars['Int']['output'];
   /** Whether the signed-in user has finished the guided tour `id` (HOME, USUARIO_EDICAO, GRUPO_USUARIO). */
   currentUserOnboardingIsSeen: Scalars['Boolean']['output'];
+  dashboardComunicado: DashboardComunicado;
+  departamentosComunicados: Array<Departamento>;
   /** The latest e-mails of the outbox. */
   emailsEnviados: Array<EmailEnviado>;
+  /** Active dealer groups, as audiences. */
+  gruposComunicado: Array<GrupoComunicado>;
   /** Active user groups, for the access forms. */
   gruposUsuariosAtivos: Array<GrupoUsuariosAtivo>;
   /** Every readable item of a folder (null or the root id: the root), folders first, then by name. */
   itemsPorPasta: Array<ItemBiblioteca>;
   /** One page of a folder's readable items, folders first, then by name. */
   itemsPorPastaPaged: ItemBibliotecaPage;
+  /** Who has and has not read: searchable by name or e-mail; lido filters. */
+  leiturasComunicado: LeituraDestinatarioPage;
   /** A signed download link of a readable file. */
   linkDownloadByArquivo: Scalars['String']['output'];
   menuUsuarioLogado: MenuUsuarioLogado;
@@ -517,8 +821,53 @@ export type QueryBuscaBibliotecaPagedArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryComunicadoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryComunicadoEnvioArgs = {
+  idComunicado: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryComunicadoEnviosArgs = {
+  aba: AbaComunicado;
+  busca?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryComunicadoEnviosRecentesArgs = {
+  limite?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryComunicadosArgs = {
+  filtro?: InputMaybe<FiltroComunicadosInput>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryContagemDestinatariosArgs = {
+  audiencia: AudienciaInput;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryCurrentUserOnboardingIsSeenArgs = {
   id: Scalars['String']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryDashboardComunicadoArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -537,6 +886,16 @@ export type QueryItemsPorPastaArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryItemsPorPastaPagedArgs = {
   idPasta?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryLeiturasComunicadoArgs = {
+  busca?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  lido?: InputMaybe<Scalars['Boolean']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -566,6 +925,22 @@ export type QueryUltimosModificadosArgs = {
   limite?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type StatusComunicado = {
+  __typename?: 'StatusComunicado';
+  description: Scalars['String']['output'];
+  id: StatusComunicadoId;
+};
+
+/** Status of a communication (SPEC §4); the moves between them are in docs/communications-lifecycle.md. */
+export type StatusComunicadoId =
+  | 'AGENDADO'
+  | 'APROVADO'
+  | 'ARQUIVADO'
+  | 'EM_APROVACAO'
+  | 'ENVIADO'
+  | 'RASCUNHO'
+  | 'REJEITADO';
+
 export type TipoAcesso = {
   __typename?: 'TipoAcesso';
   funcionalidadesPadrao: Array<Funcionalidade>;
@@ -594,6 +969,13 @@ export type TipoUsuarioId =
 export type TipoUsuarioRef = {
   __typename?: 'TipoUsuarioRef';
   id: TipoUsuarioId;
+};
+
+export type UsuarioComunicado = {
+  __typename?: 'UsuarioComunicado';
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
 };
 
 /** The signed-in user (SPEC §3 'Logged user'). */
@@ -686,27 +1068,45 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AbaComunicado: AbaComunicado;
   ArquivoBibliotecaInput: ArquivoBibliotecaInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ArquivoComunicado: ResolverTypeWrapper<ArquivoComunicado>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  AudienciaInput: AudienciaInput;
   Auditoria: ResolverTypeWrapper<Auditoria>;
   AuditoriaPage: ResolverTypeWrapper<AuditoriaPage>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   AuditoriaUsuario: ResolverTypeWrapper<AuditoriaUsuario>;
+  Comunicado: ResolverTypeWrapper<ComunicadoRow>;
+  ComunicadoEnvio: ResolverTypeWrapper<EnvioRow>;
+  ComunicadoEnvioPage: ResolverTypeWrapper<Omit<ComunicadoEnvioPage, 'content'> & { content: Array<ResolversTypes['ComunicadoEnvio']> }>;
+  ComunicadoInput: ComunicadoInput;
+  ComunicadoPage: ResolverTypeWrapper<Omit<ComunicadoPage, 'content'> & { content: Array<ResolversTypes['Comunicado']> }>;
+  ComunicadoViewerCan: ResolverTypeWrapper<ComunicadoViewerCan>;
+  ContagemDestinatarios: ResolverTypeWrapper<ContagemDestinatarios>;
   DadoComplementar: ResolverTypeWrapper<DadoComplementarRow>;
+  DashboardComunicado: ResolverTypeWrapper<Omit<DashboardComunicado, 'comunicado'> & { comunicado: ResolversTypes['Comunicado'] }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Departamento: ResolverTypeWrapper<Departamento>;
   EmailEnviado: ResolverTypeWrapper<EmailEnviado>;
   FiltroBibliotecaInput: FiltroBibliotecaInput;
+  FiltroComunicadosInput: FiltroComunicadosInput;
   Funcionalidade: ResolverTypeWrapper<FuncionalidadeRow>;
+  GrupoComunicado: ResolverTypeWrapper<GrupoComunicado>;
   GrupoUsuariosAtivo: ResolverTypeWrapper<GrupoUsuariosAtivo>;
   GrupoUsuariosResumo: ResolverTypeWrapper<GrupoUsuariosResumo>;
   Idioma: ResolverTypeWrapper<Idioma>;
   IdiomaId: IdiomaId;
   ItemBiblioteca: ResolverTypeWrapper<ItemRow>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ItemBibliotecaPage: ResolverTypeWrapper<Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversTypes['ItemBiblioteca']> }>;
   ItemBibliotecaViewerCan: ResolverTypeWrapper<ItemBibliotecaViewerCan>;
+  LeituraDestinatario: ResolverTypeWrapper<LeituraRow>;
+  LeituraDestinatarioPage: ResolverTypeWrapper<Omit<LeituraDestinatarioPage, 'content'> & { content: Array<ResolversTypes['LeituraDestinatario']> }>;
+  LeituraPorItem: ResolverTypeWrapper<LeituraPorItem>;
+  LeiturasPorDia: ResolverTypeWrapper<LeiturasPorDia>;
   LinkExtra: ResolverTypeWrapper<LinkExtra>;
   Locale: ResolverTypeWrapper<Locale>;
   Marca: ResolverTypeWrapper<Marca>;
@@ -726,11 +1126,14 @@ export type ResolversTypes = {
   Produto: ResolverTypeWrapper<ProdutoRow>;
   ProprietarioItem: ResolverTypeWrapper<ProprietarioItem>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  StatusComunicado: ResolverTypeWrapper<StatusComunicado>;
+  StatusComunicadoId: StatusComunicadoId;
   TipoAcesso: ResolverTypeWrapper<TipoAcessoRow>;
   TipoAcessoInput: TipoAcessoInput;
   TipoUsuario: ResolverTypeWrapper<TipoUsuario>;
   TipoUsuarioId: TipoUsuarioId;
   TipoUsuarioRef: ResolverTypeWrapper<TipoUsuarioRef>;
+  UsuarioComunicado: ResolverTypeWrapper<UsuarioComunicado>;
   UsuarioLogado: ResolverTypeWrapper<Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversTypes['DadoComplementar']>, funcionalidades: Array<ResolversTypes['Funcionalidade']> }>;
 };
 
@@ -739,23 +1142,40 @@ export type ResolversParentTypes = {
   ArquivoBibliotecaInput: ArquivoBibliotecaInput;
   ID: Scalars['ID']['output'];
   String: Scalars['String']['output'];
+  ArquivoComunicado: ArquivoComunicado;
+  Boolean: Scalars['Boolean']['output'];
+  Float: Scalars['Float']['output'];
+  AudienciaInput: AudienciaInput;
   Auditoria: Auditoria;
   AuditoriaPage: AuditoriaPage;
   Int: Scalars['Int']['output'];
   AuditoriaUsuario: AuditoriaUsuario;
+  Comunicado: ComunicadoRow;
+  ComunicadoEnvio: EnvioRow;
+  ComunicadoEnvioPage: Omit<ComunicadoEnvioPage, 'content'> & { content: Array<ResolversParentTypes['ComunicadoEnvio']> };
+  ComunicadoInput: ComunicadoInput;
+  ComunicadoPage: Omit<ComunicadoPage, 'content'> & { content: Array<ResolversParentTypes['Comunicado']> };
+  ComunicadoViewerCan: ComunicadoViewerCan;
+  ContagemDestinatarios: ContagemDestinatarios;
   DadoComplementar: DadoComplementarRow;
+  DashboardComunicado: Omit<DashboardComunicado, 'comunicado'> & { comunicado: ResolversParentTypes['Comunicado'] };
   DateTime: Scalars['DateTime']['output'];
+  Departamento: Departamento;
   EmailEnviado: EmailEnviado;
   FiltroBibliotecaInput: FiltroBibliotecaInput;
+  FiltroComunicadosInput: FiltroComunicadosInput;
   Funcionalidade: FuncionalidadeRow;
+  GrupoComunicado: GrupoComunicado;
   GrupoUsuariosAtivo: GrupoUsuariosAtivo;
   GrupoUsuariosResumo: GrupoUsuariosResumo;
   Idioma: Idioma;
   ItemBiblioteca: ItemRow;
-  Boolean: Scalars['Boolean']['output'];
-  Float: Scalars['Float']['output'];
   ItemBibliotecaPage: Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversParentTypes['ItemBiblioteca']> };
   ItemBibliotecaViewerCan: ItemBibliotecaViewerCan;
+  LeituraDestinatario: LeituraRow;
+  LeituraDestinatarioPage: Omit<LeituraDestinatarioPage, 'content'> & { content: Array<ResolversParentTypes['LeituraDestinatario']> };
+  LeituraPorItem: LeituraPorItem;
+  LeiturasPorDia: LeiturasPorDia;
   LinkExtra: LinkExtra;
   Locale: Locale;
   Marca: Marca;
@@ -774,11 +1194,21 @@ export type ResolversParentTypes = {
   Produto: ProdutoRow;
   ProprietarioItem: ProprietarioItem;
   Query: Record<PropertyKey, never>;
+  StatusComunicado: StatusComunicado;
   TipoAcesso: TipoAcessoRow;
   TipoAcessoInput: TipoAcessoInput;
   TipoUsuario: TipoUsuario;
   TipoUsuarioRef: TipoUsuarioRef;
+  UsuarioComunicado: UsuarioComunicado;
   UsuarioLogado: Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversParentTypes['DadoComplementar']>, funcionalidades: Array<ResolversParentTypes['Funcionalidade']> };
+};
+
+export type ArquivoComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ArquivoComunicado'] = ResolversParentTypes['ArquivoComunicado']> = {
+  arquivoLink?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  imagem?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tamanho?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type AuditoriaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Auditoria'] = ResolversParentTypes['Auditoria']> = {
@@ -803,6 +1233,77 @@ export type AuditoriaUsuarioResolvers<ContextType = GraphQLContext, ParentType e
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Comunicado'] = ResolversParentTypes['Comunicado']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  arquivos?: Resolver<Array<ResolversTypes['ArquivoComunicado']>, ParentType, ContextType>;
+  createdDateTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  dataFimExibicao?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  dataHoraAgendamento?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  dataInicioExibicao?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  departamento?: Resolver<Maybe<ResolversTypes['Departamento']>, ParentType, ContextType>;
+  emAprovacao?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  emailsAvulsos?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  enviado?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  envioDateTime?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  erratas?: Resolver<Array<ResolversTypes['Comunicado']>, ParentType, ContextType>;
+  etiquetas?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  grupos?: Resolver<Array<ResolversTypes['GrupoUsuariosResumo']>, ParentType, ContextType>;
+  gruposDealers?: Resolver<Array<ResolversTypes['GrupoComunicado']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  idParent?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  justificativa?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mensagem?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  motivoRejeicao?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rascunho?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  rejeitado?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['StatusComunicado'], ParentType, ContextType>;
+  titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  usuarioAprovador?: Resolver<Maybe<ResolversTypes['UsuarioComunicado']>, ParentType, ContextType>;
+  usuarioCriador?: Resolver<ResolversTypes['UsuarioComunicado'], ParentType, ContextType>;
+  usuariosRemovidos?: Resolver<Array<ResolversTypes['UsuarioComunicado']>, ParentType, ContextType>;
+  viewerCan?: Resolver<ResolversTypes['ComunicadoViewerCan'], ParentType, ContextType>;
+};
+
+export type ComunicadoEnvioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ComunicadoEnvio'] = ResolversParentTypes['ComunicadoEnvio']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  arquivado?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  comunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType>;
+  dataLeitura?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  dataRecebimento?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  favorito?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lido?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  original?: Resolver<Maybe<ResolversTypes['Comunicado']>, ParentType, ContextType>;
+};
+
+export type ComunicadoEnvioPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ComunicadoEnvioPage'] = ResolversParentTypes['ComunicadoEnvioPage']> = {
+  content?: Resolver<Array<ResolversTypes['ComunicadoEnvio']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ComunicadoPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ComunicadoPage'] = ResolversParentTypes['ComunicadoPage']> = {
+  content?: Resolver<Array<ResolversTypes['Comunicado']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ComunicadoViewerCanResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ComunicadoViewerCan'] = ResolversParentTypes['ComunicadoViewerCan']> = {
+  aprovar?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  arquivar?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  criarErrata?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  desarquivar?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  editar?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  enviar?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  enviarParaAprovacao?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  rejeitar?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  verDashboard?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ContagemDestinatariosResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContagemDestinatarios'] = ResolversParentTypes['ContagemDestinatarios']> = {
+  emailsAvulsos?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  usuarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type DadoComplementarResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DadoComplementar'] = ResolversParentTypes['DadoComplementar']> = {
   descricao?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   funcionalidades?: Resolver<Array<ResolversTypes['Funcionalidade']>, ParentType, ContextType>;
@@ -813,9 +1314,30 @@ export type DadoComplementarResolvers<ContextType = GraphQLContext, ParentType e
   urlBase?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type DashboardComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardComunicado'] = ResolversParentTypes['DashboardComunicado']> = {
+  comunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType>;
+  destinatarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  entregues?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  leiturasPorDia?: Resolver<Array<ResolversTypes['LeiturasPorDia']>, ParentType, ContextType>;
+  lidos?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  naoLidos?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  porDealer?: Resolver<Array<ResolversTypes['LeituraPorItem']>, ParentType, ContextType>;
+  porGrupo?: Resolver<Array<ResolversTypes['LeituraPorItem']>, ParentType, ContextType>;
+  porGrupoUsuarios?: Resolver<Array<ResolversTypes['LeituraPorItem']>, ParentType, ContextType>;
+  porMarca?: Resolver<Array<ResolversTypes['LeituraPorItem']>, ParentType, ContextType>;
+  taxaLeitura?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type DepartamentoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Departamento'] = ResolversParentTypes['Departamento']> = {
+  assinatura?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sigla?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
 
 export type EmailEnviadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EmailEnviado'] = ResolversParentTypes['EmailEnviado']> = {
   assunto?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -830,6 +1352,11 @@ export type FuncionalidadeResolvers<ContextType = GraphQLContext, ParentType ext
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   produto?: Resolver<Maybe<ResolversTypes['Produto']>, ParentType, ContextType>;
+};
+
+export type GrupoComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoComunicado'] = ResolversParentTypes['GrupoComunicado']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type GrupoUsuariosAtivoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoUsuariosAtivo'] = ResolversParentTypes['GrupoUsuariosAtivo']> = {
@@ -878,6 +1405,30 @@ export type ItemBibliotecaViewerCanResolvers<ContextType = GraphQLContext, Paren
   rename?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type LeituraDestinatarioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeituraDestinatario'] = ResolversParentTypes['LeituraDestinatario']> = {
+  dataLeitura?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  dataRecebimento?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lido?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  usuario?: Resolver<ResolversTypes['UsuarioComunicado'], ParentType, ContextType>;
+};
+
+export type LeituraDestinatarioPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeituraDestinatarioPage'] = ResolversParentTypes['LeituraDestinatarioPage']> = {
+  content?: Resolver<Array<ResolversTypes['LeituraDestinatario']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LeituraPorItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeituraPorItem'] = ResolversParentTypes['LeituraPorItem']> = {
+  destinatarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lidos?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LeiturasPorDiaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeiturasPorDia'] = ResolversParentTypes['LeiturasPorDia']> = {
+  dia?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lidos?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type LinkExtraResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LinkExtra'] = ResolversParentTypes['LinkExtra']> = {
   external?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -923,19 +1474,30 @@ export type MenuUsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType 
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   alterarSenha?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationAlterarSenhaArgs, 'confirmacao' | 'novaSenha' | 'senhaAtual'>>;
+  aprovarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationAprovarComunicadoArgs, 'id'>>;
+  arquivarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationArquivarComunicadoArgs, 'id'>>;
+  arquivarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationArquivarEnvioArgs, 'arquivado' | 'idComunicado'>>;
   concederAcesso?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationConcederAcessoArgs, 'novasPermissoes'>>;
+  criarErrata?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationCriarErrataArgs, 'comunicado' | 'idOriginal' | 'justificativa'>>;
   criarNovaPasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationCriarNovaPastaArgs, 'novaPasta'>>;
+  desarquivarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationDesarquivarComunicadoArgs, 'id'>>;
+  enviarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationEnviarComunicadoArgs, 'id'>>;
   enviarNotificacaoGenerica?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationEnviarNotificacaoGenericaArgs, 'notificacao'>>;
+  enviarParaAprovacao?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationEnviarParaAprovacaoArgs, 'aprovadorId' | 'id'>>;
   excluirItem?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationExcluirItemArgs, 'idItem'>>;
   excluirItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationExcluirItemBibliotecaArgs, 'idItem'>>;
+  favoritarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationFavoritarEnvioArgs, 'favorito' | 'idComunicado'>>;
   gerarLinkDownloadByItemBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadByItemBibliotecaArgs, 'id'>>;
+  marcarEnvioComoLido?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationMarcarEnvioComoLidoArgs, 'idComunicado'>>;
   marcarNotificacaoComoLida?: Resolver<ResolversTypes['Notificacao'], ParentType, ContextType, RequireFields<MutationMarcarNotificacaoComoLidaArgs, 'id'>>;
   marcarNotificacoesComoVistas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   moverItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationMoverItemBibliotecaArgs, 'idItemBiblioteca' | 'idNovaLocalizacao'>>;
   mudarLinguaUsuario?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType, RequireFields<MutationMudarLinguaUsuarioArgs, 'id' | 'idioma'>>;
   noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  rejeitarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationRejeitarComunicadoArgs, 'id' | 'motivoRejeicao'>>;
   renomearItem?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemArgs, 'idItemBiblioteca' | 'novoNome'>>;
   renomearItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemBibliotecaArgs, 'idItemBiblioteca' | 'novoNome'>>;
+  salvarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationSalvarComunicadoArgs, 'comunicado'>>;
   setCurrentUserOnboardingSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetCurrentUserOnboardingSeenArgs, 'id'>>;
   uploadArquivos?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<MutationUploadArquivosArgs, 'arquivos'>>;
 };
@@ -1009,16 +1571,27 @@ export type ProprietarioItemResolvers<ContextType = GraphQLContext, ParentType e
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  aprovadoresComunicado?: Resolver<Array<ResolversTypes['UsuarioComunicado']>, ParentType, ContextType>;
   arquivo?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryArquivoArgs, 'idArquivo'>>;
   auditoria?: Resolver<ResolversTypes['AuditoriaPage'], ParentType, ContextType, RequireFields<QueryAuditoriaArgs, 'entidade' | 'entidadeId' | 'page' | 'rowsPerPage'>>;
   buscaBiblioteca?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryBuscaBibliotecaArgs, 'texto'>>;
   buscaBibliotecaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryBuscaBibliotecaPagedArgs, 'filterInput'>>;
+  comunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<QueryComunicadoArgs, 'id'>>;
+  comunicadoEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<QueryComunicadoEnvioArgs, 'idComunicado'>>;
+  comunicadoEnvios?: Resolver<ResolversTypes['ComunicadoEnvioPage'], ParentType, ContextType, RequireFields<QueryComunicadoEnviosArgs, 'aba' | 'page' | 'rowsPerPage'>>;
+  comunicadoEnviosRecentes?: Resolver<Array<ResolversTypes['ComunicadoEnvio']>, ParentType, ContextType, RequireFields<QueryComunicadoEnviosRecentesArgs, 'limite'>>;
+  comunicados?: Resolver<ResolversTypes['ComunicadoPage'], ParentType, ContextType, Partial<QueryComunicadosArgs>>;
+  contagemDestinatarios?: Resolver<ResolversTypes['ContagemDestinatarios'], ParentType, ContextType, RequireFields<QueryContagemDestinatariosArgs, 'audiencia'>>;
   countNotificacoesNaoLidas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currentUserOnboardingIsSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCurrentUserOnboardingIsSeenArgs, 'id'>>;
+  dashboardComunicado?: Resolver<ResolversTypes['DashboardComunicado'], ParentType, ContextType, RequireFields<QueryDashboardComunicadoArgs, 'id'>>;
+  departamentosComunicados?: Resolver<Array<ResolversTypes['Departamento']>, ParentType, ContextType>;
   emailsEnviados?: Resolver<Array<ResolversTypes['EmailEnviado']>, ParentType, ContextType, RequireFields<QueryEmailsEnviadosArgs, 'limit'>>;
+  gruposComunicado?: Resolver<Array<ResolversTypes['GrupoComunicado']>, ParentType, ContextType>;
   gruposUsuariosAtivos?: Resolver<Array<ResolversTypes['GrupoUsuariosAtivo']>, ParentType, ContextType>;
   itemsPorPasta?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, Partial<QueryItemsPorPastaArgs>>;
   itemsPorPastaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryItemsPorPastaPagedArgs, 'page' | 'rowsPerPage'>>;
+  leiturasComunicado?: Resolver<ResolversTypes['LeituraDestinatarioPage'], ParentType, ContextType, RequireFields<QueryLeiturasComunicadoArgs, 'id' | 'page' | 'rowsPerPage'>>;
   linkDownloadByArquivo?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryLinkDownloadByArquivoArgs, 'idArquivo'>>;
   menuUsuarioLogado?: Resolver<ResolversTypes['MenuUsuarioLogado'], ParentType, ContextType>;
   notificacoes?: Resolver<ResolversTypes['NotificacaoPage'], ParentType, ContextType, RequireFields<QueryNotificacoesArgs, 'page' | 'rowsPerPage'>>;
@@ -1030,6 +1603,11 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   produtos?: Resolver<Array<ResolversTypes['Produto']>, ParentType, ContextType>;
   ultimosModificados?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryUltimosModificadosArgs, 'limite'>>;
   usuarioLogado?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType>;
+};
+
+export type StatusComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StatusComunicado'] = ResolversParentTypes['StatusComunicado']> = {
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['StatusComunicadoId'], ParentType, ContextType>;
 };
 
 export type TipoAcessoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TipoAcesso'] = ResolversParentTypes['TipoAcesso']> = {
@@ -1048,6 +1626,12 @@ export type TipoUsuarioRefResolvers<ContextType = GraphQLContext, ParentType ext
   id?: Resolver<ResolversTypes['TipoUsuarioId'], ParentType, ContextType>;
 };
 
+export type UsuarioComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsuarioComunicado'] = ResolversParentTypes['UsuarioComunicado']> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type UsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsuarioLogado'] = ResolversParentTypes['UsuarioLogado']> = {
   avatarLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   dadosComplementares?: Resolver<Array<ResolversTypes['DadoComplementar']>, ParentType, ContextType>;
@@ -1063,19 +1647,33 @@ export type UsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType exte
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  ArquivoComunicado?: ArquivoComunicadoResolvers<ContextType>;
   Auditoria?: AuditoriaResolvers<ContextType>;
   AuditoriaPage?: AuditoriaPageResolvers<ContextType>;
   AuditoriaUsuario?: AuditoriaUsuarioResolvers<ContextType>;
+  Comunicado?: ComunicadoResolvers<ContextType>;
+  ComunicadoEnvio?: ComunicadoEnvioResolvers<ContextType>;
+  ComunicadoEnvioPage?: ComunicadoEnvioPageResolvers<ContextType>;
+  ComunicadoPage?: ComunicadoPageResolvers<ContextType>;
+  ComunicadoViewerCan?: ComunicadoViewerCanResolvers<ContextType>;
+  ContagemDestinatarios?: ContagemDestinatariosResolvers<ContextType>;
   DadoComplementar?: DadoComplementarResolvers<ContextType>;
+  DashboardComunicado?: DashboardComunicadoResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  Departamento?: DepartamentoResolvers<ContextType>;
   EmailEnviado?: EmailEnviadoResolvers<ContextType>;
   Funcionalidade?: FuncionalidadeResolvers<ContextType>;
+  GrupoComunicado?: GrupoComunicadoResolvers<ContextType>;
   GrupoUsuariosAtivo?: GrupoUsuariosAtivoResolvers<ContextType>;
   GrupoUsuariosResumo?: GrupoUsuariosResumoResolvers<ContextType>;
   Idioma?: IdiomaResolvers<ContextType>;
   ItemBiblioteca?: ItemBibliotecaResolvers<ContextType>;
   ItemBibliotecaPage?: ItemBibliotecaPageResolvers<ContextType>;
   ItemBibliotecaViewerCan?: ItemBibliotecaViewerCanResolvers<ContextType>;
+  LeituraDestinatario?: LeituraDestinatarioResolvers<ContextType>;
+  LeituraDestinatarioPage?: LeituraDestinatarioPageResolvers<ContextType>;
+  LeituraPorItem?: LeituraPorItemResolvers<ContextType>;
+  LeiturasPorDia?: LeiturasPorDiaResolvers<ContextType>;
   LinkExtra?: LinkExtraResolvers<ContextType>;
   Locale?: LocaleResolvers<ContextType>;
   Marca?: MarcaResolvers<ContextType>;
@@ -1091,9 +1689,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Produto?: ProdutoResolvers<ContextType>;
   ProprietarioItem?: ProprietarioItemResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  StatusComunicado?: StatusComunicadoResolvers<ContextType>;
   TipoAcesso?: TipoAcessoResolvers<ContextType>;
   TipoUsuario?: TipoUsuarioResolvers<ContextType>;
   TipoUsuarioRef?: TipoUsuarioRefResolvers<ContextType>;
+  UsuarioComunicado?: UsuarioComunicadoResolvers<ContextType>;
   UsuarioLogado?: UsuarioLogadoResolvers<ContextType>;
 };
 

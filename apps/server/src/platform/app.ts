@@ -6,6 +6,8 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
+import { startCommunicationJobs } from '../modules/communications/communications.jobs.js';
+import { registerCommunicationRoutes } from '../modules/communications/communications.routes.js';
 import { registerFileRoutes } from '../modules/files/files.routes.js';
 import { registerNotificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { cachedPortalProperties, presentPortalProperties } from '../modules/portal/portal.queries.js';
@@ -19,6 +21,7 @@ import { createProvider } from './auth/provider.js';
 import { loadProviderSecrets } from './auth/secrets.js';
 import { createCache } from './cache.js';
 import { registerClientErrorRoute } from './client-errors.js';
+import { createClock } from './clock.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db.js';
 import { startEvents } from './events.js';
@@ -70,7 +73,17 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   const events = await startEvents(database);
   const mailer = await startMailer({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const storage = await createStorage(config.storage);
-  const services: Services = { config, database, db: database.db, events, jobs, mailer, cache: createCache(), storage };
+  const services: Services = {
+    config,
+    database,
+    db: database.db,
+    events,
+    jobs,
+    mailer,
+    cache: createCache(),
+    storage,
+    clock: createClock(),
+  };
   if (config.demoSeed) await seedDemo(database.db);
 
   await app.register(cookie);
@@ -122,6 +135,9 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   await registerGraphQL(app, services, authenticate);
   registerNotificationRoutes(app, services, authenticate);
   await registerFileRoutes(app, services, authenticate);
+  registerCommunicationRoutes(app, services, authenticate);
+  const communicationJobs = await startCommunicationJobs(services, (err, msg) => app.log.error({ err }, msg));
+  app.addHook('onClose', async () => communicationJobs.stop());
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

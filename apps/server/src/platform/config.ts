@@ -45,6 +45,8 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: boolish,
+    DEV_CLOCK: boolish,
+    SCHEDULE_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
   })
   .superRefine((v, ctx) => {
     const external = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -60,6 +62,8 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with its pair' });
     }
     if (v.NODE_ENV === 'production') {
+      if (v.DEV_CLOCK)
+        ctx.addIssue({ code: 'custom', path: ['DEV_CLOCK'], message: 'is for tests and demos, never in production' });
       if (!v.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
       if (!v.SESSION_SECRET)
         ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
@@ -88,6 +92,10 @@ export type Config = {
   storage: StorageConfig;
   /** Largest accepted upload in bytes (SPEC §9); UPLOAD_MAX_BYTES lowers it (tests). */
   uploadMaxBytes: number;
+  /** DEV_CLOCK=true: POST /api/dev/clock moves the server's clock forward (journeys of scheduled sends). */
+  devClock: boolean;
+  /** How often each instance looks for scheduled communications that are due. */
+  scheduleSweepMs: number;
 };
 
 export type StorageConfig =
@@ -152,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : { kind: 'local', dir: path.join(path.resolve(v.DATA_DIR), 'files') },
     uploadMaxBytes: v.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
+    devClock: v.DEV_CLOCK,
+    scheduleSweepMs: v.SCHEDULE_SWEEP_MS,
   };
   return { ...config, ...overrides };
 }

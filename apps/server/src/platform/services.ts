@@ -1,4 +1,5 @@
 import type { AppCache } from './cache.js';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db.js';
 import type { Events } from './events.js';
@@ -18,4 +19,6 @@ export type Services = {
   cache: AppCache;
   /** File contents: local disk or S3-compatible (storage.ts). */
   storage: Storage;
+  /** Business time (scheduled sends); tests move it forward instead of sleeping. */
+  clock: Clock;
 };

@@ -188,6 +188,15 @@ export const en = {
       'Hello, {{nome}}. To create a new password, open the link below (valid for {{minutos}} minutes). If you did not request this, please ignore this email.',
     mailButton: 'Create new password',
   },
+  communicationsApi: {
+    invalidTransition: 'This action is not possible in the communication’s current status.',
+    emailOpen: 'Open in the portal',
+    readsFile: 'Reads',
+    readsSheet: 'Reads',
+    yes: 'Yes',
+    no: 'No',
+    column: { name: 'Name', email: 'E-mail', read: 'Read', readAt: 'Read at', receivedAt: 'Received at' },
+  },
   libraryApi: {
     root: 'Library',
     LEITURA: 'Read',

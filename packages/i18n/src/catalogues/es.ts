@@ -187,6 +187,21 @@ export const es = {
       'Hola, {{nome}}. Para crear una nueva contraseña, abra el siguiente enlace (válido durante {{minutos}} minutos). Si no lo solicitó, ignore este correo electrónico.',
     mailButton: 'Crear nueva contraseña',
   },
+  communicationsApi: {
+    invalidTransition: 'Esta acción no es posible en el estado actual del comunicado.',
+    emailOpen: 'Abrir en el portal',
+    readsFile: 'Lecturas',
+    readsSheet: 'Lecturas',
+    yes: 'Sí',
+    no: 'No',
+    column: {
+      name: 'Nombre',
+      email: 'Correo electrónico',
+      read: 'Leído',
+      readAt: 'Leído el',
+      receivedAt: 'Recibido el',
+    },
+  },
   libraryApi: {
     root: 'Biblioteca',
     LEITURA: 'Lectura',

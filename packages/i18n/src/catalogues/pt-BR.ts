@@ -184,6 +184,15 @@ export const ptBR = {
       'Olá, {{nome}}. Para criar uma nova senha, abra o link abaixo (válido por {{minutos}} minutos). Se você não pediu, ignore este e-mail.',
     mailButton: 'Criar nova senha',
   },
+  communicationsApi: {
+    invalidTransition: 'Esta ação não é possível no estado atual do comunicado.',
+    emailOpen: 'Abrir no portal',
+    readsFile: 'Leituras',
+    readsSheet: 'Leituras',
+    yes: 'Sim',
+    no: 'Não',
+    column: { name: 'Nome', email: 'E-mail', read: 'Lido', readAt: 'Lido em', receivedAt: 'Recebido em' },
+  },
   libraryApi: {
     root: 'Biblioteca',
     LEITURA: 'Leitura',

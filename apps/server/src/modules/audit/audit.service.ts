@@ -12,7 +12,8 @@ export type AuditEntity =
   | 'portal_properties'
   | 'notificacao'
   | 'sessao'
-  | 'item_biblioteca';
+  | 'item_biblioteca'
+  | 'comunicado';
 export type AuditAction =
   | 'criar'
   | 'editar'
@@ -23,7 +24,14 @@ export type AuditAction =
   | 'logout'
   | 'senha'
   | 'mover'
-  | 'conceder_acesso';
+  | 'conceder_acesso'
+  | 'enviar_para_aprovacao'
+  | 'aprovar'
+  | 'rejeitar'
+  | 'enviar'
+  | 'disparar'
+  | 'arquivar'
+  | 'desarquivar';
 
 export type AuditEvent = {
   /** The signed-in user who acted; null for the system (jobs, seed). */

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { LOCALE_BY_IDIOMA } from '@portal/domain';
 import { type Locale, resolveLocale, t } from '@portal/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticated, createAuthenticator } from '../../platform/auth/authenticate.js';
@@ -19,8 +20,6 @@ import {
   UploadTooLarge,
   verifyLink,
 } from './files.service.js';
-
-const LOCALE_OF_IDIOMA: Record<string, Locale> = { PT_BR: 'pt-BR', ES: 'es', EN: 'en' };
 
 type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE';
 const STATUS: Record<ErrorCode, number> = {
@@ -43,7 +42,7 @@ const MESSAGE: Record<ErrorCode, string> = {
  * (refused early, or cut at the limit): the connection closes instead of reading the rest.
  */
 function fail(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, auth?: Authenticated | null) {
-  const locale = auth ? LOCALE_OF_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
+  const locale = auth ? LOCALE_BY_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
   return reply
     .code(STATUS[code])
     .header('connection', 'close')

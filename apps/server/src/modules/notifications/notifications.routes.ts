@@ -10,7 +10,7 @@ export const STREAM_HEARTBEAT_MS = 25_000;
 /**
  * `GET /api/notificacoes/stream`: the bell's live unread count as Server-Sent Events.
  * Cookie (or bearer) authenticated; 401 JSON when signed out. Sends `event: count` with
- * `data: {"count":N}` on connect, then again whenever NOTIFICATIONS_CHANNEL names the user (from any
+ * `data: {"count":N}` on connect, then again whenever NOTIFICATIONS_CHANNEL names the user or everyone (from any
  * instance, LISTEN/NOTIFY), and a `: ping` comment every 25 s.
  */
 export function registerNotificationRoutes(
@@ -59,7 +59,8 @@ export function registerNotificationRoutes(
     };
 
     const unsubscribe = services.events.subscribe(NOTIFICATIONS_CHANNEL, (payload) => {
-      if ((payload as { usuarioId?: unknown } | null)?.usuarioId === userId) push();
+      const event = payload as { usuarioId?: unknown; todos?: unknown } | null;
+      if (event?.todos === true || event?.usuarioId === userId) push();
     });
     const heartbeat = setInterval(() => {
       if (!closed) res.write(': ping\n\n');

@@ -86,8 +86,15 @@ export async function sendGenericNotification(
   return recipients.length;
 }
 
-/** Tells every instance that these users' counts changed. */
+/** Above this many users, one "everyone recount" event replaces one event per user. */
+const ANNOUNCE_EACH_MAX = 50;
+
+/**
+ * Tells every instance that these users' counts changed. For a large audience (a communication to
+ * 100,000) one `{ todos: true }` event makes each open stream recount instead.
+ */
 export async function announce(events: Events, usuarioIds: string[]): Promise<void> {
+  if (usuarioIds.length > ANNOUNCE_EACH_MAX) return events.publish(NOTIFICATIONS_CHANNEL, { todos: true });
   for (const usuarioId of usuarioIds) await events.publish(NOTIFICATIONS_CHANNEL, { usuarioId });
 }
 

@@ -1,4 +1,6 @@
 import * as audit from '../../modules/audit/audit.resolvers.js';
+import * as communications from '../../modules/communications/communications.resolvers.js';
+import { loaders as communicationsLoaders } from '../../modules/communications/communications.resolvers.js';
 import * as library from '../../modules/library/library.resolvers.js';
 import { loaders as libraryLoaders } from '../../modules/library/library.resolvers.js';
 import * as menu from '../../modules/menu/menu.resolvers.js';
@@ -12,6 +14,7 @@ import type { ModuleGuards } from './guards.js';
 /** Every module that contributes to the API: its resolvers, guards and loaders. */
 export const graphqlModules: Array<{ resolvers: Record<string, any>; guards: ModuleGuards }> = [
   audit,
+  communications,
   library,
   menu,
   notifications,
@@ -20,4 +23,8 @@ export const graphqlModules: Array<{ resolvers: Record<string, any>; guards: Mod
   users,
 ];
 
-export const graphqlLoaders: Record<string, Record<string, any>> = { ...productLoaders, ...libraryLoaders };
+export const graphqlLoaders: Record<string, Record<string, any>> = {
+  ...productLoaders,
+  ...libraryLoaders,
+  ...communicationsLoaders,
+};

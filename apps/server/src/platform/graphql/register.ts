@@ -1,3 +1,4 @@
+import { LOCALE_BY_IDIOMA } from '@portal/domain';
 import { type Locale, resolveLocale, t } from '@portal/i18n';
 import type { FastifyInstance } from 'fastify';
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
@@ -10,8 +11,6 @@ import type { GraphQLContext } from './context.js';
 import { aliasLimitRule, costLimitRule } from './limits.js';
 import { graphqlLoaders } from './modules.js';
 import { buildResolvers, loadTypeDefs } from './schema.js';
-
-const LOCALE_OF_IDIOMA: Record<string, Locale> = { PT_BR: 'pt-BR', ES: 'es', EN: 'en' };
 
 /** Maps one execution error to what clients see (DESIGN §4): stable codes, translated, internals masked. */
 export function formatError(err: GraphQLError, locale: Locale, log: (obj: object, msg: string) => void) {
@@ -78,7 +77,7 @@ export async function registerGraphQL(
     ],
     context: async (request, reply): Promise<Omit<GraphQLContext, never>> => {
       const auth = await authenticate(request);
-      const locale = auth ? LOCALE_OF_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
+      const locale = auth ? LOCALE_BY_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
       return { services, user: auth?.user ?? null, locale, request, reply };
     },
     errorFormatter: (execution, context) => {

@@ -1,0 +1,189 @@
+import { type Idioma, LOCALE_BY_IDIOMA } from '@portal/domain';
+import { type Locale, t } from '@portal/i18n';
+import { sql } from 'drizzle-orm';
+import { fromDrizzle } from 'pg-boss';
+import type { Tx } from '../../platform/db.js';
+import type { Services } from '../../platform/services.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { announce, createNotification } from '../notifications/notifications.service.js';
+import {
+  audienceOf,
+  audienceUsersSql,
+  type ComunicadoRow,
+  externalEmails,
+  findComunicado,
+} from './communications.queries.js';
+import { EMAIL_QUEUE, escapeText, SEND_QUEUE } from './communications.service.js';
+
+/** E-mails queued per job run: the rest go in the next run of the same job. */
+const EMAIL_BATCH = 500;
+
+/**
+ * The fan-out (issue 5, point 4): in ONE transaction, one delivery per recipient (the unique
+ * (comunicado, usuario) pair makes retries and concurrent workers harmless), one notification for
+ * the new recipients, the status to ENVIADO and the e-mail job. A communication that is no longer
+ * APROVADO was sent already: nothing happens. Returns the users who got a delivery now.
+ */
+export async function fanOut(services: Services, comunicadoId: string): Promise<string[]> {
+  const recipients = await services.db.transaction(async (tx) => {
+    const c = await findComunicado(tx, comunicadoId, true);
+    if (!c || c.status !== 'APROVADO') return [];
+    const now = services.clock.now();
+    const audience = await audienceOf(tx, c);
+    const inserted = (
+      await tx.execute(sql`INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
+        SELECT ${c.id}, r.id, ${now} FROM (${audienceUsersSql(audience)}) r
+        ON CONFLICT (comunicado_id, usuario_id) DO NOTHING RETURNING usuario_id`)
+    ).rows as { usuario_id: string }[];
+    const ids = inserted.map((r) => r.usuario_id);
+    if (ids.length) await notifyRecipients(tx, c);
+    for (const email of audience.idOriginal ? [] : await externalEmails(tx, audience.emailsAvulsos)) {
+      await tx.execute(sql`INSERT INTO comunicado_email_avulso (comunicado_id, email) VALUES (${c.id}, ${email})
+        ON CONFLICT DO NOTHING`);
+    }
+    await tx.execute(sql`UPDATE comunicado SET status = 'ENVIADO', envio_date_time = ${now}, atualizado_em = now()
+      WHERE id = ${c.id}`);
+    await services.jobs.send(
+      EMAIL_QUEUE,
+      { comunicadoId: c.id },
+      { retryLimit: 10, retryDelay: 5, db: fromDrizzle(tx, sql) },
+    );
+    await recordAudit(tx, {
+      actorId: null,
+      entity: 'comunicado',
+      entityId: c.id,
+      action: 'enviar',
+      before: { status: 'APROVADO' },
+      after: { status: 'ENVIADO', destinatarios: ids.length },
+    });
+    return ids;
+  });
+  await announce(services.events, recipients);
+  return recipients;
+}
+
+/**
+ * One notification row for all recipients (INSERT … SELECT: fast for 100,000 users). Every delivery
+ * is new here: they are written in the same transaction that leaves APROVADO.
+ */
+async function notifyRecipients(tx: Tx, c: ComunicadoRow) {
+  const id = await createNotification(tx, {
+    titulo: c.titulo,
+    texto: `<p>${escapeText(c.titulo)}</p>`,
+    link: `/comunicados/visualizarEnvio/${c.id}`,
+    usuarioIds: [],
+  });
+  await tx.execute(sql`INSERT INTO notificacao_usuario (notificacao_id, usuario_id)
+    SELECT ${id}, e.usuario_id FROM comunicado_envio e WHERE e.comunicado_id = ${c.id}
+    ON CONFLICT DO NOTHING`);
+}
+
+/** Mails one batch of recipients (their language) and manual addresses; queues itself again until done. */
+export async function sendEmails(services: Services, comunicadoId: string): Promise<number> {
+  return services.db.transaction(async (tx) => {
+    const c = await findComunicado(tx, comunicadoId);
+    if (!c) return 0;
+    const users = (
+      await tx.execute(sql`SELECT e.id, u.email::text AS email, u.idioma FROM comunicado_envio e
+        JOIN usuario u ON u.id = e.usuario_id
+       WHERE e.comunicado_id = ${c.id} AND e.email_enviado_em IS NULL
+       ORDER BY e.id LIMIT ${EMAIL_BATCH} FOR UPDATE OF e SKIP LOCKED`)
+    ).rows as { id: string; email: string; idioma: Idioma }[];
+    for (const u of users) {
+      await services.mailer.queue(tx, message(services, c, u.email, LOCALE_BY_IDIOMA[u.idioma] ?? 'pt-BR'));
+      await tx.execute(sql`UPDATE comunicado_envio SET email_enviado_em = now() WHERE id = ${u.id}`);
+    }
+    const room = EMAIL_BATCH - users.length;
+    const manual = room
+      ? ((
+          await tx.execute(sql`SELECT email FROM comunicado_email_avulso
+           WHERE comunicado_id = ${c.id} AND enviado_em IS NULL ORDER BY email LIMIT ${room} FOR UPDATE SKIP LOCKED`)
+        ).rows as { email: string }[])
+      : [];
+    for (const m of manual) {
+      await services.mailer.queue(tx, message(services, c, m.email, 'pt-BR'));
+      await tx.execute(sql`UPDATE comunicado_email_avulso SET enviado_em = now()
+        WHERE comunicado_id = ${c.id} AND email = ${m.email}`);
+    }
+    const sent = users.length + manual.length;
+    if (sent === EMAIL_BATCH) {
+      await services.jobs.send(
+        EMAIL_QUEUE,
+        { comunicadoId: c.id },
+        { retryLimit: 10, retryDelay: 5, db: fromDrizzle(tx, sql) },
+      );
+    }
+    return sent;
+  });
+}
+
+function message(services: Services, c: ComunicadoRow, to: string, locale: Locale) {
+  const link = `${services.config.publicUrl}/comunicados/visualizarEnvio/${c.id}`;
+  const open = t(locale, 'communicationsApi.emailOpen');
+  return {
+    to,
+    subject: c.titulo,
+    html: `${c.mensagem}<p><a href="${escapeText(link)}">${escapeText(open)}</a></p>`,
+    text: `${c.titulo}\n\n${c.mensagem
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()}\n\n${open}: ${link}`,
+  };
+}
+
+/**
+ * Scheduled sends that are due (by the server's clock) move to APROVADO and get their fan-out job,
+ * in one transaction: the status lives in the database, so a restart loses nothing, and with several
+ * instances the row lock hands each one to exactly one of them.
+ */
+export async function fireDueSchedules(services: Services): Promise<string[]> {
+  return services.db.transaction(async (tx) => {
+    const due = (
+      await tx.execute(sql`UPDATE comunicado SET status = 'APROVADO', atualizado_em = now()
+        WHERE id IN (SELECT id FROM comunicado WHERE status = 'AGENDADO' AND data_hora_agendamento <= ${services.clock.now()}
+                      ORDER BY data_hora_agendamento FOR UPDATE SKIP LOCKED LIMIT 100)
+        RETURNING id`)
+    ).rows as { id: string }[];
+    for (const { id } of due) {
+      await services.jobs.send(
+        SEND_QUEUE,
+        { comunicadoId: id },
+        { singletonKey: id, retryLimit: 5, retryDelay: 2, db: fromDrizzle(tx, sql) },
+      );
+      await recordAudit(tx, {
+        actorId: null,
+        entity: 'comunicado',
+        entityId: id,
+        action: 'disparar',
+        before: { status: 'AGENDADO' },
+        after: { status: 'APROVADO' },
+      });
+    }
+    return due.map((d) => d.id);
+  });
+}
+
+/** Starts the workers and the schedule sweep of this instance; returns a stop function. */
+export async function startCommunicationJobs(services: Services, log: (err: unknown, msg: string) => void) {
+  await services.jobs.work<{ comunicadoId: string }>(SEND_QUEUE, async ({ comunicadoId }) => {
+    await fanOut(services, comunicadoId);
+  });
+  await services.jobs.work<{ comunicadoId: string }>(EMAIL_QUEUE, async ({ comunicadoId }) => {
+    await sendEmails(services, comunicadoId);
+  });
+  let running = false;
+  const sweep = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await fireDueSchedules(services);
+    } catch (err) {
+      log(err, 'scheduled communications: sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(sweep, services.config.scheduleSweepMs);
+  timer.unref();
+  return { sweep, stop: () => clearInterval(timer) };
+}

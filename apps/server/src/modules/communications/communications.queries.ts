@@ -1,0 +1,339 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+
+// Reads of the communications module. Visibility: a communication is seen by its creator and its
+// chosen approver; a delivery only by its recipient. Anything else is NOT_FOUND for the resolvers.
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A uuid[] parameter (non-UUIDs dropped): one value, the same on both drivers. */
+export const uuidArray = (ids: readonly string[]): SQL =>
+  sql`${`{${ids.filter((id) => UUID.test(id)).join(',')}}`}::uuid[]`;
+
+/** A text[] parameter of e-mail addresses (quoted for the array literal). */
+const textArray = (values: readonly string[]): SQL =>
+  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
+
+export type ComunicadoRow = {
+  id: string;
+  titulo: string;
+  mensagem: string;
+  status: string;
+  criador_id: string;
+  aprovador_id: string | null;
+  motivo_rejeicao: string | null;
+  data_hora_agendamento: Date | string | null;
+  envio_date_time: Date | string | null;
+  created_date_time: Date | string;
+  departamento_id: string | null;
+  etiquetas: string[];
+  emails_avulsos: string[];
+  data_inicio_exibicao: Date | string | null;
+  data_fim_exibicao: Date | string | null;
+  id_parent: string | null;
+  justificativa: string | null;
+  active: boolean;
+};
+
+export type EnvioRow = {
+  id: string;
+  comunicado_id: string;
+  usuario_id: string;
+  data_recebimento: Date | string;
+  lido: boolean;
+  data_leitura: Date | string | null;
+  favorito: boolean;
+  arquivado: boolean;
+  active: boolean;
+};
+
+const COMUNICADO_COLUMNS = sql`c.id, c.titulo, c.mensagem, c.status, c.criador_id, c.aprovador_id, c.motivo_rejeicao,
+  c.data_hora_agendamento, c.envio_date_time, c.created_date_time, c.departamento_id, c.etiquetas, c.emails_avulsos,
+  c.data_inicio_exibicao, c.data_fim_exibicao, c.id_parent, c.justificativa, c.active`;
+
+async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+/** A communication by id, whoever asks (services check who may act on it). */
+export async function findComunicado(db: DbOrTx, id: string, forUpdate = false): Promise<ComunicadoRow | null> {
+  if (!UUID.test(id)) return null;
+  const lock = forUpdate ? sql`FOR UPDATE` : sql``;
+  const [row] = await rows<ComunicadoRow>(
+    db,
+    sql`SELECT ${COMUNICADO_COLUMNS} FROM comunicado c WHERE c.id = ${id} ${lock}`,
+  );
+  return row ?? null;
+}
+
+/** A communication the user created or must approve, or null. */
+export async function findOwnComunicado(db: DbOrTx, userId: string, id: string): Promise<ComunicadoRow | null> {
+  const row = await findComunicado(db, id);
+  return row && (row.criador_id === userId || row.aprovador_id === userId) ? row : null;
+}
+
+/** Communications the user created or must approve, newest first, filtered by text and status. */
+export async function pageOwnComunicados(
+  db: DbOrTx,
+  userId: string,
+  filter: { busca?: string | null; status?: string[] | null; page: number; rowsPerPage: number },
+) {
+  const conditions = [sql`(c.criador_id = ${userId} OR c.aprovador_id = ${userId})`];
+  if (filter.busca?.trim()) {
+    conditions.push(
+      sql`immutable_unaccent(lower(c.titulo)) LIKE immutable_unaccent(lower(${`%${escapeLike(filter.busca.trim())}%`}))`,
+    );
+  }
+  if (filter.status?.length) conditions.push(sql`c.status = ANY(${textArray(filter.status)})`);
+  const where = sql.join(conditions, sql` AND `);
+  const [content, total] = await Promise.all([
+    rows<ComunicadoRow>(
+      db,
+      sql`SELECT ${COMUNICADO_COLUMNS} FROM comunicado c WHERE ${where}
+          ORDER BY c.atualizado_em DESC, c.id LIMIT ${filter.rowsPerPage} OFFSET ${filter.page * filter.rowsPerPage}`,
+    ),
+    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM comunicado c WHERE ${where}`),
+  ]);
+  return { content, totalElements: total[0].total };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Erratas of the given communications, oldest first. */
+export async function erratasOf(db: DbOrTx, ids: string[]): Promise<ComunicadoRow[]> {
+  if (!ids.length) return [];
+  return rows<ComunicadoRow>(
+    db,
+    sql`SELECT ${COMUNICADO_COLUMNS} FROM comunicado c WHERE c.id_parent = ANY(${uuidArray(ids)})
+          AND c.status IN ('ENVIADO', 'ARQUIVADO') ORDER BY c.envio_date_time, c.id`,
+  );
+}
+
+/** Tabs of the inbox (SPEC §2). */
+const TAB_FILTER: Record<string, SQL> = {
+  RECEBIDOS: sql`NOT e.arquivado`,
+  LIDOS: sql`e.lido AND NOT e.arquivado`,
+  FAVORITOS: sql`e.favorito`,
+  ARQUIVADOS: sql`e.arquivado`,
+};
+
+/** The user's deliveries in one inbox tab, newest first, searchable by title and tags. */
+export async function pageEnvios(
+  db: DbOrTx,
+  userId: string,
+  filter: { aba: string; busca?: string | null; page: number; rowsPerPage: number },
+) {
+  const conditions = [sql`e.usuario_id = ${userId}`, sql`e.active`, TAB_FILTER[filter.aba] ?? sql`true`];
+  if (filter.busca?.trim()) {
+    const pattern = `%${escapeLike(filter.busca.trim())}%`;
+    conditions.push(sql`(immutable_unaccent(lower(c.titulo)) LIKE immutable_unaccent(lower(${pattern}))
+      OR EXISTS (SELECT 1 FROM unnest(c.etiquetas) t WHERE immutable_unaccent(lower(t)) LIKE immutable_unaccent(lower(${pattern}))))`);
+  }
+  const where = sql.join(conditions, sql` AND `);
+  const from = sql`FROM comunicado_envio e JOIN comunicado c ON c.id = e.comunicado_id`;
+  const [content, total] = await Promise.all([
+    rows<EnvioRow>(
+      db,
+      sql`SELECT e.* ${from} WHERE ${where} ORDER BY e.data_recebimento DESC, e.id
+          LIMIT ${filter.rowsPerPage} OFFSET ${filter.page * filter.rowsPerPage}`,
+    ),
+    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from} WHERE ${where}`),
+  ]);
+  return { content, totalElements: total[0].total };
+}
+
+/** The user's delivery of a communication, or null (not a recipient). */
+export async function findEnvio(db: DbOrTx, userId: string, comunicadoId: string): Promise<EnvioRow | null> {
+  if (!UUID.test(comunicadoId)) return null;
+  const [row] = await rows<EnvioRow>(
+    db,
+    sql`SELECT * FROM comunicado_envio WHERE comunicado_id = ${comunicadoId} AND usuario_id = ${userId} AND active`,
+  );
+  return row ?? null;
+}
+
+/** The user's latest deliveries (home card). */
+export async function recentEnvios(db: DbOrTx, userId: string, limit: number): Promise<EnvioRow[]> {
+  return rows<EnvioRow>(
+    db,
+    sql`SELECT * FROM comunicado_envio WHERE usuario_id = ${userId} AND active AND NOT arquivado
+        ORDER BY data_recebimento DESC, id LIMIT ${limit}`,
+  );
+}
+
+export type Audiencia = {
+  idsGruposUsuarios: string[];
+  idsGrupos: string[];
+  emailsAvulsos: string[];
+  idsUsuariosRemovidos: string[];
+  /** For an errata: exactly the recipients of the original. */
+  idOriginal?: string | null;
+};
+
+/**
+ * The active users an audience reaches (deduplicated): members of the user groups; users of the
+ * dealer groups (directly or through an active dealer); portal users among the manual e-mails;
+ * minus the removed users. An errata reaches the original's recipients.
+ */
+export function audienceUsersSql(a: Audiencia): SQL {
+  if (a.idOriginal) {
+    return sql`SELECT u.id FROM usuario u JOIN comunicado_envio o ON o.usuario_id = u.id
+      WHERE o.comunicado_id = ${a.idOriginal} AND u.active AND u.id <> ALL(${uuidArray(a.idsUsuariosRemovidos)})`;
+  }
+  return sql`SELECT u.id FROM usuario u WHERE u.active AND u.id <> ALL(${uuidArray(a.idsUsuariosRemovidos)}) AND (
+      u.id IN (SELECT usuario_id FROM usuario_grupo_usuarios WHERE grupo_usuarios_id = ANY(${uuidArray(a.idsGruposUsuarios)}))
+      OR u.id IN (SELECT usuario_id FROM usuario_grupo WHERE grupo_id = ANY(${uuidArray(a.idsGrupos)}))
+      OR u.id IN (SELECT ud.usuario_id FROM usuario_dealer ud JOIN dealer d ON d.id = ud.dealer_id
+                   WHERE d.active AND d.grupo_id = ANY(${uuidArray(a.idsGrupos)}))
+      OR lower(u.email::text) = ANY(${textArray(a.emailsAvulsos.map((e) => e.toLowerCase()))}))`;
+}
+
+/** Manual e-mails that are not addresses of portal users (they get the e-mail only). */
+export async function externalEmails(db: DbOrTx, emails: string[]): Promise<string[]> {
+  if (!emails.length) return [];
+  const known = await rows<{ email: string }>(
+    db,
+    sql`SELECT lower(email::text) AS email FROM usuario WHERE lower(email::text) = ANY(${textArray(emails.map((e) => e.toLowerCase()))})`,
+  );
+  const portal = new Set(known.map((k) => k.email));
+  return [...new Set(emails.map((e) => e.toLowerCase()))].filter((e) => !portal.has(e));
+}
+
+/** The exact recipient count of an audience (SPEC: shown before sending). */
+export async function countAudience(db: DbOrTx, a: Audiencia) {
+  const [row] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${audienceUsersSql(a)}) r`);
+  const emails = a.idOriginal ? [] : await externalEmails(db, a.emailsAvulsos);
+  return { usuarios: row.total, emailsAvulsos: emails.length, total: row.total + emails.length };
+}
+
+/** The audience stored with a communication. */
+export async function audienceOf(db: DbOrTx, c: ComunicadoRow): Promise<Audiencia> {
+  const [groups, dealerGroups, removed] = await Promise.all([
+    rows<{ id: string }>(
+      db,
+      sql`SELECT grupo_usuarios_id AS id FROM comunicado_grupo_usuarios WHERE comunicado_id = ${c.id}`,
+    ),
+    rows<{ id: string }>(db, sql`SELECT grupo_id AS id FROM comunicado_grupo WHERE comunicado_id = ${c.id}`),
+    rows<{ id: string }>(
+      db,
+      sql`SELECT usuario_id AS id FROM comunicado_usuario_removido WHERE comunicado_id = ${c.id}`,
+    ),
+  ]);
+  return {
+    idsGruposUsuarios: groups.map((g) => g.id),
+    idsGrupos: dealerGroups.map((g) => g.id),
+    emailsAvulsos: c.emails_avulsos,
+    idsUsuariosRemovidos: removed.map((r) => r.id),
+    idOriginal: c.id_parent,
+  };
+}
+
+/** Users by id (creator, approver, removed users). */
+export async function usersByIds(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return [];
+  return rows<{ id: string; nome: string; email: string }>(
+    db,
+    sql`SELECT id, nome, email::text AS email FROM usuario WHERE id = ANY(${uuidArray(ids)})`,
+  );
+}
+
+/** Active holders of a feature key (direct or through access types), except one user. */
+export async function holdersOfKey(db: DbOrTx, chave: string, exceptId: string) {
+  return rows<{ id: string; nome: string; email: string }>(
+    db,
+    sql`SELECT u.id, u.nome, u.email::text AS email FROM usuario u WHERE u.active AND u.id <> ${exceptId} AND EXISTS (
+      SELECT 1 FROM funcionalidade f WHERE f.chave = ${chave} AND f.id IN (
+        SELECT uf.funcionalidade_id FROM usuario_funcionalidade uf WHERE uf.usuario_id = u.id
+        UNION SELECT taf.funcionalidade_id FROM usuario_tipo_acesso uta
+          JOIN tipo_acesso_funcionalidade taf ON taf.tipo_acesso_id = uta.tipo_acesso_id WHERE uta.usuario_id = u.id))
+      ORDER BY u.nome`,
+  );
+}
+
+// --- Dashboard (read tracking) ---
+
+/** Totals of a communication's deliveries. */
+export async function deliveryTotals(db: DbOrTx, comunicadoId: string) {
+  const [row] = await rows<{ entregues: number; lidos: number }>(
+    db,
+    sql`SELECT count(*)::int AS entregues, count(*) FILTER (WHERE lido)::int AS lidos
+          FROM comunicado_envio WHERE comunicado_id = ${comunicadoId}`,
+  );
+  return row;
+}
+
+/** Reads per day (UTC dates). */
+export async function readsPerDay(db: DbOrTx, comunicadoId: string) {
+  return rows<{ dia: string; lidos: number }>(
+    db,
+    sql`SELECT to_char(date_trunc('day', data_leitura AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS dia, count(*)::int AS lidos
+          FROM comunicado_envio WHERE comunicado_id = ${comunicadoId} AND lido
+         GROUP BY 1 ORDER BY 1`,
+  );
+}
+
+type Slice = { id: string; nome: string; destinatarios: number; lidos: number };
+
+/** Deliveries and reads by dealer, dealer group, brand and user group (a user counts in each of theirs). */
+export async function readsBy(db: DbOrTx, comunicadoId: string) {
+  const slice = (join: SQL) =>
+    rows<Slice>(
+      db,
+      sql`SELECT x.id, x.nome, count(*)::int AS destinatarios, count(*) FILTER (WHERE e.lido)::int AS lidos
+            FROM comunicado_envio e ${join}
+           WHERE e.comunicado_id = ${comunicadoId} GROUP BY x.id, x.nome ORDER BY x.nome`,
+    );
+  const [porDealer, porGrupo, porMarca, porGrupoUsuarios] = await Promise.all([
+    slice(sql`JOIN usuario_dealer ud ON ud.usuario_id = e.usuario_id
+              JOIN (SELECT id, nome_exibicao AS nome FROM dealer) x ON x.id = ud.dealer_id`),
+    slice(sql`JOIN (SELECT DISTINCT ON (usuario_id, grupo_id) usuario_id, grupo_id FROM (
+                SELECT usuario_id, grupo_id FROM usuario_grupo
+                UNION SELECT ud.usuario_id, d.grupo_id FROM usuario_dealer ud JOIN dealer d ON d.id = ud.dealer_id) ug0) ug
+                ON ug.usuario_id = e.usuario_id
+              JOIN (SELECT id, nome FROM grupo) x ON x.id = ug.grupo_id`),
+    slice(sql`JOIN usuario_marca um ON um.usuario_id = e.usuario_id
+              JOIN (SELECT id, descricao AS nome FROM marca) x ON x.id = um.marca_id`),
+    slice(sql`JOIN usuario_grupo_usuarios ugu ON ugu.usuario_id = e.usuario_id
+              JOIN (SELECT id, nome FROM grupo_usuarios) x ON x.id = ugu.grupo_usuarios_id`),
+  ]);
+  return { porDealer, porGrupo, porMarca, porGrupoUsuarios };
+}
+
+export type LeituraRow = {
+  usuario_id: string;
+  nome: string;
+  email: string;
+  lido: boolean;
+  data_leitura: Date | string | null;
+  data_recebimento: Date | string;
+};
+
+/** Who has and has not read, by name; searchable by name or e-mail; `lido` filters. Unpaged: export. */
+export async function pageLeituras(
+  db: DbOrTx,
+  comunicadoId: string,
+  filter: { busca?: string | null; lido?: boolean | null; page?: number; rowsPerPage?: number },
+) {
+  const conditions = [sql`e.comunicado_id = ${comunicadoId}`];
+  if (filter.lido !== null && filter.lido !== undefined) conditions.push(sql`e.lido = ${filter.lido}`);
+  if (filter.busca?.trim()) {
+    const pattern = `%${escapeLike(filter.busca.trim())}%`;
+    conditions.push(sql`(immutable_unaccent(lower(u.nome)) LIKE immutable_unaccent(lower(${pattern}))
+      OR lower(u.email::text) LIKE lower(${pattern}))`);
+  }
+  const where = sql.join(conditions, sql` AND `);
+  const from = sql`FROM comunicado_envio e JOIN usuario u ON u.id = e.usuario_id`;
+  const limit =
+    filter.rowsPerPage === undefined
+      ? sql``
+      : sql`LIMIT ${filter.rowsPerPage} OFFSET ${(filter.page ?? 0) * filter.rowsPerPage}`;
+  const [content, total] = await Promise.all([
+    rows<LeituraRow>(
+      db,
+      sql`SELECT e.usuario_id, u.nome, u.email::text AS email, e.lido, e.data_leitura, e.data_recebimento ${from}
+           WHERE ${where} ORDER BY u.nome, e.usuario_id ${limit}`,
+    ),
+    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from} WHERE ${where}`),
+  ]);
+  return { content, totalElements: total[0].total };
+}

@@ -1,0 +1,362 @@
+import {
+  APPROVE_KEY,
+  allowedActions,
+  COMUNICADO_MANAGE_GUARD,
+  type ComunicadoStatus,
+  INBOX_TABS,
+} from '@portal/domain';
+import { t } from '@portal/i18n';
+import { sql } from 'drizzle-orm';
+import type { Resolvers } from '../../generated/graphql.js';
+import { badInput, notFound } from '../../platform/errors.js';
+import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
+import type { ModuleGuards } from '../../platform/graphql/guards.js';
+import { signDownloadLink } from '../files/files.service.js';
+import {
+  type ComunicadoRow,
+  countAudience,
+  deliveryTotals,
+  type EnvioRow,
+  erratasOf,
+  findComunicado,
+  findEnvio,
+  findOwnComunicado,
+  holdersOfKey,
+  type LeituraRow,
+  pageEnvios,
+  pageLeituras,
+  pageOwnComunicados,
+  readsBy,
+  readsPerDay,
+  recentEnvios,
+  UUID,
+  usersByIds,
+  uuidArray,
+} from './communications.queries.js';
+import {
+  approveOrSend,
+  createErrata,
+  markDeliveryRead,
+  reject,
+  saveComunicado,
+  setArchived,
+  setDeliveryFlag,
+  submitForApproval,
+} from './communications.service.js';
+
+const LINK_TTL_SECONDS = 15 * 60;
+
+export const guards: ModuleGuards = {
+  Query: {
+    comunicados: COMUNICADO_MANAGE_GUARD,
+    comunicado: COMUNICADO_MANAGE_GUARD,
+    comunicadoEnvios: 'authenticated',
+    comunicadoEnvio: 'authenticated',
+    comunicadoEnviosRecentes: 'authenticated',
+    contagemDestinatarios: COMUNICADO_MANAGE_GUARD,
+    aprovadoresComunicado: COMUNICADO_MANAGE_GUARD,
+    departamentosComunicados: COMUNICADO_MANAGE_GUARD,
+    gruposComunicado: COMUNICADO_MANAGE_GUARD,
+    dashboardComunicado: COMUNICADO_MANAGE_GUARD,
+    leiturasComunicado: COMUNICADO_MANAGE_GUARD,
+  },
+  Mutation: {
+    salvarComunicado: COMUNICADO_MANAGE_GUARD,
+    enviarParaAprovacao: COMUNICADO_MANAGE_GUARD,
+    aprovarComunicado: { keys: [APPROVE_KEY] },
+    rejeitarComunicado: { keys: [APPROVE_KEY] },
+    enviarComunicado: { keys: [APPROVE_KEY] },
+    arquivarComunicado: COMUNICADO_MANAGE_GUARD,
+    desarquivarComunicado: COMUNICADO_MANAGE_GUARD,
+    criarErrata: COMUNICADO_MANAGE_GUARD,
+    marcarEnvioComoLido: 'authenticated',
+    favoritarEnvio: 'authenticated',
+    arquivarEnvio: 'authenticated',
+  },
+};
+
+function pageOf(page: number | null | undefined, rowsPerPage: number | null | undefined) {
+  const p = page ?? 0;
+  const r = rowsPerPage ?? 10;
+  if (!Number.isInteger(p) || p < 0) throw badInput({ page: 'validation.invalid' });
+  if (!Number.isInteger(r) || r < 1 || r > 100) throw badInput({ rowsPerPage: 'validation.invalid' });
+  return { page: p, rowsPerPage: r };
+}
+
+async function ownComunicado(ctx: GraphQLContext, id: string) {
+  const row = await findOwnComunicado(ctx.services.db, requireUser(ctx).id, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+async function envioOf(ctx: GraphQLContext, idComunicado: string): Promise<EnvioRow> {
+  const envio = await findEnvio(ctx.services.db, requireUser(ctx).id, idComunicado);
+  if (!envio) throw notFound();
+  return envio;
+}
+
+/** A sent communication of the user (creator or approver) for the dashboard. */
+async function sentComunicado(ctx: GraphQLContext, id: string) {
+  const row = await ownComunicado(ctx, id);
+  if (row.status !== 'ENVIADO' && row.status !== 'ARQUIVADO') throw notFound();
+  return row;
+}
+
+const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+
+export const resolvers: Resolvers = {
+  Query: {
+    comunicados: (_, { filtro }, ctx) =>
+      pageOwnComunicados(ctx.services.db, requireUser(ctx).id, {
+        busca: filtro?.busca,
+        status: filtro?.status,
+        ...pageOf(filtro?.page, filtro?.rowsPerPage),
+      }),
+    comunicado: (_, { id }, ctx) => ownComunicado(ctx, id),
+    comunicadoEnvios: (_, args, ctx) => {
+      if (args.aba === 'ENVIADOS' || !INBOX_TABS.includes(args.aba)) return { content: [], totalElements: 0 };
+      return pageEnvios(ctx.services.db, requireUser(ctx).id, {
+        aba: args.aba,
+        busca: args.busca,
+        ...pageOf(args.page, args.rowsPerPage),
+      });
+    },
+    comunicadoEnvio: (_, { idComunicado }, ctx) => envioOf(ctx, idComunicado),
+    comunicadoEnviosRecentes: (_, { limite }, ctx) => {
+      const limit = limite ?? 5;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw badInput({ limite: 'validation.invalid' });
+      return recentEnvios(ctx.services.db, requireUser(ctx).id, limit);
+    },
+    contagemDestinatarios: (_, { audiencia }, ctx) =>
+      countAudience(ctx.services.db, {
+        idsGruposUsuarios: audiencia.idsGruposUsuarios ?? [],
+        idsGrupos: audiencia.idsGrupos ?? [],
+        emailsAvulsos: (audiencia.emailsAvulsos ?? []).map((e) => e.trim()).filter(Boolean),
+        idsUsuariosRemovidos: audiencia.idsUsuariosRemovidos ?? [],
+      }),
+    aprovadoresComunicado: (_, __, ctx) => holdersOfKey(ctx.services.db, APPROVE_KEY, requireUser(ctx).id),
+    departamentosComunicados: async (_, __, ctx) =>
+      (await ctx.services.db.execute(sql`SELECT id, sigla, nome, assinatura FROM departamento ORDER BY nome`))
+        .rows as never,
+    gruposComunicado: async (_, __, ctx) =>
+      (await ctx.services.db.execute(sql`SELECT id, nome FROM grupo WHERE active ORDER BY nome`)).rows as never,
+    dashboardComunicado: async (_, { id }, ctx) => {
+      const c = await sentComunicado(ctx, id);
+      const db = ctx.services.db;
+      const [totals, perDay, slices] = await Promise.all([
+        deliveryTotals(db, c.id),
+        readsPerDay(db, c.id),
+        readsBy(db, c.id),
+      ]);
+      const emails = (
+        await db.execute(sql`SELECT count(*)::int AS n FROM comunicado_email_avulso WHERE comunicado_id = ${c.id}`)
+      ).rows[0] as { n: number };
+      return {
+        comunicado: c,
+        destinatarios: totals.entregues + emails.n,
+        entregues: totals.entregues,
+        lidos: totals.lidos,
+        naoLidos: totals.entregues - totals.lidos,
+        taxaLeitura: totals.entregues ? totals.lidos / totals.entregues : 0,
+        leiturasPorDia: perDay,
+        ...slices,
+      };
+    },
+    leiturasComunicado: async (_, args, ctx) => {
+      const c = await sentComunicado(ctx, args.id);
+      return pageLeituras(ctx.services.db, c.id, {
+        busca: args.busca,
+        lido: args.lido,
+        ...pageOf(args.page, args.rowsPerPage),
+      });
+    },
+  },
+  Mutation: {
+    salvarComunicado: async (_, { id, comunicado }, ctx) =>
+      ownComunicado(ctx, await saveComunicado(ctx.services.db, requireUser(ctx), id, comunicado)),
+    enviarParaAprovacao: async (_, { id, aprovadorId }, ctx) =>
+      ownComunicado(ctx, await submitForApproval(ctx.services, requireUser(ctx), id, aprovadorId)),
+    aprovarComunicado: async (_, { id, dataHoraAgendamento }, ctx) =>
+      ownComunicado(ctx, await approveOrSend(ctx.services, requireUser(ctx), id, 'aprovar', dataHoraAgendamento)),
+    rejeitarComunicado: async (_, { id, motivoRejeicao }, ctx) =>
+      ownComunicado(ctx, await reject(ctx.services, requireUser(ctx), id, motivoRejeicao)),
+    enviarComunicado: async (_, { id, dataHoraAgendamento }, ctx) =>
+      ownComunicado(ctx, await approveOrSend(ctx.services, requireUser(ctx), id, 'enviar', dataHoraAgendamento)),
+    arquivarComunicado: async (_, { id }, ctx) =>
+      ownComunicado(ctx, await setArchived(ctx.services, requireUser(ctx), id, true)),
+    desarquivarComunicado: async (_, { id }, ctx) =>
+      ownComunicado(ctx, await setArchived(ctx.services, requireUser(ctx), id, false)),
+    criarErrata: async (_, { idOriginal, justificativa, comunicado }, ctx) =>
+      ownComunicado(ctx, await createErrata(ctx.services.db, requireUser(ctx), idOriginal, justificativa, comunicado)),
+    marcarEnvioComoLido: async (_, { idComunicado }, ctx) => {
+      await markDeliveryRead(ctx.services, requireUser(ctx), idComunicado);
+      return envioOf(ctx, idComunicado);
+    },
+    favoritarEnvio: async (_, { idComunicado, favorito }, ctx) => {
+      await setDeliveryFlag(ctx.services, requireUser(ctx), idComunicado, 'favorito', favorito);
+      return envioOf(ctx, idComunicado);
+    },
+    arquivarEnvio: async (_, { idComunicado, arquivado }, ctx) => {
+      await setDeliveryFlag(ctx.services, requireUser(ctx), idComunicado, 'arquivado', arquivado);
+      return envioOf(ctx, idComunicado);
+    },
+  },
+  Comunicado: {
+    createdDateTime: (c) => new Date(c.created_date_time),
+    envioDateTime: (c) => date(c.envio_date_time),
+    dataHoraAgendamento: (c) => date(c.data_hora_agendamento),
+    dataInicioExibicao: (c) => date(c.data_inicio_exibicao),
+    dataFimExibicao: (c) => date(c.data_fim_exibicao),
+    motivoRejeicao: (c) => c.motivo_rejeicao,
+    status: (c, _, ctx) => ({
+      id: c.status as ComunicadoStatus,
+      description: t(ctx.locale, `communications.status.${c.status}`),
+    }),
+    rascunho: (c) => c.status === 'RASCUNHO',
+    enviado: (c) => c.status === 'ENVIADO' || c.status === 'ARQUIVADO',
+    emAprovacao: (c) => c.status === 'EM_APROVACAO',
+    rejeitado: (c) => c.status === 'REJEITADO',
+    emailsAvulsos: (c, _, ctx) =>
+      c.criador_id === ctx.user?.id || c.aprovador_id === ctx.user?.id ? c.emails_avulsos : [],
+    idParent: (c) => c.id_parent,
+    viewerCan: (c, _, ctx) => {
+      const user = requireUser(ctx);
+      const owner = c.criador_id === user.id || c.aprovador_id === user.id;
+      const actions = owner
+        ? allowedActions(
+            { id: user.id, chaves: user.chaves },
+            { status: c.status as ComunicadoStatus, criadorId: c.criador_id, aprovadorId: c.aprovador_id },
+          )
+        : [];
+      const can = (a: string) => actions.includes(a as never);
+      return {
+        editar: can('SALVAR'),
+        enviarParaAprovacao: can('ENVIAR_PARA_APROVACAO'),
+        aprovar: can('APROVAR'),
+        rejeitar: can('REJEITAR'),
+        enviar: can('ENVIAR'),
+        arquivar: can('ARQUIVAR'),
+        desarquivar: can('DESARQUIVAR'),
+        criarErrata: can('CRIAR_ERRATA'),
+        verDashboard: owner && (c.status === 'ENVIADO' || c.status === 'ARQUIVADO'),
+      };
+    },
+  },
+  ComunicadoEnvio: {
+    dataRecebimento: (e) => new Date(e.data_recebimento),
+    dataLeitura: (e) => date(e.data_leitura),
+  },
+  LeituraDestinatario: {
+    usuario: (l) => ({ id: l.usuario_id, nome: l.nome, email: l.email }),
+    dataLeitura: (l) => date(l.data_leitura),
+    dataRecebimento: (l) => new Date(l.data_recebimento),
+  },
+};
+
+type Batch<T> = { obj: T; params: unknown }[];
+type C = ComunicadoRow;
+
+/** The audience is shown to the creator and the approver only; recipients see it empty. */
+const ownedIds = (queries: Batch<C>, ctx: GraphQLContext) =>
+  queries.map((q) => (q.obj.criador_id === ctx.user?.id || q.obj.aprovador_id === ctx.user?.id ? q.obj.id : ''));
+
+const groupRows = <R extends { k: string }>(rows: R[], keys: string[]) =>
+  keys.map((k) => rows.filter((r) => r.k === k));
+
+/** Batched field loaders (mercurius `loaders`): one query per field per request. */
+export const loaders = {
+  Comunicado: {
+    async usuarioCriador(queries: Batch<C>, ctx: GraphQLContext) {
+      const users = await usersByIds(ctx.services.db, [...new Set(queries.map((q) => q.obj.criador_id))]);
+      return queries.map((q) => users.find((u) => u.id === q.obj.criador_id) ?? null);
+    },
+    async usuarioAprovador(queries: Batch<C>, ctx: GraphQLContext) {
+      const ids = queries.map((q) => q.obj.aprovador_id).filter((id): id is string => Boolean(id));
+      const users = await usersByIds(ctx.services.db, [...new Set(ids)]);
+      return queries.map((q) => users.find((u) => u.id === q.obj.aprovador_id) ?? null);
+    },
+    async departamento(queries: Batch<C>, ctx: GraphQLContext) {
+      const ids = [...new Set(queries.map((q) => q.obj.departamento_id).filter((id): id is string => Boolean(id)))];
+      const rows = ids.length
+        ? ((
+            await ctx.services.db.execute(
+              sql`SELECT id, sigla, nome, assinatura FROM departamento WHERE id = ANY(${uuidArray(ids)})`,
+            )
+          ).rows as { id: string }[])
+        : [];
+      return queries.map((q) => rows.find((r) => r.id === q.obj.departamento_id) ?? null);
+    },
+    async grupos(queries: Batch<C>, ctx: GraphQLContext) {
+      const ids = ownedIds(queries, ctx);
+      const rows = (
+        await ctx.services.db.execute(sql`SELECT c.comunicado_id AS k, g.id, g.nome FROM comunicado_grupo_usuarios c
+        JOIN grupo_usuarios g ON g.id = c.grupo_usuarios_id WHERE c.comunicado_id = ANY(${uuidArray(ids)}) ORDER BY g.nome`)
+      ).rows as { k: string; id: string; nome: string }[];
+      return groupRows(rows, ids);
+    },
+    async gruposDealers(queries: Batch<C>, ctx: GraphQLContext) {
+      const ids = ownedIds(queries, ctx);
+      const rows = (
+        await ctx.services.db.execute(sql`SELECT c.comunicado_id AS k, g.id, g.nome FROM comunicado_grupo c
+        JOIN grupo g ON g.id = c.grupo_id WHERE c.comunicado_id = ANY(${uuidArray(ids)}) ORDER BY g.nome`)
+      ).rows as { k: string; id: string; nome: string }[];
+      return groupRows(rows, ids);
+    },
+    async usuariosRemovidos(queries: Batch<C>, ctx: GraphQLContext) {
+      const ids = ownedIds(queries, ctx);
+      const rows = (
+        await ctx.services.db.execute(sql`SELECT r.comunicado_id AS k, u.id, u.nome, u.email::text AS email
+        FROM comunicado_usuario_removido r JOIN usuario u ON u.id = r.usuario_id
+        WHERE r.comunicado_id = ANY(${uuidArray(ids)}) ORDER BY u.nome`)
+      ).rows as { k: string; id: string }[];
+      return groupRows(rows, ids);
+    },
+    async arquivos(queries: Batch<C>, ctx: GraphQLContext) {
+      const ids = queries.map((q) => q.obj.id);
+      const rows = (
+        await ctx.services.db.execute(sql`SELECT ca.comunicado_id AS k, a.id, a.nome, a.tamanho, a.imagem
+        FROM comunicado_arquivo ca JOIN arquivo a ON a.id = ca.arquivo_id
+        WHERE ca.comunicado_id = ANY(${uuidArray(ids)}) ORDER BY ca.ordem`)
+      ).rows as {
+        k: string;
+        id: string;
+        nome: string;
+        tamanho: string;
+        imagem: boolean;
+      }[];
+      return Promise.all(
+        groupRows(rows, ids).map((list) =>
+          Promise.all(
+            list.map(async (a) => ({
+              id: a.id,
+              nome: a.nome,
+              tamanho: Number(a.tamanho),
+              imagem: a.imagem,
+              arquivoLink: await signDownloadLink(ctx.services.db, a.id, { ttlSeconds: LINK_TTL_SECONDS }),
+            })),
+          ),
+        ),
+      );
+    },
+    async erratas(queries: Batch<C>, ctx: GraphQLContext) {
+      const ids = queries.map((q) => q.obj.id);
+      const rows = await erratasOf(ctx.services.db, ids);
+      return ids.map((id) => rows.filter((r) => r.id_parent === id));
+    },
+  },
+  ComunicadoEnvio: {
+    async comunicado(queries: Batch<EnvioRow>, ctx: GraphQLContext) {
+      return Promise.all(queries.map((q) => findComunicado(ctx.services.db, q.obj.comunicado_id)));
+    },
+    async original(queries: Batch<EnvioRow>, ctx: GraphQLContext) {
+      return Promise.all(
+        queries.map(async (q) => {
+          const c = await findComunicado(ctx.services.db, q.obj.comunicado_id);
+          return c?.id_parent && UUID.test(c.id_parent) ? findComunicado(ctx.services.db, c.id_parent) : null;
+        }),
+      );
+    },
+  },
+};
+
+export type { LeituraRow };
