@@ -13,9 +13,10 @@ import type { LeituraPorItem } from './communications.documents';
 import { formatDate } from './format';
 
 export function StatCard({ label, value }: { label: string; value: string }) {
+  const headingId = useId();
   return (
-    <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-      <Typography variant="body2" color="text.secondary" component="h2">
+    <Paper variant="outlined" sx={{ p: 2, height: '100%' }} component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="body2" color="text.secondary" component="h2">
         {label}
       </Typography>
       <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>

@@ -1,0 +1,124 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { keepHeaderTourClosed } from './header-tour.js';
+import { openSignedIn } from './session.js';
+
+// Issue 5 point 8, the browser journey of a communication: montadora drafts for the user group
+// "Rede Horizonte" and submits it to aprovador, who rejects it with a reason; montadora fixes and
+// resubmits; aprovador approves with a schedule 2 h ahead; the server's clock is moved forward
+// (POST /api/dev/clock, DEV_CLOCK=true) instead of waiting; dealer's bell count rises, dealer reads
+// it and marks it favourite; dealer2, outside the audience, never sees it; the dashboard shows 1 read.
+
+const HOUR = 3_600_000;
+
+async function signedIn(browser: Browser, path: string, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await keepHeaderTourClosed(page);
+  await openSignedIn(page, path, email);
+  return page;
+}
+
+/** The bell's unread count, from its accessible name ("Notificações: N não lidas"). */
+async function bellCount(page: Page): Promise<number> {
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notificações/ });
+  await expect(bell).toBeVisible();
+  return Number((await bell.getAttribute('aria-label'))?.match(/(\d+) não lidas/)?.[1] ?? 0);
+}
+
+/** A `datetime-local` value `ms` from now, in the browser's time zone. */
+const localInputIn = (page: Page, ms: number) =>
+  page.evaluate((offset) => {
+    const d = new Date(Date.now() + offset);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  }, ms);
+
+test('a communication goes from draft through rejection and scheduled approval to its reader and the dashboard', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const titulo = `Campanha de revisões ${Date.now()}`;
+  const corrigido = `${titulo} (corrigido)`;
+
+  // montadora drafts it for "Rede Horizonte" and submits it to aprovador.
+  const montadora = await signedIn(browser, '/comunicados/novo', 'montadora@portal.demo');
+  await montadora.getByRole('textbox', { name: /^Título/ }).fill(titulo);
+  await montadora.getByRole('textbox', { name: 'Mensagem' }).click();
+  await montadora.keyboard.type('Revisões com desconto em abril.');
+  await montadora.getByRole('combobox', { name: 'Grupos de usuários' }).click();
+  await montadora.getByRole('option', { name: 'Rede Horizonte' }).click();
+  await expect(montadora.getByRole('status').filter({ hasText: /^[1-9]\d* destinatários?$/ })).toBeVisible();
+  await montadora.getByRole('combobox', { name: /^Aprovador/ }).click();
+  await montadora.getByRole('option', { name: /aprovador@portal\.demo/ }).click();
+  await montadora.getByRole('button', { name: 'Enviar para aprovação' }).click();
+  await expect(montadora).toHaveURL(/\/comunicados\/visualizar\/[^/]+$/);
+  const id = decodeURIComponent(montadora.url().split('/').pop() ?? '');
+  await expect(montadora.getByText('Em aprovação', { exact: true })).toBeVisible();
+
+  // aprovador rejects it with a reason.
+  const aprovador = await signedIn(browser, `/comunicados/visualizar/${id}`, 'aprovador@portal.demo');
+  await aprovador.getByRole('button', { name: 'Rejeitar' }).click();
+  const reject = aprovador.getByRole('dialog', { name: 'Rejeitar comunicado' });
+  await reject.getByRole('textbox', { name: /Motivo da rejeição/ }).fill('Falta o prazo da campanha.');
+  await reject.getByRole('button', { name: 'Rejeitar' }).click();
+  await expect(aprovador.getByText('Rejeitado', { exact: true })).toBeVisible();
+
+  // montadora sees the reason, fixes the title and resubmits (the approver stays chosen).
+  await montadora.reload();
+  await expect(montadora.getByText('Falta o prazo da campanha.').first()).toBeVisible();
+  await montadora.getByRole('link', { name: 'Editar' }).click();
+  await expect(montadora).toHaveURL(`/comunicados/editar/${id}`);
+  await montadora.getByRole('textbox', { name: /^Título/ }).fill(corrigido);
+  await montadora.getByRole('button', { name: 'Enviar para aprovação' }).click();
+  await expect(montadora).toHaveURL(`/comunicados/visualizar/${id}`);
+  await expect(montadora.getByText('Em aprovação', { exact: true })).toBeVisible();
+
+  // aprovador approves it for 2 hours from now.
+  await aprovador.reload();
+  await aprovador.getByRole('button', { name: 'Aprovar' }).click();
+  const approve = aprovador.getByRole('dialog', { name: 'Aprovar comunicado' });
+  await approve.getByRole('checkbox', { name: 'Agendar envio' }).check();
+  await approve.getByLabel(/Data e hora do envio/).fill(await localInputIn(aprovador, 2 * HOUR));
+  await approve.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(aprovador.getByText('Agendado', { exact: true })).toBeVisible();
+
+  // dealer waits with the inbox open; the server's clock moves 3 hours: the schedule fires.
+  const dealer = await signedIn(browser, '/comunicados', 'dealer@portal.demo');
+  const before = await bellCount(dealer);
+  const advanced = await dealer.request.post('/api/dev/clock', { data: { advanceMs: 3 * HOUR } });
+  expect(advanced.ok()).toBe(true);
+  await expect(
+    dealer.getByRole('banner').getByRole('button', { name: `Notificações: ${before + 1} não lidas` }),
+  ).toBeVisible({ timeout: 30_000 });
+
+  // dealer opens it from /comunicados (unread, so bold), reads it and marks it favourite.
+  await dealer.reload();
+  const link = dealer.getByRole('link', { name: new RegExp(corrigido.replace(/[()]/g, '\\$&')) });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(dealer).toHaveURL(`/comunicados/visualizarEnvio/${id}`);
+  await expect(dealer.getByRole('heading', { level: 1, name: corrigido })).toBeVisible();
+  await expect(dealer.getByText('Revisões com desconto em abril.')).toBeVisible();
+  await expect(dealer.getByText(/Lido em/)).toBeVisible();
+  await dealer.getByRole('button', { name: 'Marcar como favorito' }).click();
+  await expect(dealer.getByRole('button', { name: 'Remover dos favoritos' })).toBeVisible();
+  await dealer.goto('/comunicados?aba=FAVORITOS');
+  await expect(dealer.getByRole('link', { name: new RegExp(corrigido.replace(/[()]/g, '\\$&')) })).toBeVisible();
+
+  // dealer2 is outside the audience: not in the inbox, not found by its address.
+  const dealer2 = await signedIn(browser, '/comunicados', 'dealer2@portal.demo');
+  await expect(dealer2.getByRole('tab', { name: 'Recebidos', selected: true })).toBeVisible();
+  await expect(dealer2.getByRole('progressbar')).toHaveCount(0);
+  await expect(dealer2.getByText(corrigido)).toHaveCount(0);
+  await dealer2.goto(`/comunicados/visualizarEnvio/${id}`);
+  await expect(dealer2.getByRole('heading', { name: 'Comunicado não encontrado' })).toBeVisible();
+  await expect(dealer2.getByText(corrigido)).toHaveCount(0);
+
+  // montadora's dashboard counts the one read.
+  await montadora.goto(`/comunicados/dashboard/${id}`);
+  await expect(
+    montadora.getByRole('region', { name: 'Lidos', exact: true }).getByText('1', { exact: true }),
+  ).toBeVisible();
+
+  for (const page of [montadora, aprovador, dealer, dealer2]) await page.context().close();
+});
