@@ -82,6 +82,17 @@ const selectItems = (viewer: LibraryViewerContext) => sql`
     LEFT JOIN arquivo a ON a.id = i.arquivo_id
     LEFT JOIN usuario u ON u.id = i.proprietario_id`;
 
+/**
+ * The items of one page with their details. The page's ids are chosen first on item_biblioteca alone
+ * (index order, LIMIT/OFFSET); the joins and the viewer's access are then computed for those rows
+ * only, never for rows skipped or sorted away.
+ */
+function pageRows(viewer: LibraryViewerContext, where: SQL, order: SQL, limit: SQL): SQL {
+  return sql`${selectItems(viewer)}
+    JOIN (SELECT i.id FROM item_biblioteca i WHERE ${where} ${order} ${limit}) pagina ON pagina.id = i.id
+    ${order}`;
+}
+
 async function rows(db: DbOrTx, query: SQL): Promise<ItemRow[]> {
   return (await db.execute(query)).rows as ItemRow[];
 }
@@ -105,9 +116,9 @@ export async function findVisibleFile(db: DbOrTx, viewer: LibraryViewerContext, 
 }
 
 const inFolder = (idPasta: string | null) => (idPasta ? sql`i.pasta_pai_id = ${idPasta}` : sql`i.pasta_pai_id IS NULL`);
-/** Folders first, then by name ignoring case and accents (served by item_biblioteca_pasta_pai_idx). */
-const FOLDER_ORDER = sql`ORDER BY i.pasta DESC, immutable_unaccent(lower(i.nome)), i.id`;
-const NAME_ORDER = sql`ORDER BY immutable_unaccent(lower(i.nome)), i.id`;
+/** Folders first, then by name ignoring case and accents: exactly item_biblioteca_pasta_pai_idx's order. */
+const FOLDER_ORDER = sql`ORDER BY i.pasta DESC NULLS LAST, i.nome_busca, i.id`;
+const NAME_ORDER = sql`ORDER BY i.nome_busca, i.id`;
 
 /** Readable items of a folder (null: the root), folders first, then by name; a page when given. */
 export async function listFolderItems(
@@ -117,10 +128,7 @@ export async function listFolderItems(
   page?: { page: number; rowsPerPage: number },
 ): Promise<ItemRow[]> {
   const limit = page ? sql`LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage}` : sql``;
-  return rows(
-    db,
-    sql`${selectItems(viewer)} WHERE ${inFolder(idPasta)} AND ${visibleTo(viewer)} ${FOLDER_ORDER} ${limit}`,
-  );
+  return rows(db, pageRows(viewer, sql`${inFolder(idPasta)} AND ${visibleTo(viewer)}`, FOLDER_ORDER, limit));
 }
 
 /** How many readable items a folder has. */
@@ -133,39 +141,55 @@ export async function countFolderItems(db: DbOrTx, viewer: LibraryViewerContext,
 
 /** `text` as a LIKE pattern matching it anywhere, with the wildcards it contains taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const nameMatches = (text: string) =>
-  sql`immutable_unaccent(lower(i.nome)) LIKE immutable_unaccent(lower(${containsPattern(text)}))`;
+const nameMatches = (text: string) => sql`i.nome_busca LIKE immutable_unaccent(lower(${containsPattern(text)}))`;
 
-/** Readable items whose name contains `text`, ignoring case and accents, by name. */
+/**
+ * A search considers at most this many hits (found through the trigram index, then sorted by name):
+ * a term that matches more reads "1000" and shows a part of them; the user refines it. Without the
+ * cap a frequent term would fetch and sort tens of thousands of rows per keystroke.
+ */
+export const SEARCH_HITS_CAP = 1000;
+
+/** Readable items whose name contains `text`, ignoring case and accents, by name (hits capped). */
 export async function searchItems(
   db: DbOrTx,
   viewer: LibraryViewerContext,
   text: string,
   page: { page: number; rowsPerPage: number },
 ): Promise<{ content: ItemRow[]; totalElements: number }> {
-  const where = sql`${nameMatches(text)} AND ${visibleTo(viewer)}`;
-  const [content, total] = await Promise.all([
-    rows(
-      db,
-      sql`${selectItems(viewer)} WHERE ${where} ${NAME_ORDER}
-          LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage}`,
-    ),
-    db.execute(sql`SELECT count(*)::int AS total FROM item_biblioteca i WHERE ${where}`),
-  ]);
-  return { content, totalElements: (total.rows[0] as { total: number }).total };
+  // MATERIALIZED: the hits are found on their own (trigram index), never by walking the name order,
+  // which for a term clustered under one letter would read half the library.
+  const hits = sql`WITH hits AS MATERIALIZED (
+      SELECT i.id, i.nome_busca FROM item_biblioteca i
+       WHERE ${nameMatches(text)} AND ${visibleTo(viewer)} LIMIT ${SEARCH_HITS_CAP})`;
+  const [found] = (
+    await db.execute(sql`${hits}
+      SELECT (SELECT count(*) FROM hits)::int AS total,
+             ARRAY(SELECT h.id FROM hits h ORDER BY h.nome_busca, h.id
+                   LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage}) AS ids`)
+  ).rows as { total: number; ids: string[] }[];
+  const ids = found.ids ?? [];
+  const content = ids.length
+    ? await rows(db, sql`${selectItems(viewer)} WHERE i.id = ANY(${uuidArray(ids)}) ${NAME_ORDER}`)
+    : [];
+  return { content, totalElements: found.total };
 }
 
 /** Folders the viewer may write into, by name (at most 1000). */
 export async function listWritableFolders(db: DbOrTx, viewer: LibraryViewerContext): Promise<ItemRow[]> {
-  return rows(db, sql`${selectItems(viewer)} WHERE ${writableBy(viewer)} ${NAME_ORDER} LIMIT 1000`);
+  return rows(db, pageRows(viewer, writableBy(viewer), NAME_ORDER, sql`LIMIT 1000`));
 }
 
 /** The readable files modified last. */
 export async function listRecentFiles(db: DbOrTx, viewer: LibraryViewerContext, limit: number): Promise<ItemRow[]> {
   return rows(
     db,
-    sql`${selectItems(viewer)} WHERE NOT i.pasta AND ${visibleTo(viewer)}
-        ORDER BY i.ultima_modificacao DESC, i.id LIMIT ${limit}`,
+    pageRows(
+      viewer,
+      sql`NOT i.pasta AND ${visibleTo(viewer)}`,
+      sql`ORDER BY i.ultima_modificacao DESC, i.id`,
+      sql`LIMIT ${limit}`,
+    ),
   );
 }
 

@@ -224,12 +224,28 @@ export const resolvers: Resolvers = {
 
 type Batch = { obj: ItemRow; params: unknown }[];
 
-/** The visible ancestors of each item in a batch (one query): breadcrumbs and parents. */
+// Folder names already read in this request (breadcrumb and pastaPai ask for the same folders).
+const folderNamesOf = new WeakMap<object, Map<string, string | null>>();
+
+/** The visible ancestors of each item in a batch (at most one query per request and batch). */
 async function visibleAncestors(queries: Batch, ctx: GraphQLContext) {
   const viewer = await viewerOf(ctx);
-  const ids = [...new Set(queries.flatMap((q) => q.obj.caminho))];
-  const names = await visibleFolderNames(ctx.services.db, viewer, ids);
-  return queries.map((q) => q.obj.caminho.filter((id) => names.has(id)).map((id) => ({ id, nome: names.get(id)! })));
+  let known = folderNamesOf.get(ctx);
+  if (!known) {
+    known = new Map();
+    folderNamesOf.set(ctx, known);
+  }
+  const missing = [...new Set(queries.flatMap((q) => q.obj.caminho))].filter((id) => !known.has(id));
+  if (missing.length) {
+    const names = await visibleFolderNames(ctx.services.db, viewer, missing);
+    for (const id of missing) known.set(id, names.get(id) ?? null);
+  }
+  return queries.map((q) =>
+    q.obj.caminho.flatMap((id) => {
+      const nome = known.get(id);
+      return nome ? [{ id, nome }] : [];
+    }),
+  );
 }
 
 /** Batched field loaders (mercurius `loaders`): one query per field per request. */

@@ -22,6 +22,8 @@ export const itemBiblioteca = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     nome: text('nome').notNull(),
+    /** The name without case and accents, kept by the database: search and ordering use it. */
+    nomeBusca: text('nome_busca').notNull().generatedAlwaysAs(sql`immutable_unaccent(lower(nome))`),
     pasta: boolean('pasta').notNull(),
     pastaPaiId: uuid('pasta_pai_id').references((): AnyPgColumn => itemBiblioteca.id),
     caminho: uuid('caminho').array().notNull().default(sql`'{}'::uuid[]`),
@@ -36,12 +38,14 @@ export const itemBiblioteca = pgTable(
   (t) => [
     // A folder's page: folders first, then by name ignoring case and accents, live items only.
     index('item_biblioteca_pasta_pai_idx')
-      .on(t.pastaPaiId, t.pasta.desc(), sql`immutable_unaccent(lower(${t.nome}))`, t.id)
+      .on(t.pastaPaiId, t.pasta.desc(), t.nomeBusca, t.id)
       .where(sql`excluido_em IS NULL`),
+    // Search results by name: a frequent term walks this in order and stops at the page.
+    index('item_biblioteca_nome_busca_idx').on(t.nomeBusca, t.id).where(sql`excluido_em IS NULL`),
     index('item_biblioteca_caminho_idx').using('gin', t.caminho),
     index('item_biblioteca_acl_idx').on(t.aclItemId),
     index('item_biblioteca_modificacao_idx').on(t.ultimaModificacao),
-    index('item_biblioteca_nome_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.nome})) gin_trgm_ops`),
+    index('item_biblioteca_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
   ],
 );
 
