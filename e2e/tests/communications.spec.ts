@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { keepHeaderTourClosed } from './header-tour.js';
-import { openSignedIn } from './session.js';
+import { openSignedIn, seriousViolations } from './session.js';
 
 // Issue 5 point 8, the browser journey of a communication: montadora drafts for the user group
 // "Rede Horizonte" and submits it to aprovador, who rejects it with a reason; montadora fixes and
@@ -121,4 +121,101 @@ test('a communication goes from draft through rejection and scheduled approval t
   ).toBeVisible();
 
   for (const page of [montadora, aprovador, dealer, dealer2]) await page.context().close();
+});
+
+// axe (serious and critical rules) on every communications screen, on a wide screen and on a phone.
+// aprovador, who holds the approval key, sends one to "Rede Horizonte" through the API first.
+test.describe('communications screens pass axe', () => {
+  let id = '';
+
+  test.beforeAll(async ({ browser }) => {
+    const aprovador = await signedIn(browser, '/comunicados', 'aprovador@portal.demo');
+    const gql = async (query: string, variables: Record<string, unknown>) => {
+      const response = await aprovador.request.post('/api/graphql', { data: { query, variables } });
+      const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown };
+      expect(body.errors).toBeUndefined();
+      return body.data ?? {};
+    };
+    const { gruposUsuariosAtivos } = (await gql('{ gruposUsuariosAtivos { id nome } }', {})) as {
+      gruposUsuariosAtivos: { id: string; nome: string }[];
+    };
+    const grupo = gruposUsuariosAtivos.find((g) => g.nome === 'Rede Horizonte');
+    const saved = (await gql('mutation ($c: ComunicadoInput!) { salvarComunicado(comunicado: $c) { id } }', {
+      c: {
+        titulo: 'Horário de verão das oficinas',
+        mensagem: '<h2>Atenção</h2><p>As oficinas abrem às <strong>8 h</strong>.</p><ul><li>Seg a sex</li></ul>',
+        etiquetas: ['pós-venda'],
+        idsGruposUsuarios: [grupo?.id],
+      },
+    })) as { salvarComunicado: { id: string } };
+    id = saved.salvarComunicado.id;
+    await gql('mutation ($id: ID!) { enviarComunicado(id: $id) { id } }', { id });
+    await expect
+      .poll(
+        async () =>
+          (
+            (await gql('query ($id: ID!) { comunicado(id: $id) { status { id } } }', { id })) as {
+              comunicado: { status: { id: string } };
+            }
+          ).comunicado.status.id,
+      )
+      .toBe('ENVIADO');
+    await aprovador.context().close();
+  });
+
+  type Screen = { name: string; email: string; path: () => string; ready: (page: Page) => Promise<void> };
+  const SCREENS: Screen[] = [
+    {
+      name: 'sent tab',
+      email: 'aprovador@portal.demo',
+      path: () => '/comunicados?aba=ENVIADOS',
+      ready: (page) => expect(page.getByText('Horário de verão das oficinas').first()).toBeVisible(),
+    },
+    {
+      name: 'new communication form',
+      email: 'montadora@portal.demo',
+      path: () => '/comunicados/novo',
+      ready: (page) => expect(page.getByRole('textbox', { name: 'Mensagem' })).toBeVisible(),
+    },
+    {
+      name: 'communication view',
+      email: 'aprovador@portal.demo',
+      path: () => `/comunicados/visualizar/${id}`,
+      ready: (page) => expect(page.getByRole('link', { name: 'Ver painel' })).toBeVisible(),
+    },
+    {
+      name: 'dashboard',
+      email: 'aprovador@portal.demo',
+      path: () => `/comunicados/dashboard/${id}`,
+      ready: (page) => expect(page.getByRole('heading', { name: 'Quem leu e quem não leu' })).toBeVisible(),
+    },
+    {
+      name: 'inbox',
+      email: 'dealer@portal.demo',
+      path: () => '/comunicados',
+      ready: (page) => expect(page.getByText('Horário de verão das oficinas').first()).toBeVisible(),
+    },
+    {
+      name: 'delivery view',
+      email: 'dealer@portal.demo',
+      path: () => `/comunicados/visualizarEnvio/${id}`,
+      ready: (page) => expect(page.getByText(/Lido em/)).toBeVisible(),
+    },
+  ];
+
+  for (const width of [1440, 375])
+    for (const screen of SCREENS)
+      test(`${screen.name} at ${width} px`, async ({ browser }) => {
+        const context = await browser.newContext({ viewport: { width, height: width > 400 ? 900 : 812 } });
+        const page = await context.newPage();
+        await keepHeaderTourClosed(page);
+        await openSignedIn(page, screen.path(), screen.email);
+        await screen.ready(page);
+        await page.screenshot({
+          path: `.reports/communications/${screen.name.replace(/ /g, '-')}-${width}.png`,
+          fullPage: true,
+        });
+        expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
+      });
 });

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
+import SvgIcon from '@mui/material/SvgIcon';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type RichTextEditorProps = {
@@ -19,7 +20,23 @@ export type RichTextEditorProps = {
   disabled?: boolean;
 };
 
-type Mark = { key: string; label: string; active: boolean; run: () => void; text: string };
+type Mark = { key: string; label: string; active: boolean; run: () => void; text: ReactNode };
+
+// Material Design icon paths (Apache-2.0).
+const icon = (d: string) => (
+  <SvgIcon fontSize="small">
+    <path d={d} />
+  </SvgIcon>
+);
+const BULLETS = icon(
+  'M4 10.5c-.83 0-1.5.67-1.5 1.5s.67 1.5 1.5 1.5 1.5-.67 1.5-1.5-.67-1.5-1.5-1.5m0-6c-.83 0-1.5.67-1.5 1.5S3.17 7.5 4 7.5 5.5 6.83 5.5 6 4.83 4.5 4 4.5m0 12c-.83 0-1.5.68-1.5 1.5s.68 1.5 1.5 1.5 1.5-.68 1.5-1.5-.67-1.5-1.5-1.5M7 19h14v-2H7zm0-6h14v-2H7zm0-8v2h14V5z',
+);
+const NUMBERS = icon(
+  'M2 17h2v.5H3v1h1v.5H2v1h3v-4H2zm1-9h1V4H2v1h1zm-1 3h1.8L2 13.1v.9h3v-1H3.2L5 10.9V10H2zm5-6v2h14V5zm0 14h14v-2H7zm0-6h14v-2H7z',
+);
+const LINK = icon(
+  'M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7c-2.76 0-5 2.24-5 5s2.24 5 5 5h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1M8 13h8v-2H8zm9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4c2.76 0 5-2.24 5-5s-2.24-5-5-5',
+);
 
 /**
  * A rich text field on Tiptap 3 (ProseMirror): bold, italic, headings 2-3, bulleted and numbered
@@ -108,16 +125,16 @@ export function RichTextEditor({ label, value, onChange, onBlur, error, disabled
       label: t('communicationsUi.editor.bulletList'),
       active: state?.bullet ?? false,
       run: () => chain().toggleBulletList().run(),
-      text: '•',
+      text: BULLETS,
     },
     {
       key: 'ol',
       label: t('communicationsUi.editor.orderedList'),
       active: state?.ordered ?? false,
       run: () => chain().toggleOrderedList().run(),
-      text: '1.',
+      text: NUMBERS,
     },
-    { key: 'a', label: t('communicationsUi.editor.link'), active: state?.link ?? false, run: setLink, text: '🔗' },
+    { key: 'a', label: t('communicationsUi.editor.link'), active: state?.link ?? false, run: setLink, text: LINK },
   ];
 
   return (

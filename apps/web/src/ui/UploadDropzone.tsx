@@ -27,32 +27,36 @@ export function UploadDropzone({ onFiles, label, hint, multiple = true, disabled
     disabled,
     accept,
   });
+  // The file input sits beside the drop area, not inside it: an input within a role="button" is a
+  // nested interactive control (axe), and it needs its own accessible name.
   return (
-    <Box
-      {...getRootProps({ role: 'button', 'aria-label': label })}
-      sx={{
-        border: 2,
-        borderStyle: 'dashed',
-        borderColor: isDragActive ? 'primary.main' : 'divider',
-        borderRadius: 1,
-        bgcolor: isDragActive ? 'action.hover' : 'transparent',
-        p: { xs: 2, sm: 4 },
-        textAlign: 'center',
-        cursor: disabled ? 'default' : 'pointer',
-        opacity: disabled ? 0.6 : 1,
-        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
-      }}
-    >
-      <input {...getInputProps()} data-testid="upload-dropzone-input" />
-      <SvgIcon aria-hidden color="action" sx={{ fontSize: 40 }}>
-        <path d="M19.35 10.04C18.67 6.59 15.64 4 12 4 9.11 4 6.6 5.64 5.35 8.04 2.34 8.36 0 10.91 0 14c0 3.31 2.69 6 6 6h13c2.76 0 5-2.24 5-5 0-2.64-2.05-4.78-4.65-4.96M14 13v4h-4v-4H7l5-5 5 5z" />
-      </SvgIcon>
-      <Typography>{label}</Typography>
-      {hint && (
-        <Typography variant="body2" color="text.secondary">
-          {hint}
-        </Typography>
-      )}
-    </Box>
+    <>
+      <input {...getInputProps({ 'aria-label': label })} data-testid="upload-dropzone-input" />
+      <Box
+        {...getRootProps({ role: 'button', 'aria-label': label })}
+        sx={{
+          border: 2,
+          borderStyle: 'dashed',
+          borderColor: isDragActive ? 'primary.main' : 'divider',
+          borderRadius: 1,
+          bgcolor: isDragActive ? 'action.hover' : 'transparent',
+          p: { xs: 2, sm: 4 },
+          textAlign: 'center',
+          cursor: disabled ? 'default' : 'pointer',
+          opacity: disabled ? 0.6 : 1,
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+        }}
+      >
+        <SvgIcon aria-hidden color="action" sx={{ fontSize: 40 }}>
+          <path d="M19.35 10.04C18.67 6.59 15.64 4 12 4 9.11 4 6.6 5.64 5.35 8.04 2.34 8.36 0 10.91 0 14c0 3.31 2.69 6 6 6h13c2.76 0 5-2.24 5-5 0-2.64-2.05-4.78-4.65-4.96M14 13v4h-4v-4H7l5-5 5 5z" />
+        </SvgIcon>
+        <Typography>{label}</Typography>
+        {hint && (
+          <Typography variant="body2" color="text.secondary">
+            {hint}
+          </Typography>
+        )}
+      </Box>
+    </>
   );
 }

@@ -286,6 +286,7 @@ export const en = {
       removedUsers: 'Removed users',
       removedUsersHint:
         'These users do not receive the communication; remove them from the list to include them again.',
+      recipients_zero: 'No recipients',
       recipients_one: '{{count}} recipient',
       recipients_other: '{{count}} recipients',
       countLoading: 'Counting recipients…',

@@ -290,6 +290,7 @@ export const es = {
       invalidEmail: 'Correo no válido: {{email}}',
       removedUsers: 'Usuarios excluidos',
       removedUsersHint: 'Estos usuarios no reciben el comunicado; quítelos de la lista para incluirlos de nuevo.',
+      recipients_zero: 'Ningún destinatario',
       recipients_one: '{{count}} destinatario',
       recipients_other: '{{count}} destinatarios',
       countLoading: 'Contando destinatarios…',

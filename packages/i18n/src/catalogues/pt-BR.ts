@@ -281,6 +281,7 @@ export const ptBR = {
       invalidEmail: 'E-mail inválido: {{email}}',
       removedUsers: 'Usuários removidos',
       removedUsersHint: 'Estes usuários não recebem o comunicado; remova-os da lista para incluí-los de novo.',
+      recipients_zero: 'Nenhum destinatário',
       recipients_one: '{{count}} destinatário',
       recipients_other: '{{count}} destinatários',
       countLoading: 'Contando destinatários…',

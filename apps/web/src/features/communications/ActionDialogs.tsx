@@ -10,7 +10,6 @@ import { agendamentoSchema, approverProblem, rejeicaoSchema } from '@portal/doma
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../ui/toast';
-import { SchedulePicker } from './ComunicadoForm';
 import {
   APROVADORES_COMUNICADO,
   APROVAR_COMUNICADO,
@@ -20,6 +19,7 @@ import {
   ENVIAR_PARA_APROVACAO,
   REJEITAR_COMUNICADO,
 } from './communications.documents';
+import { SchedulePicker } from './FormPickers';
 
 type DialogProps = { comunicado: Comunicado; onClose: () => void };
 

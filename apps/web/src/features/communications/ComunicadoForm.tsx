@@ -1,13 +1,7 @@
-import { useMutation, useQuery } from '@apollo/client';
+import { useQuery } from '@apollo/client';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -23,17 +17,7 @@ import { useSignedInUser } from '../users/signed-in-user';
 import { type Attachment, AttachmentsField } from './AttachmentsField';
 import { AudienceFields, FixedAudience } from './AudienceFields';
 import { ChipsField } from './ChipsField';
-import { ComunicadoBody } from './ComunicadoBody';
-import {
-  APROVADORES_COMUNICADO,
-  COMUNICADOS_REFETCH,
-  type Comunicado,
-  CRIAR_ERRATA,
-  DEPARTAMENTOS_COMUNICADOS,
-  ENVIAR_COMUNICADO,
-  ENVIAR_PARA_APROVACAO,
-  SALVAR_COMUNICADO,
-} from './communications.documents';
+import { type Comunicado, DEPARTAMENTOS_COMUNICADOS } from './communications.documents';
 import {
   type ComunicadoFormValues,
   EMPTY_FORM,
@@ -44,7 +28,10 @@ import {
   toComunicadoInput,
   validateComunicadoForm,
 } from './comunicado-form';
-import { comunicadoUrls, toLocalInput } from './format';
+import { ApproverSelect, SchedulePicker } from './FormPickers';
+import { comunicadoUrls } from './format';
+import { PreviewDialog } from './PreviewDialog';
+import { usePersistComunicado } from './use-persist-comunicado';
 
 /** Tiptap is large: it loads with the first form, never with /home. */
 const RichTextEditor = lazy(async () => ({ default: (await import('../../ui/RichTextEditor')).RichTextEditor }));
@@ -89,10 +76,7 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
   const [preview, setPreview] = useState(false);
 
   const departamentos = useQuery(DEPARTAMENTOS_COMUNICADOS).data?.departamentosComunicados ?? [];
-  const [salvar] = useMutation(SALVAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
-  const [submeter] = useMutation(ENVIAR_PARA_APROVACAO, { refetchQueries: COMUNICADOS_REFETCH });
-  const [enviar] = useMutation(ENVIAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
-  const [criarErrata] = useMutation(CRIAR_ERRATA, { refetchQueries: COMUNICADOS_REFETCH });
+  const persist = usePersistComunicado();
 
   // What the user may do: the server's viewerCan for a saved one, the domain rules for a new draft.
   const can = useMemo(() => {
@@ -144,27 +128,16 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
     }
     setBusy(true);
     try {
-      const input = toComunicadoInput(withFiles);
-      if (intent === 'errata' && comunicado) {
-        const { data } = await criarErrata({
-          variables: { idOriginal: comunicado.id, justificativa: values.justificativa.trim(), comunicado: input },
-        });
-        toast.success('communicationsUi.form.errataCreated');
-        if (data) navigate(comunicadoUrls.visualizar(data.criarErrata.id));
-        return;
-      }
-      const saved = await salvar({ variables: { id: comunicado?.id ?? null, comunicado: input } });
-      const id = saved.data?.salvarComunicado.id;
-      if (!id) throw new Error('salvarComunicado answered no id');
-      if (intent === 'submit' && values.aprovadorId) {
-        await submeter({ variables: { id, aprovadorId: values.aprovadorId } });
-        toast.success('communicationsUi.form.submitted');
-      } else if (intent === 'send') {
-        const schedule = scheduleOf(values);
-        await enviar({ variables: { id, dataHoraAgendamento: schedule } });
-        toast.success(schedule ? 'communicationsUi.form.scheduled' : 'communicationsUi.form.sent');
-      } else toast.success('communicationsUi.form.saved');
-      navigate(comunicadoUrls.visualizar(id));
+      const done = await persist({
+        intent,
+        input: toComunicadoInput(withFiles),
+        comunicado,
+        justificativa: values.justificativa,
+        aprovadorId: values.aprovadorId,
+        dataHoraAgendamento: scheduleOf(values),
+      });
+      toast.success(done.message);
+      navigate(comunicadoUrls.visualizar(done.id));
     } catch (error) {
       toast.error(error);
     } finally {
@@ -385,107 +358,22 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
         )}
       </Stack>
 
-      <Dialog
+      <PreviewDialog
         open={preview}
         onClose={() => setPreview(false)}
-        maxWidth="md"
-        fullWidth
-        aria-label={t('communicationsUi.form.previewTitle')}
-      >
-        <DialogTitle>{t('communicationsUi.form.previewTitle')}</DialogTitle>
-        <DialogContent dividers>
-          <ComunicadoBody
-            headingLevel="h2"
-            errata={errata}
-            comunicado={{
-              titulo: values.titulo,
-              mensagem: values.mensagem,
-              etiquetas: values.etiquetas,
-              departamento,
-              dataInicioExibicao: values.dataInicioExibicao || null,
-              dataFimExibicao: values.dataFimExibicao || null,
-              justificativa: values.justificativa || null,
-              usuarioCriador: comunicado?.usuarioCriador ?? { nome: user.nome },
-              arquivos: attachments.flatMap((a) => (a.id ? [{ id: a.id, nome: a.nome, arquivoLink: '#' }] : [])),
-            }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPreview(false)}>{t('communicationsUi.form.closePreview')}</Button>
-        </DialogActions>
-      </Dialog>
-    </Box>
-  );
-}
-
-function ApproverSelect(props: {
-  value: string | null;
-  onChange: (id: string | null) => void;
-  onBlur: () => void;
-  error?: string;
-  disabled?: boolean;
-}) {
-  const { t } = useTranslation();
-  const aprovadores = useQuery(APROVADORES_COMUNICADO).data?.aprovadoresComunicado ?? [];
-  return (
-    <TextField
-      select
-      label={t('communicationsUi.form.approver')}
-      value={aprovadores.some((a) => a.id === props.value) ? props.value : ''}
-      onChange={(e) => props.onChange(e.target.value || null)}
-      onBlur={props.onBlur}
-      error={Boolean(props.error)}
-      helperText={props.error}
-      disabled={props.disabled}
-      required
-      slotProps={{ select: { onClose: props.onBlur } }}
-    >
-      {aprovadores.map((a) => (
-        <MenuItem key={a.id} value={a.id}>
-          {a.nome} ({a.email})
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-/** Send now, or schedule at least 1 hour ahead (SPEC §5). */
-export function SchedulePicker(props: {
-  agendar: boolean;
-  value: string;
-  onToggle: (on: boolean) => void;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  error?: string;
-  disabled?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Stack spacing={1}>
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={props.agendar}
-            onChange={(e) => props.onToggle(e.target.checked)}
-            disabled={props.disabled}
-          />
-        }
-        label={t('communicationsUi.form.schedule')}
+        errata={errata}
+        comunicado={{
+          titulo: values.titulo,
+          mensagem: values.mensagem,
+          etiquetas: values.etiquetas,
+          departamento,
+          dataInicioExibicao: values.dataInicioExibicao || null,
+          dataFimExibicao: values.dataFimExibicao || null,
+          justificativa: values.justificativa || null,
+          usuarioCriador: comunicado?.usuarioCriador ?? { nome: user.nome },
+          arquivos: attachments.flatMap((a) => (a.id ? [{ id: a.id, nome: a.nome, arquivoLink: '#' }] : [])),
+        }}
       />
-      {props.agendar && (
-        <TextField
-          type="datetime-local"
-          label={t('communicationsUi.form.scheduleAt')}
-          value={props.value}
-          onChange={(e) => props.onChange(e.target.value)}
-          onBlur={props.onBlur}
-          error={Boolean(props.error)}
-          helperText={props.error ?? t('communicationsUi.form.scheduleHint')}
-          disabled={props.disabled}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: toLocalInput(new Date()) } }}
-          sx={{ maxWidth: 320 }}
-        />
-      )}
-    </Stack>
+    </Box>
   );
 }

@@ -158,6 +158,12 @@ export function ComunicadoViewPage() {
   const [arquivar] = useMutation(ARQUIVAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
   const [desarquivar] = useMutation(DESARQUIVAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
   const [open, setOpen] = useState<Open>(null);
+  // The confirm dialog keeps its texts while it closes (its exit transition outlives `open`).
+  const [confirmKind, setConfirmKind] = useState<'archive' | 'unarchive'>('archive');
+  const openDialog = (next: Open) => {
+    if (next === 'archive' || next === 'unarchive') setConfirmKind(next);
+    setOpen(next);
+  };
   const c = data?.comunicado;
   useBreadcrumbLabel(pathname, c?.titulo);
 
@@ -188,7 +194,7 @@ export function ComunicadoViewPage() {
         <Button component={RouterLink} to={`${comunicadoUrls.inbox}?aba=ENVIADOS`} sx={{ alignSelf: 'flex-start' }}>
           {t('communicationsUi.view.back')}
         </Button>
-        <Actions comunicado={c} onOpen={setOpen} />
+        <Actions comunicado={c} onOpen={openDialog} />
       </Stack>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
@@ -214,13 +220,15 @@ export function ComunicadoViewPage() {
       <ConfirmDialog
         open={open === 'archive' || open === 'unarchive'}
         title={t(
-          open === 'unarchive' ? 'communicationsUi.manage.confirmUnarchive' : 'communicationsUi.manage.confirmArchive',
+          confirmKind === 'unarchive'
+            ? 'communicationsUi.manage.confirmUnarchive'
+            : 'communicationsUi.manage.confirmArchive',
         )}
         successMessage={t(
-          open === 'unarchive' ? 'communicationsUi.manage.unarchived' : 'communicationsUi.manage.archived',
+          confirmKind === 'unarchive' ? 'communicationsUi.manage.unarchived' : 'communicationsUi.manage.archived',
         )}
         onConfirm={() =>
-          open === 'unarchive' ? desarquivar({ variables: { id: c.id } }) : arquivar({ variables: { id: c.id } })
+          confirmKind === 'unarchive' ? desarquivar({ variables: { id: c.id } }) : arquivar({ variables: { id: c.id } })
         }
         onClose={close}
       />

@@ -91,14 +91,7 @@ export function DashboardPage() {
           {d.comunicado.titulo}
         </Button>
       </Stack>
-      <Grid
-        container
-        spacing={2}
-        sx={{ mb: 3 }}
-        role="region"
-        aria-live="polite"
-        aria-label={t('communicationsUi.dashboard.readRate')}
-      >
+      <Grid container spacing={2} sx={{ mb: 3 }} aria-live="polite">
         {cards.map(([key, value]) => (
           <Grid key={key} size={{ xs: 6, sm: 4, md: 'grow' }}>
             <StatCard label={t(`communicationsUi.dashboard.${key}`)} value={value} />

@@ -79,7 +79,7 @@ export function SliceTable({ title, rows }: { title: string; rows: LeituraPorIte
       {rows.length === 0 ? (
         <Typography color="text.secondary">{t('communicationsUi.dashboard.empty')}</Typography>
       ) : (
-        <TableContainer sx={{ maxHeight: 320 }}>
+        <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} role="region" aria-labelledby={headingId}>
           <Table size="small" stickyHeader aria-labelledby={headingId}>
             <TableHead>
               <TableRow>

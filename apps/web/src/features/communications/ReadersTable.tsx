@@ -88,7 +88,7 @@ export function ReadersTable({ id }: { id: string }) {
         </Typography>
       )}
       {page && page.content.length > 0 && (
-        <TableContainer>
+        <TableContainer tabIndex={0} role="region" aria-labelledby={headingId}>
           <Table size="small" aria-labelledby={headingId}>
             <TableHead>
               <TableRow>

@@ -1,0 +1,82 @@
+import { useQuery } from '@apollo/client';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { APROVADORES_COMUNICADO } from './communications.documents';
+import { toLocalInput } from './format';
+
+/** The approver of a submission (aprovadoresComunicado: holders of the approval key, not oneself). */
+export function ApproverSelect(props: {
+  value: string | null;
+  onChange: (id: string | null) => void;
+  onBlur: () => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const aprovadores = useQuery(APROVADORES_COMUNICADO).data?.aprovadoresComunicado ?? [];
+  return (
+    <TextField
+      select
+      label={t('communicationsUi.form.approver')}
+      value={aprovadores.some((a) => a.id === props.value) ? props.value : ''}
+      onChange={(e) => props.onChange(e.target.value || null)}
+      onBlur={props.onBlur}
+      error={Boolean(props.error)}
+      helperText={props.error}
+      disabled={props.disabled}
+      required
+      slotProps={{ select: { onClose: props.onBlur } }}
+    >
+      {aprovadores.map((a) => (
+        <MenuItem key={a.id} value={a.id}>
+          {a.nome} ({a.email})
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Send now, or schedule at least 1 hour ahead (SPEC §5). */
+export function SchedulePicker(props: {
+  agendar: boolean;
+  value: string;
+  onToggle: (on: boolean) => void;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={1}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={props.agendar}
+            onChange={(e) => props.onToggle(e.target.checked)}
+            disabled={props.disabled}
+          />
+        }
+        label={t('communicationsUi.form.schedule')}
+      />
+      {props.agendar && (
+        <TextField
+          type="datetime-local"
+          label={t('communicationsUi.form.scheduleAt')}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          onBlur={props.onBlur}
+          error={Boolean(props.error)}
+          helperText={props.error ?? t('communicationsUi.form.scheduleHint')}
+          disabled={props.disabled}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: toLocalInput(new Date()) } }}
+          sx={{ maxWidth: 320 }}
+        />
+      )}
+    </Stack>
+  );
+}
