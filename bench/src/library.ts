@@ -48,9 +48,9 @@ import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.js';
 import { type CookieClient, signIn } from '../../apps/server/test/browserless.js';
 import { type Exec, SEARCH_TERMS, seedLibrary, termCounts } from './library-seed.js';
 
-type Backend = 'postgres' | 'pglite';
+export type Backend = 'postgres' | 'pglite';
 
-function intEnv(name: string, fallback: number, min: number, max: number): number {
+export function intEnv(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
@@ -91,8 +91,8 @@ const SEARCH_QUERY = `query BuscaBibliotecaPaged($filterInput: FiltroBibliotecaI
 // ---------------------------------------------------------------------------------------------
 // Cleanup: child servers, the bench database and the temp dirs go away however the run ends.
 
-const cleanups: Array<() => Promise<void>> = [];
-async function cleanupAll() {
+export const cleanups: Array<() => Promise<void>> = [];
+export async function cleanupAll() {
   while (cleanups.length) await cleanups.pop()!().catch((err) => console.error('cleanup failed:', err));
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -102,11 +102,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 const log = (msg: string) => console.log(msg);
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -118,8 +118,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function createPgDatabase(): Promise<{ url: string; version: string }> {
-  const name = `portal_bench_library_${process.pid}`;
+export async function createPgDatabase(prefix = 'portal_bench_library'): Promise<{ url: string; version: string }> {
+  const name = `${prefix}_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   let version: string;
@@ -144,10 +144,10 @@ async function createPgDatabase(): Promise<{ url: string; version: string }> {
   return { url: url.href, version };
 }
 
-type Server = { url: string; child: ChildProcess; stop(): Promise<void> };
+export type Server = { url: string; child: ChildProcess; stop(): Promise<void> };
 
 /** `node --import tsx apps/server/src/main.ts` (what `npm start` runs) in a child; resolves once it is ready. */
-async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
+export async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -213,10 +213,15 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
 }
 
 /** The database opened in this process: a drizzle handle and a raw multi-statement runner. */
-async function openHere(backend: Backend, dataDir: string, databaseUrl?: string) {
+export async function openHere(backend: Backend, dataDir: string, databaseUrl?: string) {
   const database: Database = await openDatabase(
     backend === 'postgres' ? { databaseUrl, poolSize: 2 } : { dataDir: path.join(dataDir, 'db') },
   );
+  return { database, ...runnersOf(database) };
+}
+
+/** A raw multi-statement runner and a parameterised query on an open database (either engine). */
+export function runnersOf(database: Database) {
   const exec: Exec = async (text) => {
     if (database.kind === 'postgres') {
       const result = (await database.pool!.query(text)) as pg.QueryResult | pg.QueryResult[];
@@ -229,7 +234,7 @@ async function openHere(backend: Backend, dataDir: string, databaseUrl?: string)
     database.kind === 'postgres'
       ? (await database.pool!.query(text, params)).rows
       : (await database.pglite!.query<Record<string, unknown>>(text, params)).rows;
-  return { database, exec, query };
+  return { exec, query };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,7 +242,7 @@ async function openHere(backend: Backend, dataDir: string, databaseUrl?: string)
 
 const dialect = new PgDialect();
 /** Runs one of the server's query functions against a fake db that records the SQL it would send. */
-async function captureSql(run: (db: never) => Promise<unknown>): Promise<{ sql: string; params: unknown[] }[]> {
+export async function captureSql(run: (db: never) => Promise<unknown>): Promise<{ sql: string; params: unknown[] }[]> {
   const captured: { sql: string; params: unknown[] }[] = [];
   const fake = {
     execute: async (q: SQL) => {
@@ -293,7 +298,7 @@ const USERS = [
 type SqlTiming = { mainMs: number; countMs: number; plan: string };
 
 /** Median time of 3 EXPLAIN ANALYZE runs (after 1 unmeasured one), and the last plan. */
-async function explain(
+export async function explain(
   query: (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>,
   stmt: { sql: string; params: unknown[] },
 ): Promise<{ ms: number; plan: string }> {
@@ -324,7 +329,7 @@ async function viewerFor(database: Database, exec: Exec, email: string, manager:
 // ---------------------------------------------------------------------------------------------
 // HTTP.
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
@@ -378,7 +383,7 @@ async function measureHttp(baseUrl: string, client: CookieClient, scenario: Scen
 // ---------------------------------------------------------------------------------------------
 // Upload.
 
-function rssKb(pid: number): number {
+export function rssKb(pid: number): number {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) : Number.NaN;
@@ -582,7 +587,7 @@ async function runBackend(backend: Backend): Promise<BackendResult> {
   };
 }
 
-function table(head: string[], body: string[][], numeric: boolean[]): string {
+export function table(head: string[], body: string[][], numeric: boolean[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
@@ -688,9 +693,11 @@ async function main() {
   }
 }
 
-main()
-  .catch((err) => {
-    console.error('\nLibrary bench failed:', err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanupAll());
+// Run only as a script (communications.ts imports the helpers above).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  main()
+    .catch((err) => {
+      console.error('\nLibrary bench failed:', err instanceof Error ? (err.stack ?? err.message) : err);
+      process.exitCode = 1;
+    })
+    .finally(() => cleanupAll());

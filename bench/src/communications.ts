@@ -1,0 +1,491 @@
+/**
+ * `npm run bench:communications -w bench` (DESIGN §8, issue 5 point 9): a communication to 100,000 recipients
+ * and its dashboard, on PostgreSQL and PGlite.
+ *
+ * For each engine (PostgreSQL: a fresh database `portal_bench_comms_<pid>`; PGlite: on disk in a temp dir):
+ * 1. the portal built IN THIS PROCESS (`buildApp`, NODE_ENV=production, as bench/src/server.ts does), which
+ *    migrates and seeds the demo data; the e-mail worker of this instance is switched off (`offWork`): the
+ *    e-mails are a separate job after the fan-out, not part of DESIGN §8's figure;
+ * 2. 100,000 active users in the user group "Bench 100k", with dealer / brand / dealer-group links, seeded in
+ *    SQL (bench/src/communications-seed.ts);
+ * 3. fan-out, BENCH_COMMS_RUNS times (3): a fresh communication in APROVADO for that group (criador
+ *    aprovador@portal.demo), then `fanOut(services, id)` timed: the one transaction that writes the
+ *    deliveries, the notification and its notificacao_usuario rows, the status ENVIADO and the e-mail job.
+ *    Then EXPLAIN (ANALYZE, BUFFERS) of its two big statements on one more communication, rolled back;
+ * 4. dashboard: about 40% of the first communication's deliveries marked read (dates over 14 days); the SQL
+ *    of `dashboardComunicado` and `leiturasComunicado` (captured from the server's own query functions) under
+ *    EXPLAIN ANALYZE, median of 3; the portal closed and the pending e-mail jobs dropped;
+ * 5. the portal started as `npm start` does in a child process (bench/src/library.ts `startServer`), signed
+ *    in as aprovador@portal.demo: `dashboardComunicado` and `leiturasComunicado` (3 searches) over HTTP,
+ *    sequential, BENCH_COMMS_WARMUP (10) then BENCH_COMMS_REQUESTS (100), at most BENCH_COMMS_MAX_SECONDS
+ *    (60) per scenario; then `GET /api/comunicados/{id}/leituras.xlsx` once (ms, bytes, server RSS growth).
+ * Prints tables; writes nothing in the repo (temp dirs and the database are removed at the end).
+ *
+ * Environment: BENCH_BACKENDS (postgres,pglite), BENCH_PG_URL (admin connection), BENCH_COMMS_USERS (100000),
+ * BENCH_COMMS_RUNS (3), BENCH_COMMS_REQUESTS (100), BENCH_COMMS_WARMUP (10), BENCH_COMMS_MAX_SECONDS (60).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { fanOut } from '../../apps/server/src/modules/communications/communications.jobs.js';
+import {
+  audienceOf,
+  audienceUsersSql,
+  deliveryTotals,
+  findComunicado,
+  pageLeituras,
+  readsBy,
+  readsPerDay,
+} from '../../apps/server/src/modules/communications/communications.queries.js';
+import { EMAIL_QUEUE } from '../../apps/server/src/modules/communications/communications.service.js';
+import { buildApp, type PortalApp } from '../../apps/server/src/platform/app.js';
+import { loadConfig } from '../../apps/server/src/platform/config.js';
+import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.js';
+import { type CookieClient, signIn } from '../../apps/server/test/browserless.js';
+import { communication, markReads, SEARCHES, seedUsers } from './communications-seed.js';
+import {
+  type Backend,
+  captureSql,
+  cleanupAll,
+  cleanups,
+  createPgDatabase,
+  explain,
+  freePort,
+  intEnv,
+  percentile,
+  round,
+  rssKb,
+  runnersOf,
+  type Server,
+  sleep,
+  startServer,
+  table,
+} from './library.js';
+
+const BACKENDS = (process.env.BENCH_BACKENDS || 'postgres,pglite').split(',').map((b) => b.trim()) as Backend[];
+for (const b of BACKENDS)
+  if (b !== 'postgres' && b !== 'pglite') throw new Error(`BENCH_BACKENDS: unknown backend ${b}`);
+const USERS = intEnv('BENCH_COMMS_USERS', 100_000, 1_000, 5_000_000);
+const RUNS = intEnv('BENCH_COMMS_RUNS', 3, 1, 20);
+const REQUESTS = intEnv('BENCH_COMMS_REQUESTS', 100, 1, 100_000);
+const WARMUP = intEnv('BENCH_COMMS_WARMUP', 10, 0, 10_000);
+const MAX_SECONDS = intEnv('BENCH_COMMS_MAX_SECONDS', 60, 1, 3600);
+/** DESIGN §8: a communication to 100,000 recipients, deliveries and notifications written in under 1.5 s. */
+const BUDGET_FANOUT_MS = 1500;
+const CREATOR = 'aprovador@portal.demo';
+const log = (msg: string) => console.log(msg);
+
+const DASHBOARD_QUERY = `query DashboardComunicado($id: ID!) { dashboardComunicado(id: $id) {
+  destinatarios entregues lidos naoLidos taxaLeitura leiturasPorDia { dia lidos }
+  porDealer { nome destinatarios lidos } porGrupo { nome destinatarios lidos }
+  porMarca { nome destinatarios lidos } porGrupoUsuarios { nome destinatarios lidos } } }`;
+const READERS_QUERY = `query LeiturasComunicado($id: ID!, $busca: String) {
+  leiturasComunicado(id: $id, busca: $busca, page: 0, rowsPerPage: 10) { totalElements content { usuario { nome } lido } } }`;
+
+/** The environment `startServer` gives the child, for the portal built here. */
+function portalEnv(dataDir: string, databaseUrl: string | undefined, port: number): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  for (const k of [
+    'DATABASE_URL',
+    'OIDC_ISSUER',
+    'OIDC_CLIENT_ID',
+    'OIDC_CLIENT_SECRET',
+    'SMTP_URL',
+    'UPLOAD_MAX_BYTES',
+  ])
+    delete env[k];
+  for (const k of Object.keys(env)) if (k.startsWith('S3_')) delete env[k];
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEMO_SEED: 'true',
+    SESSION_SECRET: 'bench-only-session-secret-0123456789abcdef',
+  });
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return env;
+}
+
+const planText = (rows: Record<string, unknown>[]) => rows.map((r) => String(Object.values(r)[0])).join('\n');
+const execMs = (plan: string) =>
+  Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN) +
+  Number(/Planning Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
+
+type FanOutRun = { id: string; ms: number; returned: number; deliveries: number; notifications: number };
+
+async function fanOutRuns(
+  portal: PortalApp,
+  exec: ReturnType<typeof runnersOf>['exec'],
+  creatorId: string,
+  groupId: string,
+) {
+  const runs: FanOutRun[] = [];
+  for (let i = 1; i <= RUNS; i++) {
+    const id = await communication(exec, creatorId, groupId, i);
+    const t0 = performance.now();
+    const recipients = await fanOut(portal.services, id);
+    const ms = performance.now() - t0;
+    const [c] = await exec(`SELECT status FROM comunicado WHERE id = '${id}'`);
+    if (c.status !== 'ENVIADO') throw new Error(`fan-out ${i}: status ${c.status}, not ENVIADO`);
+    const [{ n: deliveries }] = await exec(
+      `SELECT count(*)::int AS n FROM comunicado_envio WHERE comunicado_id = '${id}'`,
+    );
+    const [{ n: notifications }] = await exec(
+      `SELECT count(*)::int AS n FROM notificacao_usuario nu JOIN notificacao n ON n.id = nu.notificacao_id
+        WHERE n.link = '/comunicados/visualizarEnvio/${id}'`,
+    );
+    const run = {
+      id,
+      ms: round(ms, 1),
+      returned: recipients.length,
+      deliveries: Number(deliveries),
+      notifications: Number(notifications),
+    };
+    if (run.deliveries !== USERS || run.notifications !== USERS || run.returned !== USERS)
+      throw new Error(`fan-out ${i}: ${JSON.stringify(run)}, expected ${USERS} of each`);
+    runs.push(run);
+    log(`  fan-out ${i}: ${run.ms} ms, ${run.deliveries} deliveries, ${run.notifications} notificacao_usuario rows`);
+  }
+  return runs;
+}
+
+/** The fan-out's statements under EXPLAIN (ANALYZE, BUFFERS), on one more communication, rolled back. */
+async function explainFanOut(portal: PortalApp, id: string) {
+  const plans: { name: string; ms: number; plan: string }[] = [];
+  const ROLLBACK = new Error('rollback');
+  await portal.services.db
+    .transaction(async (tx) => {
+      const run = async (name: string, q: ReturnType<typeof sql>) => {
+        const plan = planText(
+          (await tx.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${q}`)).rows as Record<string, unknown>[],
+        );
+        plans.push({ name, ms: round(execMs(plan), 1), plan });
+      };
+      const c = (await findComunicado(tx, id, true))!;
+      const audience = await audienceOf(tx, c);
+      const now = new Date();
+      await run(
+        'INSERT comunicado_envio ... SELECT audience',
+        sql`INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
+          SELECT ${c.id}, r.id, ${now} FROM (${audienceUsersSql(audience)}) r
+          ON CONFLICT (comunicado_id, usuario_id) DO NOTHING RETURNING usuario_id`,
+      );
+      const [{ id: nid }] = (
+        await tx.execute(
+          sql`INSERT INTO notificacao (titulo, texto, link) VALUES ('bench', '<p>bench</p>', NULL) RETURNING id`,
+        )
+      ).rows as { id: string }[];
+      await run(
+        'INSERT notificacao_usuario ... SELECT deliveries',
+        sql`INSERT INTO notificacao_usuario (notificacao_id, usuario_id)
+          SELECT ${nid}, e.usuario_id FROM comunicado_envio e WHERE e.comunicado_id = ${c.id}
+          ON CONFLICT DO NOTHING`,
+      );
+      throw ROLLBACK;
+    })
+    .catch((err) => {
+      if (err !== ROLLBACK) throw err;
+    });
+  return plans;
+}
+
+type SqlRow = { name: string; ms: number; plan: string };
+
+/** The dashboard's and the readers list's statements, captured from the server's functions, EXPLAIN ANALYZE. */
+async function explainDashboard(query: ReturnType<typeof runnersOf>['query'], id: string): Promise<SqlRow[]> {
+  const named = async (names: string[], run: (db: never) => Promise<unknown>) =>
+    (await captureSql(run)).map((stmt, i) => ({ name: names[i] ?? `statement ${i}`, stmt }));
+  const statements = [
+    ...(await named(['dashboard: deliveryTotals'], (db) => deliveryTotals(db, id))),
+    ...(await named(['dashboard: readsPerDay'], (db) => readsPerDay(db, id))),
+    ...(await named(
+      [
+        'dashboard: readsBy porDealer',
+        'dashboard: readsBy porGrupo',
+        'dashboard: readsBy porMarca',
+        'dashboard: readsBy porGrupoUsuarios',
+      ],
+      (db) => readsBy(db, id),
+    )),
+  ];
+  for (const s of SEARCHES)
+    statements.push(
+      ...(await named([`leituras ${s.label}: page`, `leituras ${s.label}: count`], (db) =>
+        pageLeituras(db, id, { busca: s.busca, page: 0, rowsPerPage: 10 }),
+      )),
+    );
+  statements.push(...(await named(['xlsx: all readers (unpaged)', 'xlsx: count'], (db) => pageLeituras(db, id, {}))));
+  const out: SqlRow[] = [];
+  for (const { name, stmt } of statements) {
+    const { ms, plan } = await explain(query, stmt);
+    out.push({ name, ms, plan });
+    log(`  SQL ${name.padEnd(52)} ${ms} ms`);
+  }
+  return out;
+}
+
+type HttpStats = { n: number; mean: number; p50: number; p95: number; p99: number; max: number; check: string };
+
+async function measure(name: string, once: () => Promise<string>): Promise<HttpStats> {
+  const deadline = performance.now() + MAX_SECONDS * 1000;
+  let check = '';
+  for (let i = 0; i < WARMUP && performance.now() < deadline; i++) check = await once();
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS && (i < 5 || performance.now() < deadline); i++) {
+    const t0 = performance.now();
+    check = await once();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const stats = {
+    n: times.length,
+    mean: round(times.reduce((a, b) => a + b, 0) / times.length),
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    max: round(times.at(-1)!),
+    check,
+  };
+  log(
+    `  HTTP ${name.padEnd(36)} n=${stats.n} mean ${stats.mean} p50 ${stats.p50} p95 ${stats.p95} p99 ${stats.p99} ms (${check})`,
+  );
+  return stats;
+}
+
+async function post(server: Server, client: CookieClient, query: string, variables: Record<string, unknown>) {
+  const res = await fetch(`${server.url}/api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, cookie: client.cookieHeader() },
+    body: JSON.stringify({ query, variables }),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`HTTP ${res.status} ${text.slice(0, 300)}`);
+  const json = JSON.parse(text) as { data?: Record<string, Record<string, unknown>>; errors?: unknown };
+  if (json.errors || !json.data) throw new Error(`GraphQL errors ${JSON.stringify(json.errors).slice(0, 500)}`);
+  return Object.values(json.data)[0];
+}
+
+type XlsxResult = { ms: number; bytes: number; baselineMb: number; peakMb: number; growthMb: number };
+
+async function exportXlsx(server: Server, client: CookieClient, id: string): Promise<XlsxResult> {
+  const pid = server.child.pid!;
+  const before: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    before.push(rssKb(pid));
+    await sleep(50);
+  }
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(rssKb(pid)), 50);
+  const t0 = performance.now();
+  const res = await fetch(`${server.url}/api/comunicados/${id}/leituras.xlsx`, {
+    headers: { cookie: client.cookieHeader() },
+  });
+  if (res.status !== 200) throw new Error(`xlsx: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
+  let bytes = 0;
+  let head = '';
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    if (!bytes) head = Buffer.from(chunk.subarray(0, 2)).toString('latin1');
+    bytes += chunk.length;
+  }
+  const ms = performance.now() - t0;
+  await sleep(500);
+  clearInterval(sampler);
+  if (head !== 'PK') throw new Error('xlsx: the answer is not a zip file');
+  before.sort((a, b) => a - b);
+  const baselineKb = before[Math.floor(before.length / 2)];
+  const peakKb = Math.max(...samples.filter(Number.isFinite));
+  const result = {
+    ms: round(ms, 1),
+    bytes,
+    baselineMb: round(baselineKb / 1024, 1),
+    peakMb: round(peakKb / 1024, 1),
+    growthMb: round((peakKb - baselineKb) / 1024, 1),
+  };
+  log(
+    `  xlsx: ${result.ms} ms, ${bytes.toLocaleString('en')} bytes, server RSS ${result.baselineMb} -> peak ${result.peakMb} MB (growth ${result.growthMb} MB)`,
+  );
+  return result;
+}
+
+type BackendResult = {
+  backend: Backend;
+  version: string;
+  seedSeconds: number;
+  runs: FanOutRun[];
+  fanOutPlans: { name: string; ms: number; plan: string }[];
+  reads: number;
+  sql: SqlRow[];
+  http: { name: string; stats: HttpStats }[];
+  xlsx: XlsxResult;
+};
+
+async function runBackend(backend: Backend): Promise<BackendResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-bench-comms-${backend}-`));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  let databaseUrl: string | undefined;
+  let version = 'PGlite';
+  if (backend === 'postgres') {
+    const created = await createPgDatabase('portal_bench_comms');
+    databaseUrl = created.url;
+    version = `PostgreSQL ${created.version}`;
+  }
+  log(`\n== ${backend}: ${USERS.toLocaleString('en')} recipients, data in ${dataDir}`);
+
+  // 1-4: the portal in this process.
+  const config = loadConfig(portalEnv(dataDir, databaseUrl, await freePort()));
+  const portal = await buildApp({ config, inMemory: false });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await portal.close();
+  };
+  cleanups.push(close);
+  await portal.services.jobs.boss.offWork(EMAIL_QUEUE);
+  const { exec, query } = runnersOf(portal.services.database);
+  log(`${backend}: portal migrated and demo-seeded in this process`);
+
+  const seeded = await seedUsers(exec, USERS, log);
+  log(`${backend}: seeded ${USERS.toLocaleString('en')} users in ${seeded.seconds.toFixed(1)} s`);
+  const [creator] = await exec(`SELECT id::text AS id FROM usuario WHERE email = '${CREATOR}'`);
+  const creatorId = String(creator.id);
+
+  const runs = await fanOutRuns(portal, exec, creatorId, seeded.groupId);
+  const fanOutPlans = await explainFanOut(portal, await communication(exec, creatorId, seeded.groupId, RUNS + 1));
+  for (const p of fanOutPlans) log(`  EXPLAIN ANALYZE ${p.name}: ${p.ms} ms`);
+
+  const dashboardId = runs[0].id;
+  const reads = await markReads(exec, dashboardId);
+  log(`  ${reads.toLocaleString('en')} of ${USERS.toLocaleString('en')} deliveries of ${dashboardId} marked read`);
+  const sqlRows = await explainDashboard(query, dashboardId);
+  // The e-mail jobs of the fan-outs would otherwise run in the child server during the measurements.
+  await exec(`DELETE FROM pgboss.job WHERE name = '${EMAIL_QUEUE}'`);
+  await close();
+
+  // 5: the portal as `npm start` runs it, over HTTP.
+  const server = await startServer(dataDir, databaseUrl);
+  const { client, status, finalUrl } = await signIn(server.url, CREATOR, DEMO_PASSWORD);
+  if (!client.jar.has('portal_sid')) throw new Error(`sign-in of ${CREATOR} failed (${status} at ${finalUrl})`);
+  const http: { name: string; stats: HttpStats }[] = [];
+  http.push({
+    name: 'dashboardComunicado',
+    stats: await measure('dashboardComunicado', async () => {
+      const d = await post(server, client, DASHBOARD_QUERY, { id: dashboardId });
+      if (d.entregues !== USERS || d.lidos !== reads) throw new Error(`dashboard: ${JSON.stringify(d).slice(0, 300)}`);
+      return `${d.entregues} delivered, ${d.lidos} read, ${(d.porDealer as unknown[]).length} dealers`;
+    }),
+  });
+  for (const s of SEARCHES) {
+    const name = `leiturasComunicado ${s.label}`;
+    http.push({
+      name,
+      stats: await measure(name, async () => {
+        const page = await post(server, client, READERS_QUERY, { id: dashboardId, busca: s.busca });
+        if (!Array.isArray(page.content)) throw new Error(`${name}: no page`);
+        return `${page.totalElements} match`;
+      }),
+    });
+  }
+  const xlsx = await exportXlsx(server, client, dashboardId);
+  await cleanupAll(); // this backend's server, database and temp dir
+  return {
+    backend,
+    version,
+    seedSeconds: seeded.seconds,
+    runs,
+    fanOutPlans,
+    reads,
+    sql: sqlRows,
+    http,
+    xlsx,
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function main() {
+  log(
+    `Communications bench: ${USERS.toLocaleString('en')} recipients, ${RUNS} fan-outs; HTTP ${REQUESTS} sequential requests ` +
+      `after ${WARMUP} warm-up (at most ${MAX_SECONDS} s each); ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim()}), Node ${process.version}.`,
+  );
+  const results: BackendResult[] = [];
+  for (const backend of BACKENDS) results.push(await runBackend(backend));
+
+  log(
+    `\n${table(
+      ['backend', 'run', 'fan-out ms', 'deliveries', 'notificacao_usuario'],
+      results.flatMap((r) => [
+        ...r.runs.map((x, i) => [
+          r.backend,
+          String(i + 1),
+          x.ms.toFixed(1),
+          String(x.deliveries),
+          String(x.notifications),
+        ]),
+        [r.backend, 'median', median(r.runs.map((x) => x.ms)).toFixed(1), '', ''],
+      ]),
+      [false, false, true, true, true],
+    )}\n`,
+  );
+  log(
+    table(
+      ['backend', 'scenario', 'n', 'mean ms', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'answer'],
+      results.flatMap((r) =>
+        r.http.map((h) => [
+          r.backend,
+          h.name,
+          String(h.stats.n),
+          h.stats.mean.toFixed(2),
+          h.stats.p50.toFixed(2),
+          h.stats.p95.toFixed(2),
+          h.stats.p99.toFixed(2),
+          h.stats.max.toFixed(2),
+          h.stats.check,
+        ]),
+      ),
+      [false, false, true, true, true, true, true, true, false],
+    ),
+  );
+  log(
+    `\n${table(
+      ['backend', 'statement', 'SQL ms'],
+      results.flatMap((r) => [
+        ...r.fanOutPlans.map((p) => [r.backend, `fan-out: ${p.name}`, p.ms.toFixed(1)]),
+        ...r.sql.map((s) => [r.backend, s.name, s.ms.toFixed(2)]),
+      ]),
+      [false, false, true],
+    )}\n`,
+  );
+  log('SQL ms: fan-out statements: one EXPLAIN (ANALYZE, BUFFERS) in a rolled-back transaction; dashboard statements:');
+  log('median of 3 EXPLAIN (ANALYZE, BUFFERS) runs (planning + execution) of the statement the server sends.\n');
+  for (const r of results)
+    log(
+      `${r.backend} (${r.version}): users seeded in ${r.seedSeconds.toFixed(1)} s; xlsx ${r.xlsx.ms} ms, ${r.xlsx.bytes.toLocaleString('en')} bytes, ` +
+        `server RSS ${r.xlsx.baselineMb} -> ${r.xlsx.peakMb} MB (growth ${r.xlsx.growthMb} MB)`,
+    );
+  log('\nDESIGN §8 (fan-out to 100,000 in under 1.5 s):');
+  for (const r of results) {
+    const m = median(r.runs.map((x) => x.ms));
+    log(`  ${r.backend}: median ${m.toFixed(1)} ms -> ${m < BUDGET_FANOUT_MS ? 'within' : 'OVER'}`);
+  }
+  for (const r of results) {
+    for (const p of r.fanOutPlans) log(`\n-- ${r.backend}, fan-out ${p.name}: EXPLAIN (ANALYZE, BUFFERS)\n${p.plan}`);
+    for (const s of r.sql.filter((x) => x.ms >= 50))
+      log(`\n-- ${r.backend}, ${s.name}: EXPLAIN (ANALYZE, BUFFERS)\n${s.plan}`);
+  }
+}
+
+main()
+  .catch((err) => {
+    console.error('\nCommunications bench failed:', err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanupAll());
