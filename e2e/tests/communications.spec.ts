@@ -123,9 +123,9 @@ test('a communication goes from draft through rejection and scheduled approval t
   for (const page of [montadora, aprovador, dealer, dealer2]) await page.context().close();
 });
 
-// axe (serious and critical rules) on every communications screen, on a wide screen and on a phone.
+// An errata, then axe (serious and critical rules) on every communications screen, wide and phone.
 // aprovador, who holds the approval key, sends one to "Rede Horizonte" through the API first.
-test.describe('communications screens pass axe', () => {
+test.describe('a communication sent to Rede Horizonte', () => {
   let id = '';
 
   test.beforeAll(async ({ browser }) => {
@@ -161,6 +161,38 @@ test.describe('communications screens pass axe', () => {
       )
       .toBe('ENVIADO');
     await aprovador.context().close();
+  });
+
+  test('an errata goes to the original recipients and is shown with the original', async ({ browser }) => {
+    const aprovador = await signedIn(browser, `/comunicados/visualizar/${id}`, 'aprovador@portal.demo');
+    await aprovador.getByRole('link', { name: 'Criar errata' }).click();
+    await expect(aprovador).toHaveURL(`/comunicados/errata/${id}`);
+    await aprovador.getByRole('textbox', { name: /^Justificativa/ }).fill('Horário corrigido para 7 h.');
+    await aprovador.getByRole('textbox', { name: /^Título/ }).fill('Horário de verão das oficinas: errata');
+    await aprovador.getByRole('button', { name: 'Criar errata' }).click();
+    await expect(aprovador).toHaveURL(/\/comunicados\/visualizar\/[^/]+$/);
+    const errataId = decodeURIComponent(aprovador.url().split('/').pop() ?? '');
+    expect(errataId).not.toBe(id);
+    await aprovador.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await aprovador
+      .getByRole('dialog', { name: 'Enviar comunicado' })
+      .getByRole('button', { name: 'Enviar', exact: true })
+      .click();
+    await expect(aprovador.getByText(/^(Aprovado|Enviado)$/)).toBeVisible();
+
+    const dealer = await signedIn(browser, '/comunicados', 'dealer@portal.demo');
+    await expect(async () => {
+      await dealer.goto(`/comunicados/visualizarEnvio/${errataId}`);
+      await expect(
+        dealer.getByRole('heading', { level: 1, name: 'Horário de verão das oficinas: errata' }),
+      ).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await expect(dealer.getByText('Horário corrigido para 7 h.')).toBeVisible();
+    const original = dealer.getByRole('region', { name: 'Comunicado original' });
+    await expect(original.getByRole('heading', { level: 2, name: 'Horário de verão das oficinas' })).toBeVisible();
+    for (const page of [aprovador, dealer]) await page.context().close();
   });
 
   type Screen = { name: string; email: string; path: () => string; ready: (page: Page) => Promise<void> };

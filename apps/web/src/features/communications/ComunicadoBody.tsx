@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ArquivoComunicado, ComunicadoConteudo } from './communications.documents';
 import { formatDate, formatDateTime } from './format';
+import { Tag } from './Tag';
 
 type Props = {
   comunicado: Pick<
@@ -37,7 +38,11 @@ export function ComunicadoBody({ comunicado, meta, headingLevel = 'h1', errata }
   return (
     <Stack component="article" spacing={2} sx={{ minWidth: 0 }}>
       <div>
-        {errata && <Chip size="small" color="warning" label={t('communicationsUi.view.errata')} sx={{ mb: 1 }} />}
+        {errata && (
+          <Box sx={{ mb: 1 }}>
+            <Tag colour="warning" label={t('communicationsUi.view.errata')} />
+          </Box>
+        )}
         <Typography
           variant={headingLevel === 'h1' ? 'h4' : 'h5'}
           component={headingLevel}

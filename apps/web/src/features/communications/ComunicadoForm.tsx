@@ -103,13 +103,12 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
   const needsApprover = can.submit && !chaves.includes(APPROVE_KEY);
   const showSubmit = can.submit && needsApprover;
 
+  // An errata (being created, or its draft edited) goes to the original's recipients: no audience here.
+  const audienceFixed = errata || Boolean(comunicado?.idParent);
+  const ctx = () => ({ userId: user.id, needsApprover, audienceFixed, now: new Date() });
   const withFiles = { ...values, idsArquivos: attachments.flatMap((a) => (a.status === 'done' && a.id ? [a.id] : [])) };
   const intentForErrors: FormIntent = attempt ?? (errata ? 'errata' : 'save');
-  const errors = validateComunicadoForm(withFiles, intentForErrors, {
-    userId: user.id,
-    needsApprover,
-    now: new Date(),
-  });
+  const errors = validateComunicadoForm(withFiles, intentForErrors, ctx());
   const errorOf = (field: FormField) => {
     const key = touched[field] || attempt ? errors[field] : undefined;
     return key ? t(key) : undefined;
@@ -121,7 +120,7 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
 
   const run = async (intent: FormIntent) => {
     setAttempt(intent);
-    const found = validateComunicadoForm(withFiles, intent, { userId: user.id, needsApprover, now: new Date() });
+    const found = validateComunicadoForm(withFiles, intent, ctx());
     if (Object.keys(found).length > 0) {
       toast.error('communicationsUi.form.invalid');
       return;
@@ -268,7 +267,11 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
         </Section>
 
         <Section title={t('communicationsUi.form.audience')}>
-          {errata && comunicado ? (
+          {audienceFixed && !errata ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('communicationsUi.form.audienceFixed')}
+            </Typography>
+          ) : errata && comunicado ? (
             <FixedAudience
               grupos={comunicado.grupos}
               gruposDealers={comunicado.gruposDealers}

@@ -29,8 +29,9 @@ import {
   type Comunicado,
   DESARQUIVAR_COMUNICADO,
 } from './communications.documents';
-import { comunicadoUrls, formatDateTime, STATUS_COLOR } from './format';
+import { comunicadoUrls, formatDateTime } from './format';
 import { isNotFound } from './not-found';
+import { StatusTag } from './Tag';
 
 type Open = null | 'approve' | 'send' | 'reject' | 'submit' | 'archive' | 'unarchive';
 
@@ -112,7 +113,7 @@ function Facts({ comunicado: c }: { comunicado: Comunicado }) {
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="body2">{t('communicationsUi.manage.status')}:</Typography>
-        <Chip color={STATUS_COLOR[c.status.id]} label={t(`communicationsUi.status.${c.status.id}`)} />
+        <StatusTag status={c.status.id} size="medium" />
       </Stack>
       {c.status.id === 'REJEITADO' && c.motivoRejeicao && (
         <Alert severity="error">

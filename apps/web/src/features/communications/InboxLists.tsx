@@ -16,7 +16,8 @@ import { apiErrorMessage } from '../../app/apollo-client';
 import { LoadingView } from '../../ui/LoadingView';
 import { COMUNICADO_ENVIOS, COMUNICADOS } from './communications.documents';
 import { EnvioToggles } from './EnvioToggles';
-import { comunicadoUrls, formatDateTime, STATUS_COLOR } from './format';
+import { comunicadoUrls, formatDateTime } from './format';
+import { StatusTag, Tag } from './Tag';
 
 export type Paging = { page: number; rowsPerPage: number };
 type ListProps = { busca: string; paging: Paging; onPaging: (p: Paging) => void };
@@ -101,9 +102,7 @@ export function EnviosList({ aba, busca, paging, onPaging }: ListProps & { aba: 
                       {envio.comunicado.titulo}
                     </Typography>
                     {!envio.lido && <Chip size="small" color="primary" label={t('communicationsUi.inbox.unread')} />}
-                    {envio.comunicado.idParent && (
-                      <Chip size="small" color="warning" label={t('communicationsUi.view.errata')} />
-                    )}
+                    {envio.comunicado.idParent && <Tag colour="warning" label={t('communicationsUi.view.errata')} />}
                   </Stack>
                 }
                 secondary={`${t('communicationsUi.inbox.from', { nome: envio.comunicado.usuarioCriador.nome })} · ${t(
@@ -144,18 +143,9 @@ export function SentList({ busca, paging, onPaging }: ListProps) {
                     <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
                       {c.titulo}
                     </Typography>
-                    <Chip
-                      size="small"
-                      color={STATUS_COLOR[c.status.id]}
-                      label={t(`communicationsUi.status.${c.status.id}`)}
-                    />
+                    <StatusTag status={c.status.id} />
                     {c.viewerCan.aprovar && (
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color="warning"
-                        label={t('communicationsUi.inbox.pendingApproval')}
-                      />
+                      <Tag colour="warning" label={t('communicationsUi.inbox.pendingApproval')} />
                     )}
                   </Stack>
                 }

@@ -103,18 +103,18 @@ function collect(into: Partial<Record<FormField, string>>, result: Parsed) {
 
 /**
  * The i18n key of each field's first error for an intent, by the domain's schemas (SPEC §5): title and
- * message always; an audience to submit or send; an approver for a creator without the approval key;
+ * message always; an audience to submit or send (not for an errata: the original's); an approver for a creator without the approval key;
  * a schedule at least 1 hour ahead; an errata's justification of at least 15 characters.
  */
 export function validateComunicadoForm(
   values: ComunicadoFormValues,
   intent: FormIntent,
-  ctx: { userId: string; needsApprover: boolean; now: Date },
+  ctx: { userId: string; needsApprover: boolean; audienceFixed?: boolean; now: Date },
 ): Partial<Record<FormField, string>> {
   const errors: Partial<Record<FormField, string>> = {};
   const input = toComunicadoInput(values);
   if (intent === 'errata') collect(errors, errataSchema.safeParse({ ...input, justificativa: values.justificativa }));
-  else if (intent === 'save') collect(errors, comunicadoSchema.safeParse(input));
+  else if (intent === 'save' || ctx.audienceFixed) collect(errors, comunicadoSchema.safeParse(input));
   else collect(errors, audienceSchema.safeParse(input));
   if (intent === 'submit' && ctx.needsApprover) {
     const problem = approverProblem(ctx.userId, values.aprovadorId);
