@@ -84,14 +84,15 @@ export async function sendEmails(services: Services, comunicadoId: string): Prom
     const c = await findComunicado(tx, comunicadoId);
     if (!c) return 0;
     const users = (
-      await tx.execute(sql`SELECT e.id, u.email::text AS email, u.idioma FROM comunicado_envio e
+      await tx.execute(sql`SELECT e.usuario_id, u.email::text AS email, u.idioma FROM comunicado_envio e
         JOIN usuario u ON u.id = e.usuario_id
        WHERE e.comunicado_id = ${c.id} AND e.email_enviado_em IS NULL
-       ORDER BY e.id LIMIT ${EMAIL_BATCH} FOR UPDATE OF e SKIP LOCKED`)
-    ).rows as { id: string; email: string; idioma: Idioma }[];
+       ORDER BY e.usuario_id LIMIT ${EMAIL_BATCH} FOR UPDATE OF e SKIP LOCKED`)
+    ).rows as { usuario_id: string; email: string; idioma: Idioma }[];
     for (const u of users) {
       await services.mailer.queue(tx, message(services, c, u.email, LOCALE_BY_IDIOMA[u.idioma] ?? 'pt-BR'));
-      await tx.execute(sql`UPDATE comunicado_envio SET email_enviado_em = now() WHERE id = ${u.id}`);
+      await tx.execute(sql`UPDATE comunicado_envio SET email_enviado_em = now()
+        WHERE comunicado_id = ${c.id} AND usuario_id = ${u.usuario_id}`);
     }
     const room = EMAIL_BATCH - users.length;
     const manual = room

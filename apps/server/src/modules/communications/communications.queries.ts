@@ -36,7 +36,6 @@ export type ComunicadoRow = {
 };
 
 export type EnvioRow = {
-  id: string;
   comunicado_id: string;
   usuario_id: string;
   data_recebimento: Date | string;
@@ -134,7 +133,7 @@ export async function pageEnvios(
   const [content, total] = await Promise.all([
     rows<EnvioRow>(
       db,
-      sql`SELECT e.* ${from} WHERE ${where} ORDER BY e.data_recebimento DESC, e.id
+      sql`SELECT e.* ${from} WHERE ${where} ORDER BY e.data_recebimento DESC, e.comunicado_id
           LIMIT ${filter.rowsPerPage} OFFSET ${filter.page * filter.rowsPerPage}`,
     ),
     rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from} WHERE ${where}`),
@@ -157,7 +156,7 @@ export async function recentEnvios(db: DbOrTx, userId: string, limit: number): P
   return rows<EnvioRow>(
     db,
     sql`SELECT * FROM comunicado_envio WHERE usuario_id = ${userId} AND active AND NOT arquivado
-        ORDER BY data_recebimento DESC, id LIMIT ${limit}`,
+        ORDER BY data_recebimento DESC, comunicado_id LIMIT ${limit}`,
   );
 }
 

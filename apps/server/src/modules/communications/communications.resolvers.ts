@@ -243,6 +243,8 @@ export const resolvers: Resolvers = {
     },
   },
   ComunicadoEnvio: {
+    // One delivery per user and communication: for its recipient, the communication's id names it.
+    id: (e) => e.comunicado_id,
     dataRecebimento: (e) => new Date(e.data_recebimento),
     dataLeitura: (e) => date(e.data_leitura),
   },

@@ -403,10 +403,11 @@ export async function markDeliveryRead(services: Services, user: CurrentUser, co
   if (!envio.lido) {
     const changed =
       await services.db.execute(sql`UPDATE comunicado_envio SET lido = true, data_leitura = ${services.clock.now()}
-      WHERE id = ${envio.id} AND NOT lido RETURNING id`);
+      WHERE comunicado_id = ${envio.comunicado_id} AND usuario_id = ${envio.usuario_id} AND NOT lido
+      RETURNING usuario_id`);
     if (changed.rows.length) await services.events.publish(READS_CHANNEL, { comunicadoId });
   }
-  return envio.id;
+  return envio.comunicado_id;
 }
 
 /** Sets favourite or archived on the user's delivery. */
@@ -420,8 +421,9 @@ export async function setDeliveryFlag(
   const envio = await findEnvio(services.db, user.id, comunicadoId);
   if (!envio) throw notFound();
   const column = flag === 'favorito' ? sql`favorito` : sql`arquivado`;
-  await services.db.execute(sql`UPDATE comunicado_envio SET ${column} = ${value} WHERE id = ${envio.id}`);
-  return envio.id;
+  await services.db.execute(sql`UPDATE comunicado_envio SET ${column} = ${value}
+    WHERE comunicado_id = ${envio.comunicado_id} AND usuario_id = ${envio.usuario_id}`);
+  return envio.comunicado_id;
 }
 
 export { escapeText };

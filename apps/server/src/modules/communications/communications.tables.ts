@@ -111,19 +111,17 @@ export const comunicadoArquivo = pgTable(
 );
 
 /**
- * One delivery per recipient (comunicado envio, SPEC §3). The unique (comunicado, usuario) pair is
+ * One delivery per recipient (comunicado envio, SPEC §3). The primary key (comunicado, usuario) is
  * what makes the fan-out exactly once, whatever retries or instances run it (DESIGN §7).
+ * No foreign keys on purpose: the fan-out writes 100,000 rows in one INSERT … SELECT from existing
+ * communications and users, and per-row key checks were most of its time (docs/benchmarks.md);
+ * neither communications nor users are ever deleted (users are inactivated).
  */
 export const comunicadoEnvio = pgTable(
   'comunicado_envio',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    comunicadoId: uuid('comunicado_id')
-      .notNull()
-      .references(() => comunicado.id),
-    usuarioId: uuid('usuario_id')
-      .notNull()
-      .references(() => usuario.id),
+    comunicadoId: uuid('comunicado_id').notNull(),
+    usuarioId: uuid('usuario_id').notNull(),
     dataRecebimento: timestamp('data_recebimento', { withTimezone: true }).notNull().defaultNow(),
     lido: boolean('lido').notNull().default(false),
     dataLeitura: timestamp('data_leitura', { withTimezone: true }),
@@ -133,7 +131,7 @@ export const comunicadoEnvio = pgTable(
     active: boolean('active').notNull().default(true),
   },
   (t) => [
-    unique('comunicado_envio_unico').on(t.comunicadoId, t.usuarioId),
+    primaryKey({ columns: [t.comunicadoId, t.usuarioId] }),
     index('comunicado_envio_usuario_idx').on(t.usuarioId, t.dataRecebimento),
   ],
 );
