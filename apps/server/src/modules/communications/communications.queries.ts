@@ -275,21 +275,22 @@ type Slice = { id: string; nome: string; destinatarios: number; lidos: number };
 
 /** Deliveries and reads by dealer, dealer group, brand and user group (a user counts in each of theirs). */
 export async function readsBy(db: DbOrTx, comunicadoId: string) {
+  // count(DISTINCT …): a user linked twice to one slice (a dealer group directly and through a dealer) counts once.
   const slice = (join: SQL) =>
     rows<Slice>(
       db,
-      sql`SELECT x.id, x.nome, count(*)::int AS destinatarios, count(*) FILTER (WHERE e.lido)::int AS lidos
+      sql`SELECT x.id, x.nome, count(DISTINCT e.usuario_id)::int AS destinatarios,
+                 count(DISTINCT e.usuario_id) FILTER (WHERE e.lido)::int AS lidos
             FROM comunicado_envio e ${join}
            WHERE e.comunicado_id = ${comunicadoId} GROUP BY x.id, x.nome ORDER BY x.nome`,
     );
   const [porDealer, porGrupo, porMarca, porGrupoUsuarios] = await Promise.all([
     slice(sql`JOIN usuario_dealer ud ON ud.usuario_id = e.usuario_id
               JOIN (SELECT id, nome_exibicao AS nome FROM dealer) x ON x.id = ud.dealer_id`),
-    slice(sql`JOIN (SELECT DISTINCT ON (usuario_id, grupo_id) usuario_id, grupo_id FROM (
-                SELECT usuario_id, grupo_id FROM usuario_grupo
-                UNION SELECT ud.usuario_id, d.grupo_id FROM usuario_dealer ud JOIN dealer d ON d.id = ud.dealer_id) ug0) ug
+    slice(sql`JOIN (SELECT usuario_id, grupo_id FROM usuario_grupo
+                    UNION ALL SELECT ud.usuario_id, d.grupo_id FROM usuario_dealer ud JOIN dealer d ON d.id = ud.dealer_id) ug
                 ON ug.usuario_id = e.usuario_id
-              JOIN (SELECT id, nome FROM grupo) x ON x.id = ug.grupo_id`),
+              JOIN grupo x ON x.id = ug.grupo_id`),
     slice(sql`JOIN usuario_marca um ON um.usuario_id = e.usuario_id
               JOIN (SELECT id, descricao AS nome FROM marca) x ON x.id = um.marca_id`),
     slice(sql`JOIN usuario_grupo_usuarios ugu ON ugu.usuario_id = e.usuario_id
@@ -332,7 +333,10 @@ export async function pageLeituras(
       sql`SELECT e.usuario_id, u.nome, u.email::text AS email, e.lido, e.data_leitura, e.data_recebimento ${from}
            WHERE ${where} ORDER BY u.nome, e.usuario_id ${limit}`,
     ),
-    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from} WHERE ${where}`),
+    filter.busca?.trim()
+      ? rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from} WHERE ${where}`)
+      : // Without a search the users need not be read: every delivery has one.
+        rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM comunicado_envio e WHERE ${where}`),
   ]);
   return { content, totalElements: total[0].total };
 }
