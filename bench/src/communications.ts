@@ -142,7 +142,7 @@ async function fanOutRuns(
     const run = {
       id,
       ms: round(ms, 1),
-      returned: recipients.length,
+      returned: recipients.n,
       deliveries: Number(deliveries),
       notifications: Number(notifications),
     };
@@ -169,22 +169,22 @@ async function explainFanOut(portal: PortalApp, id: string) {
       const c = (await findComunicado(tx, id, true))!;
       const audience = await audienceOf(tx, c);
       const now = new Date();
-      await run(
-        'INSERT comunicado_envio ... SELECT audience',
-        sql`INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
-          SELECT ${c.id}, r.id, ${now} FROM (${audienceUsersSql(audience)}) r
-          ON CONFLICT (comunicado_id, usuario_id) DO NOTHING RETURNING usuario_id`,
-      );
       const [{ id: nid }] = (
         await tx.execute(
           sql`INSERT INTO notificacao (titulo, texto, link) VALUES ('bench', '<p>bench</p>', NULL) RETURNING id`,
         )
       ).rows as { id: string }[];
+      // The statement of communications.jobs.ts fanOut(): deliveries and bell rows in one go.
       await run(
-        'INSERT notificacao_usuario ... SELECT deliveries',
-        sql`INSERT INTO notificacao_usuario (notificacao_id, usuario_id)
-          SELECT ${nid}, e.usuario_id FROM comunicado_envio e WHERE e.comunicado_id = ${c.id}
-          ON CONFLICT DO NOTHING`,
+        'INSERT comunicado_envio + notificacao_usuario (one statement)',
+        sql`WITH novos AS (
+            INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
+            SELECT ${c.id}, r.id, ${now} FROM (${audienceUsersSql(audience)}) r
+            ON CONFLICT (comunicado_id, usuario_id) DO NOTHING RETURNING usuario_id),
+          avisos AS (
+            INSERT INTO notificacao_usuario (notificacao_id, usuario_id) SELECT ${nid}, usuario_id FROM novos
+            ON CONFLICT DO NOTHING RETURNING usuario_id)
+          SELECT count(*)::int AS n FROM avisos`,
       );
       throw ROLLBACK;
     })

@@ -310,10 +310,10 @@ describe('communications', () => {
     const before = await deliveries();
     expect(before).toBeGreaterThan(0);
     // A retry of the finished job, and two workers racing on a communication put back to APROVADO.
-    expect(await fanOut(portal.services, id)).toEqual([]);
+    expect((await fanOut(portal.services, id)).n).toBe(0);
     await portal.services.db.execute(sql`UPDATE comunicado SET status = 'APROVADO' WHERE id = ${id}`);
     const [a, b] = await Promise.all([fanOut(portal.services, id), fanOut(portal.services, id)]);
-    expect([...a, ...b]).toEqual([]);
+    expect(a.n + b.n).toBe(0);
     expect(await deliveries()).toBe(before);
   });
 
@@ -483,8 +483,8 @@ describe.runIf(onPostgres)('fan-out on two instances', () => {
       await a.services.db.execute(sql`UPDATE comunicado SET status = 'APROVADO' WHERE id = ${id}`);
       const [fromA, fromB] = await Promise.all([fanOut(a.services, id), fanOut(b.services, id)]);
       const rows = await a.services.db.select().from(comunicadoEnvio).where(eq(comunicadoEnvio.comunicadoId, id));
-      expect(fromA.length + fromB.length).toBe(rows.length);
-      expect(Math.min(fromA.length, fromB.length)).toBe(0);
+      expect(fromA.n + fromB.n).toBe(rows.length);
+      expect(Math.min(fromA.n, fromB.n)).toBe(0);
       expect(new Set(rows.map((r) => r.usuarioId)).size).toBe(rows.length);
     } finally {
       await a.close();

@@ -2,10 +2,14 @@ import { type Idioma, LOCALE_BY_IDIOMA } from '@portal/domain';
 import { type Locale, t } from '@portal/i18n';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
-import type { Tx } from '../../platform/db.js';
 import type { Services } from '../../platform/services.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { announce, createNotification } from '../notifications/notifications.service.js';
+import {
+  ANNOUNCE_EACH_MAX,
+  announce,
+  announceEveryone,
+  createNotification,
+} from '../notifications/notifications.service.js';
 import {
   audienceOf,
   audienceUsersSql,
@@ -24,19 +28,31 @@ const EMAIL_BATCH = 500;
  * the new recipients, the status to ENVIADO and the e-mail job. A communication that is no longer
  * APROVADO was sent already: nothing happens. Returns the users who got a delivery now.
  */
-export async function fanOut(services: Services, comunicadoId: string): Promise<string[]> {
-  const recipients = await services.db.transaction(async (tx) => {
+export async function fanOut(services: Services, comunicadoId: string): Promise<{ n: number; ids: string[] | null }> {
+  const sent = await services.db.transaction(async (tx) => {
     const c = await findComunicado(tx, comunicadoId, true);
-    if (!c || c.status !== 'APROVADO') return [];
+    if (!c || c.status !== 'APROVADO') return { n: 0, ids: [] };
     const now = services.clock.now();
     const audience = await audienceOf(tx, c);
-    const inserted = (
-      await tx.execute(sql`INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
-        SELECT ${c.id}, r.id, ${now} FROM (${audienceUsersSql(audience)}) r
-        ON CONFLICT (comunicado_id, usuario_id) DO NOTHING RETURNING usuario_id`)
-    ).rows as { usuario_id: string }[];
-    const ids = inserted.map((r) => r.usuario_id);
-    if (ids.length) await notifyRecipients(tx, c);
+    // Deliveries and the bell's rows in one statement: the new recipients flow from one INSERT
+    // into the next without being read back. Only a short list of ids comes back (to announce).
+    const notificacaoId = await createNotification(tx, {
+      titulo: c.titulo,
+      texto: `<p>${escapeText(c.titulo)}</p>`,
+      link: `/comunicados/visualizarEnvio/${c.id}`,
+      usuarioIds: [],
+    });
+    const [written] = (
+      await tx.execute(sql`WITH novos AS (
+          INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
+          SELECT ${c.id}, r.id, ${now} FROM (${audienceUsersSql(audience)}) r
+          ON CONFLICT (comunicado_id, usuario_id) DO NOTHING RETURNING usuario_id),
+        avisos AS (
+          INSERT INTO notificacao_usuario (notificacao_id, usuario_id) SELECT ${notificacaoId}, usuario_id FROM novos
+          ON CONFLICT DO NOTHING RETURNING usuario_id)
+        SELECT count(*)::int AS n, (array_agg(usuario_id))[1:${ANNOUNCE_EACH_MAX + 1}] AS ids FROM avisos`)
+    ).rows as { n: number; ids: string[] | null }[];
+    if (written.n === 0) await tx.execute(sql`DELETE FROM notificacao WHERE id = ${notificacaoId}`);
     for (const email of audience.idOriginal ? [] : await externalEmails(tx, audience.emailsAvulsos)) {
       await tx.execute(sql`INSERT INTO comunicado_email_avulso (comunicado_id, email) VALUES (${c.id}, ${email})
         ON CONFLICT DO NOTHING`);
@@ -54,28 +70,14 @@ export async function fanOut(services: Services, comunicadoId: string): Promise<
       entityId: c.id,
       action: 'enviar',
       before: { status: 'APROVADO' },
-      after: { status: 'ENVIADO', destinatarios: ids.length },
+      after: { status: 'ENVIADO', destinatarios: written.n },
     });
-    return ids;
+    return written;
   });
-  await announce(services.events, recipients);
-  return recipients;
-}
-
-/**
- * One notification row for all recipients (INSERT … SELECT: fast for 100,000 users). Every delivery
- * is new here: they are written in the same transaction that leaves APROVADO.
- */
-async function notifyRecipients(tx: Tx, c: ComunicadoRow) {
-  const id = await createNotification(tx, {
-    titulo: c.titulo,
-    texto: `<p>${escapeText(c.titulo)}</p>`,
-    link: `/comunicados/visualizarEnvio/${c.id}`,
-    usuarioIds: [],
-  });
-  await tx.execute(sql`INSERT INTO notificacao_usuario (notificacao_id, usuario_id)
-    SELECT ${id}, e.usuario_id FROM comunicado_envio e WHERE e.comunicado_id = ${c.id}
-    ON CONFLICT DO NOTHING`);
+  // Many recipients: one "everyone recount" event (announce); few: one event each.
+  if (sent.n > ANNOUNCE_EACH_MAX) await announceEveryone(services.events);
+  else await announce(services.events, sent.ids ?? []);
+  return sent;
 }
 
 /** Mails one batch of recipients (their language) and manual addresses; queues itself again until done. */

@@ -179,12 +179,15 @@ export function audienceUsersSql(a: Audiencia): SQL {
     return sql`SELECT u.id FROM usuario u JOIN comunicado_envio o ON o.usuario_id = u.id
       WHERE o.comunicado_id = ${a.idOriginal} AND u.active AND u.id <> ALL(${uuidArray(a.idsUsuariosRemovidos)})`;
   }
-  return sql`SELECT u.id FROM usuario u WHERE u.active AND u.id <> ALL(${uuidArray(a.idsUsuariosRemovidos)}) AND (
-      u.id IN (SELECT usuario_id FROM usuario_grupo_usuarios WHERE grupo_usuarios_id = ANY(${uuidArray(a.idsGruposUsuarios)}))
-      OR u.id IN (SELECT usuario_id FROM usuario_grupo WHERE grupo_id = ANY(${uuidArray(a.idsGrupos)}))
-      OR u.id IN (SELECT ud.usuario_id FROM usuario_dealer ud JOIN dealer d ON d.id = ud.dealer_id
-                   WHERE d.active AND d.grupo_id = ANY(${uuidArray(a.idsGrupos)}))
-      OR lower(u.email::text) = ANY(${textArray(a.emailsAvulsos.map((e) => e.toLowerCase()))}))`;
+  // A UNION of indexed lookups, then one join to keep active users: never a scan of every user.
+  return sql`SELECT u.id FROM usuario u JOIN (
+        SELECT usuario_id AS id FROM usuario_grupo_usuarios WHERE grupo_usuarios_id = ANY(${uuidArray(a.idsGruposUsuarios)})
+        UNION SELECT usuario_id FROM usuario_grupo WHERE grupo_id = ANY(${uuidArray(a.idsGrupos)})
+        UNION SELECT ud.usuario_id FROM usuario_dealer ud JOIN dealer d ON d.id = ud.dealer_id
+               WHERE d.active AND d.grupo_id = ANY(${uuidArray(a.idsGrupos)})
+        UNION SELECT id FROM usuario WHERE email = ANY(${textArray(a.emailsAvulsos)}::citext[])
+      ) alvo ON alvo.id = u.id
+     WHERE u.active AND u.id <> ALL(${uuidArray(a.idsUsuariosRemovidos)})`;
 }
 
 /** Manual e-mails that are not addresses of portal users (they get the e-mail only). */

@@ -87,15 +87,20 @@ export async function sendGenericNotification(
 }
 
 /** Above this many users, one "everyone recount" event replaces one event per user. */
-const ANNOUNCE_EACH_MAX = 50;
+export const ANNOUNCE_EACH_MAX = 50;
 
 /**
  * Tells every instance that these users' counts changed. For a large audience (a communication to
  * 100,000) one `{ todos: true }` event makes each open stream recount instead.
  */
 export async function announce(events: Events, usuarioIds: string[]): Promise<void> {
-  if (usuarioIds.length > ANNOUNCE_EACH_MAX) return events.publish(NOTIFICATIONS_CHANNEL, { todos: true });
+  if (usuarioIds.length > ANNOUNCE_EACH_MAX) return announceEveryone(events);
   for (const usuarioId of usuarioIds) await events.publish(NOTIFICATIONS_CHANNEL, { usuarioId });
+}
+
+/** Tells every open bell, on every instance, to recount (a large audience). */
+export function announceEveryone(events: Events): Promise<void> {
+  return events.publish(NOTIFICATIONS_CHANNEL, { todos: true });
 }
 
 /** Marks all notifications of the signed-in user as seen (bell closed). */
