@@ -120,6 +120,10 @@ test('a communication goes from draft through rejection and scheduled approval t
     montadora.getByRole('region', { name: 'Lidos', exact: true }).getByText('1', { exact: true }),
   ).toBeVisible();
 
+  const overTime = montadora.getByRole('region', { name: 'Leituras por dia' });
+  await expect(overTime.locator('svg').first()).toBeVisible();
+  await expect(overTime.getByRole('listitem')).toHaveText([/: 1$/]);
+
   for (const page of [montadora, aprovador, dealer, dealer2]) await page.context().close();
 });
 

@@ -7,7 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LeituraPorItem } from './communications.documents';
 import { formatDate } from './format';
@@ -26,14 +26,29 @@ export function StatCard({ label, value }: { label: string; value: string }) {
   );
 }
 
+// Read by screen readers, not shown (MUI's visuallyHidden, without importing @mui/utils directly).
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+const ReadsChart = lazy(async () => ({ default: (await import('./ReadsChart')).ReadsChart }));
+
 /**
- * Reads per day as a horizontal bar list: an accessible list (each bar's day and count are text), so
- * no chart library is shipped for one small picture.
+ * Reads per day: a line chart (MUI X Charts, lazy) for the eye, and the same figures as a list for
+ * assistive technology and the keyboard (the chart is `inert`: out of the tab order and the a11y tree).
  */
 export function ReadsOverTime({ days }: { days: { dia: string; lidos: number }[] }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
-  const max = Math.max(1, ...days.map((d) => d.lidos));
+  const labels = days.map((d) => formatDate(`${d.dia.slice(0, 10)}T12:00:00`, i18n.language));
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -42,23 +57,20 @@ export function ReadsOverTime({ days }: { days: { dia: string; lidos: number }[]
       {days.length === 0 ? (
         <Typography color="text.secondary">{t('communicationsUi.dashboard.noReads')}</Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {days.map((d) => (
-            <Box component="li" key={d.dia} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}>
-              <Typography variant="body2" sx={{ width: 96, flex: 'none' }}>
-                {formatDate(`${d.dia.slice(0, 10)}T12:00:00`, i18n.language)}
-              </Typography>
-              <Box sx={{ flex: 1, bgcolor: 'action.hover', borderRadius: 1, height: 16 }} aria-hidden>
-                <Box
-                  sx={{ width: `${(d.lidos / max) * 100}%`, bgcolor: 'primary.main', height: '100%', borderRadius: 1 }}
-                />
-              </Box>
-              <Typography variant="body2" sx={{ width: 48, textAlign: 'right', flex: 'none' }}>
-                {d.lidos}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <>
+          <Box inert sx={{ height: 220 }}>
+            <Suspense fallback={null}>
+              <ReadsChart days={days} labels={labels} seriesLabel={t('communicationsUi.dashboard.read')} />
+            </Suspense>
+          </Box>
+          <Box component="ul" sx={visuallyHidden}>
+            {days.map((d, i) => (
+              <li key={d.dia}>
+                {labels[i]}: {d.lidos}
+              </li>
+            ))}
+          </Box>
+        </>
       )}
     </Paper>
   );
@@ -80,7 +92,7 @@ export function SliceTable({ title, rows }: { title: string; rows: LeituraPorIte
         <Typography color="text.secondary">{t('communicationsUi.dashboard.empty')}</Typography>
       ) : (
         <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} role="region" aria-labelledby={headingId}>
-          <Table size="small" stickyHeader aria-labelledby={headingId}>
+          <Table size="small" stickyHeader aria-labelledby={headingId} sx={{ minWidth: 420 }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('communicationsUi.dashboard.name')}</TableCell>
@@ -92,7 +104,7 @@ export function SliceTable({ title, rows }: { title: string; rows: LeituraPorIte
             <TableBody>
               {rows.map((r) => (
                 <TableRow key={r.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.nome}</TableCell>
+                  <TableCell>{r.nome}</TableCell>
                   <TableCell align="right">{r.destinatarios}</TableCell>
                   <TableCell align="right">{r.lidos}</TableCell>
                   <TableCell align="right">{percent(r.lidos, r.destinatarios, i18n.language)}</TableCell>

@@ -89,7 +89,7 @@ export function ReadersTable({ id }: { id: string }) {
       )}
       {page && page.content.length > 0 && (
         <TableContainer tabIndex={0} role="region" aria-labelledby={headingId}>
-          <Table size="small" aria-labelledby={headingId}>
+          <Table size="small" aria-labelledby={headingId} sx={{ minWidth: 640 }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('communicationsUi.dashboard.name')}</TableCell>
@@ -101,8 +101,8 @@ export function ReadersTable({ id }: { id: string }) {
             <TableBody>
               {page.content.map((r) => (
                 <TableRow key={r.usuario.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.usuario.nome}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.usuario.email}</TableCell>
+                  <TableCell>{r.usuario.nome}</TableCell>
+                  <TableCell>{r.usuario.email}</TableCell>
                   <TableCell>{formatDateTime(r.dataRecebimento, i18n.language)}</TableCell>
                   <TableCell>
                     {r.lido && r.dataLeitura
