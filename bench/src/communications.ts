@@ -179,11 +179,10 @@ async function explainFanOut(portal: PortalApp, id: string) {
         'INSERT comunicado_envio + notificacao_usuario (one statement)',
         sql`WITH novos AS (
             INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
-            SELECT ${c.id}, r.id, ${now} FROM (${audienceUsersSql(audience)}) r
-            ON CONFLICT (comunicado_id, usuario_id) DO NOTHING RETURNING usuario_id),
+            SELECT ${c.id}, r.id, ${now} FROM (${audienceUsersSql(audience)}) r RETURNING usuario_id),
           avisos AS (
             INSERT INTO notificacao_usuario (notificacao_id, usuario_id) SELECT ${nid}, usuario_id FROM novos
-            ON CONFLICT DO NOTHING RETURNING usuario_id)
+            RETURNING usuario_id)
           SELECT count(*)::int AS n FROM avisos`,
       );
       throw ROLLBACK;

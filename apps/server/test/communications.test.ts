@@ -309,12 +309,24 @@ describe('communications', () => {
       (await portal.services.db.select().from(comunicadoEnvio).where(eq(comunicadoEnvio.comunicadoId, id))).length;
     const before = await deliveries();
     expect(before).toBeGreaterThan(0);
-    // A retry of the finished job, and two workers racing on a communication put back to APROVADO.
+    // A retry of the finished job writes nothing.
     expect((await fanOut(portal.services, id)).n).toBe(0);
+    // Even forced back to APROVADO (a state no move produces), the key refuses a second copy.
     await portal.services.db.execute(sql`UPDATE comunicado SET status = 'APROVADO' WHERE id = ${id}`);
-    const [a, b] = await Promise.all([fanOut(portal.services, id), fanOut(portal.services, id)]);
-    expect(a.n + b.n).toBe(0);
+    await Promise.allSettled([fanOut(portal.services, id), fanOut(portal.services, id)]);
     expect(await deliveries()).toBe(before);
+
+    // Two workers on a communication that is due: one writes everything, the other nothing.
+    const fresh = (
+      await save('montadora', { titulo: 'Corrida', mensagem: '<p>x</p>', idsGruposUsuarios: [group['Pós-venda']] })
+    ).data.salvarComunicado.id;
+    await portal.services.db.execute(sql`UPDATE comunicado SET status = 'APROVADO' WHERE id = ${fresh}`);
+    const [a, b] = await Promise.all([fanOut(portal.services, fresh), fanOut(portal.services, fresh)]);
+    const written = (
+      await portal.services.db.select().from(comunicadoEnvio).where(eq(comunicadoEnvio.comunicadoId, fresh))
+    ).length;
+    expect(a.n + b.n).toBe(written);
+    expect(Math.min(a.n, b.n)).toBe(0);
   });
 
   it('errata: justified (≥ 15), sent to the original recipients, shown with the original', async () => {

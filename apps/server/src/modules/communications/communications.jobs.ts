@@ -36,6 +36,8 @@ export async function fanOut(services: Services, comunicadoId: string): Promise<
     const audience = await audienceOf(tx, c);
     // Deliveries and the bell's rows in one statement: the new recipients flow from one INSERT
     // into the next without being read back. Only a short list of ids comes back (to announce).
+    // Plain INSERTs: the row lock above and the APROVADO check let one transaction through, and the
+    // primary key (comunicado, usuario) would fail a second writer rather than duplicate a delivery.
     const notificacaoId = await createNotification(tx, {
       titulo: c.titulo,
       texto: `<p>${escapeText(c.titulo)}</p>`,
@@ -45,11 +47,10 @@ export async function fanOut(services: Services, comunicadoId: string): Promise<
     const [written] = (
       await tx.execute(sql`WITH novos AS (
           INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
-          SELECT ${c.id}, r.id, ${now} FROM (${audienceUsersSql(audience)}) r
-          ON CONFLICT (comunicado_id, usuario_id) DO NOTHING RETURNING usuario_id),
+          SELECT ${c.id}, r.id, ${now} FROM (${audienceUsersSql(audience)}) r RETURNING usuario_id),
         avisos AS (
           INSERT INTO notificacao_usuario (notificacao_id, usuario_id) SELECT ${notificacaoId}, usuario_id FROM novos
-          ON CONFLICT DO NOTHING RETURNING usuario_id)
+          RETURNING usuario_id)
         SELECT count(*)::int AS n, (array_agg(usuario_id))[1:${ANNOUNCE_EACH_MAX + 1}] AS ids FROM avisos`)
     ).rows as { n: number; ids: string[] | null }[];
     if (written.n === 0) await tx.execute(sql`DELETE FROM notificacao WHERE id = ${notificacaoId}`);
