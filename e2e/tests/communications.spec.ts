@@ -33,6 +33,23 @@ const localInputIn = (page: Page, ms: number) =>
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
   }, ms);
 
+// The journeys share the demo users: the notifications these journeys caused are marked read at
+// the end, so the others (e.g. aprovador's bell in shell.spec.ts) find the counts they expect.
+test.afterAll(async ({ browser }) => {
+  for (const email of ['montadora@portal.demo', 'aprovador@portal.demo', 'dealer@portal.demo']) {
+    const page = await signedIn(browser, '/home', email);
+    const list = await page.request.post('/api/graphql', { data: { query: '{ notificacoesMenu { id link } }' } });
+    const { data } = (await list.json()) as { data: { notificacoesMenu: { id: string; link: string | null }[] } };
+    for (const n of data.notificacoesMenu.filter((x) => x.link?.startsWith('/comunicados'))) {
+      const read = await page.request.post('/api/graphql', {
+        data: { query: 'mutation ($id: ID!) { marcarNotificacaoComoLida(id: $id) { id } }', variables: { id: n.id } },
+      });
+      expect(read.ok()).toBe(true);
+    }
+    await page.context().close();
+  }
+});
+
 test('a communication goes from draft through rejection and scheduled approval to its reader and the dashboard', async ({
   browser,
 }) => {
