@@ -13,6 +13,10 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<UL><LI>um<li>dois</UL><ol><li>x</li></ol>')).toBe(
       '<ul><li>um<li>dois</li></li></ul><ol><li>x</li></ol>',
     );
+    // The communications editor's headings and quotes.
+    expect(sanitizeHtml('<h2 id="x">Atenção</h2><h3>Sub</h3><blockquote>q</blockquote><h1>no</h1>')).toBe(
+      '<h2>Atenção</h2><h3>Sub</h3><blockquote>q</blockquote>no',
+    );
   });
 
   it('links: http(s), mailto and relative kept with rel and target; others lose the href', () => {

@@ -5,7 +5,7 @@
  * content of script-like elements is dropped entirely, text is escaped and tags are balanced.
  */
 
-const ALLOWED = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a']);
+const ALLOWED = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'blockquote']);
 const VOID = new Set(['br']);
 /** Elements whose whole content is removed with them. */
 const DROP_CONTENT = new Set([
