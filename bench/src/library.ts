@@ -247,7 +247,8 @@ export async function captureSql(run: (db: never) => Promise<unknown>): Promise<
   const fake = {
     execute: async (q: SQL) => {
       captured.push(dialect.sqlToQuery(q));
-      return { rows: [{ total: 0 }] };
+      // A count, and one id for the searches (their second statement loads the page's details).
+      return { rows: [{ total: 0, ids: ['00000000-0000-4000-8000-000000000001'] }] };
     },
   };
   await run(fake as never);
@@ -258,7 +259,10 @@ type Scenario = {
   name: string;
   kind: 'folder' | 'search';
   variables: Record<string, unknown>;
-  /** The server's statements for this request: [main (the page), count]. */
+  /**
+   * The server's statements for this request: folders [page, count]; searches [hits with their count and
+   * the page's ids (one statement), the page's details].
+   */
   statements: (viewer: LibraryViewerContext) => Promise<{ sql: string; params: unknown[] }[]>;
 };
 
