@@ -403,6 +403,25 @@ describe('communications', () => {
     expect((await fetch(`${base}/api/comunicados/${id}/leituras.xlsx`)).status).toBe(401);
   });
 
+  it('the home card shows recent deliveries within their display window', async () => {
+    const now = portal.services.clock.now().getTime();
+    const later = await sendNow({
+      titulo: 'Só amanhã',
+      mensagem: '<p>x</p>',
+      idsGruposUsuarios: [group['Pós-venda']],
+      dataInicioExibicao: new Date(now + 24 * HOUR).toISOString(),
+    });
+    const now2 = await sendNow({ titulo: 'Agora', mensagem: '<p>x</p>', idsGruposUsuarios: [group['Pós-venda']] });
+    const recent = async () =>
+      (
+        await q('dealer', '{ comunicadoEnviosRecentes(limite: 50) { comunicado { id } } }')
+      ).data.comunicadoEnviosRecentes.map((e: any) => e.comunicado.id);
+    expect(await recent()).toContain(now2);
+    expect(await recent()).not.toContain(later);
+    portal.services.clock.advance(25 * HOUR);
+    expect(await recent()).toContain(later);
+  });
+
   it('archiving and unarchiving a sent communication', async () => {
     const id = await sendNow({ titulo: 'Arquivar', mensagem: '<p>x</p>', idsGruposUsuarios: [group['Pós-venda']] });
     const archived = await q(

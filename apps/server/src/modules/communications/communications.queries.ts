@@ -151,12 +151,16 @@ export async function findEnvio(db: DbOrTx, userId: string, comunicadoId: string
   return row ?? null;
 }
 
-/** The user's latest deliveries (home card). */
-export async function recentEnvios(db: DbOrTx, userId: string, limit: number): Promise<EnvioRow[]> {
+/** The user's latest deliveries for the home card, within their display window. */
+export async function recentEnvios(db: DbOrTx, userId: string, limit: number, now: Date): Promise<EnvioRow[]> {
+  // The home card honours the optional display window (dataInicioExibicao / dataFimExibicao).
   return rows<EnvioRow>(
     db,
-    sql`SELECT * FROM comunicado_envio WHERE usuario_id = ${userId} AND active AND NOT arquivado
-        ORDER BY data_recebimento DESC, comunicado_id LIMIT ${limit}`,
+    sql`SELECT e.* FROM comunicado_envio e JOIN comunicado c ON c.id = e.comunicado_id
+         WHERE e.usuario_id = ${userId} AND e.active AND NOT e.arquivado
+           AND (c.data_inicio_exibicao IS NULL OR c.data_inicio_exibicao <= ${now})
+           AND (c.data_fim_exibicao IS NULL OR c.data_fim_exibicao >= ${now})
+         ORDER BY e.data_recebimento DESC, e.comunicado_id LIMIT ${limit}`,
   );
 }
 

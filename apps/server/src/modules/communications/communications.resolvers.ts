@@ -125,7 +125,7 @@ export const resolvers: Resolvers = {
     comunicadoEnviosRecentes: (_, { limite }, ctx) => {
       const limit = limite ?? 5;
       if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw badInput({ limite: 'validation.invalid' });
-      return recentEnvios(ctx.services.db, requireUser(ctx).id, limit);
+      return recentEnvios(ctx.services.db, requireUser(ctx).id, limit, ctx.services.clock.now());
     },
     contagemDestinatarios: (_, { audiencia }, ctx) =>
       countAudience(ctx.services.db, {
