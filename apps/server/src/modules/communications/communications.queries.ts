@@ -1,18 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
+import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 
 // Reads of the communications module. Visibility: a communication is seen by its creator and its
 // chosen approver; a delivery only by its recipient. Anything else is NOT_FOUND for the resolvers.
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A uuid[] parameter (non-UUIDs dropped): one value, the same on both drivers. */
-export const uuidArray = (ids: readonly string[]): SQL =>
-  sql`${`{${ids.filter((id) => UUID.test(id)).join(',')}}`}::uuid[]`;
-
-/** A text[] parameter of e-mail addresses (quoted for the array literal). */
-const textArray = (values: readonly string[]): SQL =>
-  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
 
 export type ComunicadoRow = {
   id: string;

@@ -11,6 +11,7 @@ import type { Resolvers } from '../../generated/graphql.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
+import { UUID, uuidArray } from '../../platform/sql.js';
 import { signDownloadLink } from '../files/files.service.js';
 import {
   type ComunicadoRow,
@@ -29,9 +30,7 @@ import {
   readsBy,
   readsPerDay,
   recentEnvios,
-  UUID,
   usersByIds,
-  uuidArray,
 } from './communications.queries.js';
 import {
   approveOrSend,

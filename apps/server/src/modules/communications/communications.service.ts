@@ -21,17 +21,11 @@ import { AppError, badInput, forbidden, notFound } from '../../platform/errors.j
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import type { Services } from '../../platform/services.js';
+import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findArquivo } from '../files/files.queries.js';
 import { announce, createNotification } from '../notifications/notifications.service.js';
-import {
-  type ComunicadoRow,
-  findComunicado,
-  findEnvio,
-  holdersOfKey,
-  UUID,
-  uuidArray,
-} from './communications.queries.js';
+import { type ComunicadoRow, findComunicado, findEnvio, holdersOfKey } from './communications.queries.js';
 
 // Named actions of communications (STYLE §3): check, one transaction with the change and its audit
 // row, then announce. Who may do what is the domain's transition table (communications-rules.ts).
@@ -158,17 +152,17 @@ export async function saveComunicado(db: Db, user: CurrentUser, id: string | nul
         v.emailsAvulsos = [];
       }
       await tx.execute(sql`UPDATE comunicado SET titulo = ${v.titulo}, mensagem = ${v.mensagem},
-        etiquetas = ${textArrayParam(v.etiquetas)}, departamento_id = ${v.departamentoId ?? null},
+        etiquetas = ${textArray(v.etiquetas)}, departamento_id = ${v.departamentoId ?? null},
         data_inicio_exibicao = ${v.dataInicioExibicao ?? null}, data_fim_exibicao = ${v.dataFimExibicao ?? null},
-        emails_avulsos = ${textArrayParam(v.emailsAvulsos)}, aprovador_id = ${v.aprovadorId ?? before.aprovador_id},
+        emails_avulsos = ${textArray(v.emailsAvulsos)}, aprovador_id = ${v.aprovadorId ?? before.aprovador_id},
         atualizado_em = now() WHERE id = ${comunicadoId}`);
     } else {
       comunicadoId = randomUUID();
       await tx.execute(sql`INSERT INTO comunicado (id, titulo, mensagem, status, criador_id, aprovador_id, etiquetas,
           departamento_id, data_inicio_exibicao, data_fim_exibicao, emails_avulsos)
         VALUES (${comunicadoId}, ${v.titulo}, ${v.mensagem}, 'RASCUNHO', ${user.id}, ${v.aprovadorId ?? null},
-          ${textArrayParam(v.etiquetas)}, ${v.departamentoId ?? null}, ${v.dataInicioExibicao ?? null},
-          ${v.dataFimExibicao ?? null}, ${textArrayParam(v.emailsAvulsos)})`);
+          ${textArray(v.etiquetas)}, ${v.departamentoId ?? null}, ${v.dataInicioExibicao ?? null},
+          ${v.dataFimExibicao ?? null}, ${textArray(v.emailsAvulsos)})`);
     }
     await validDepartment(tx, v.departamentoId);
     await replaceAudience(tx, comunicadoId, v, user.id);
@@ -183,9 +177,6 @@ export async function saveComunicado(db: Db, user: CurrentUser, id: string | nul
     return comunicadoId;
   });
 }
-
-const textArrayParam = (values: readonly string[]) =>
-  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 
 async function validDepartment(tx: Tx, id: string | null | undefined) {
   if (!id) return;
@@ -379,7 +370,7 @@ export async function createErrata(db: Db, user: CurrentUser, idOriginal: string
     await tx.execute(sql`INSERT INTO comunicado (id, titulo, mensagem, status, criador_id, aprovador_id, etiquetas,
         departamento_id, id_parent, justificativa)
       VALUES (${id}, ${v.titulo}, ${v.mensagem}, 'RASCUNHO', ${user.id}, ${v.aprovadorId ?? null},
-        ${textArrayParam(v.etiquetas)}, ${v.departamentoId ?? original.departamento_id}, ${original.id},
+        ${textArray(v.etiquetas)}, ${v.departamentoId ?? original.departamento_id}, ${original.id},
         ${parsed.data.justificativa.trim()})`);
     await validDepartment(tx, v.departamentoId);
     await replaceAudience(tx, id, v, user.id);

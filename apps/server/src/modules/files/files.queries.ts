@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
+import { UUID } from '../../platform/sql.js';
 import { type ArquivoRow, arquivo } from './files.tables.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One uploaded file by id, or null (also for a malformed id). No authorization here: the module that

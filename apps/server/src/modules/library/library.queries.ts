@@ -2,6 +2,7 @@ import { canManageLibrary, type PermissaoAcesso } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
+import { UUID, uuidArray } from '../../platform/sql.js';
 import { userGroupIdsOf } from '../users/users.queries.js';
 
 /**
@@ -40,14 +41,6 @@ export type ItemRow = {
   ultima_modificacao: Date | string;
   /** The viewer's access levels on the item. */
   acesso: PermissaoAcesso[];
-};
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A uuid[] parameter (ids are checked to be UUIDs first): one value, the same on both drivers. */
-export const uuidArray = (ids: readonly string[]): SQL => {
-  const safe = ids.filter((id) => UUID.test(id));
-  return sql`${`{${safe.join(',')}}`}::uuid[]`;
 };
 
 /** The viewer's access levels on the item aliased `i` (governed by `i.acl_item_id`). */

@@ -12,10 +12,11 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.js';
 import { badInput, forbidden, notFound } from '../../platform/errors.js';
+import { UUID, uuidArray } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findArquivo } from '../files/files.queries.js';
 import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
-import { findVisibleItem, type ItemRow, type LibraryViewerContext, UUID, uuidArray } from './library.queries.js';
+import { findVisibleItem, type ItemRow, type LibraryViewerContext } from './library.queries.js';
 
 // Named actions of the library (STYLE §3): authorize on the first lines, then one transaction with
 // the change and its audit row. Unreadable items answer NOT_FOUND; readable but not writable, FORBIDDEN.

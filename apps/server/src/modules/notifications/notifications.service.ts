@@ -4,6 +4,7 @@ import { badInput, notFound } from '../../platform/errors.js';
 import type { Events } from '../../platform/events.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { sanitizeHtml } from '../../platform/html.js';
+import { UUID } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { activeAudienceIds } from '../users/users.queries.js';
 import { notificacao, notificacaoUsuario } from './notifications.tables.js';
@@ -163,5 +164,3 @@ export async function markRead(db: Db, events: Events, actor: CurrentUser, notif
   if (changedSeen) await announce(events, [actor.id]);
   return notificacaoId;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
