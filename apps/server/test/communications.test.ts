@@ -493,6 +493,7 @@ describe('scheduled sends survive a restart', () => {
   });
 });
 
+// Two server instances need one shared database: PGlite is in-process, so this runs in the PostgreSQL pass only.
 describe.runIf(onPostgres)('fan-out on two instances', () => {
   it('two instances running the same fan-out write each delivery once', async () => {
     const database = await freshPostgresDatabase();
