@@ -74,7 +74,7 @@ describe('GuidedTour', () => {
     expect(screen.queryByRole('button', { name: 'Pular' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Concluir' }));
-    await waitFor(() => expect(result).toHaveBeenCalledOnce());
+    await waitFor(() => expect(result).toHaveBeenCalledOnce(), { timeout: 3000 });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -89,7 +89,7 @@ describe('GuidedTour', () => {
     await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('1/2'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Pular' }));
-    await waitFor(() => expect(result).toHaveBeenCalledOnce());
+    await waitFor(() => expect(result).toHaveBeenCalledOnce(), { timeout: 3000 });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -98,7 +98,7 @@ describe('GuidedTour', () => {
     renderTour([seenMock(false), mock]);
     await screen.findByRole('dialog', { name: 'Tour guiado' }, { timeout: 3000 });
     fireEvent.keyDown(window, { key: 'Escape', keyCode: 27 });
-    await waitFor(() => expect(result).toHaveBeenCalledOnce());
+    await waitFor(() => expect(result).toHaveBeenCalledOnce(), { timeout: 3000 });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -109,7 +109,7 @@ describe('GuidedTour', () => {
     const mask = document.querySelector('.reactour__mask');
     expect(mask).not.toBeNull();
     fireEvent.click(mask as Element);
-    await waitFor(() => expect(result).toHaveBeenCalledOnce());
+    await waitFor(() => expect(result).toHaveBeenCalledOnce(), { timeout: 3000 });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
