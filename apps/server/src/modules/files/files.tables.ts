@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { usuario } from '../users/users.tables.js';
 
@@ -23,8 +24,16 @@ export const arquivo = pgTable(
       .references(() => usuario.id),
     fileType: text('file_type').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the upload was placed (attached to a communication, filed in the library...). Until then it
+     * belongs to its uploader alone; unplaced uploads are removed after a retention period.
+     */
+    colocadoEm: timestamp('colocado_em', { withTimezone: true }),
   },
-  (t) => [index('arquivo_proprietario_idx').on(t.proprietarioId)],
+  (t) => [
+    index('arquivo_proprietario_idx').on(t.proprietarioId),
+    index('arquivo_nao_colocado_idx').on(t.createdAt).where(sql`colocado_em IS NULL`),
+  ],
 );
 
 export type ArquivoRow = typeof arquivo.$inferSelect;

@@ -26,6 +26,8 @@ export const loginPendente = pgTable('login_pendente', {
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   returnTo: text('return_to').notNull().default('/'),
+  /** SHA-256 of the `portal_login` cookie of the browser that started it: only that browser finishes it. */
+  navegadorHash: text('navegador_hash').notNull().default(''),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
