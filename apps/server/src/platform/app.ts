@@ -26,6 +26,8 @@ import type { Config } from './config.js';
 import { migrate, openDatabase } from './db.js';
 import { startEvents } from './events.js';
 import { registerGraphQL } from './graphql/register.js';
+import { registerForwardedHeaders, trustedProxies } from './http/proxy.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { startJobs } from './jobs.js';
 import { loggerOptions } from './logger.js';
 import { startMailer } from './mail.js';
@@ -43,6 +45,8 @@ export type BuildOptions = {
   extraClients?: ClientMetadata[];
   /** Use an in-memory PGlite instead of DATA_DIR (tests). */
   inMemory?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -51,14 +55,19 @@ export type BuildOptions = {
  */
 export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   const { config } = opts;
+  const isTrustedProxy = trustedProxies(config.trustedProxies);
+  const logger = loggerOptions(config);
   const app = Fastify({
-    logger: loggerOptions(config),
-    trustProxy: true,
+    logger: opts.logStream && typeof logger === 'object' ? { ...logger, stream: opts.logStream } : logger,
+    // X-Forwarded-* only from TRUSTED_PROXIES; otherwise request.ip is the socket's address.
+    trustProxy: isTrustedProxy,
     genReqId: (req) => (req.headers['x-request-id'] as string) || crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1_048_576,
   });
   const log = (obj: object, msg: string) => app.log.info(obj, msg);
+  registerForwardedHeaders(app, config.publicUrl, isTrustedProxy);
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, graphiql: config.env !== 'production' });
   // Every answer names its request id, the key to its log lines.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -98,7 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   const authenticate = createAuthenticator({
     database,
     oidc,
-    verifyBearer: createBearerVerifier(config, oidc, secrets),
+    verifyBearer: createBearerVerifier(config, oidc, secrets, database.db),
     log,
   });
 
@@ -141,7 +150,12 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
-    const checks = await Promise.allSettled([database.db.execute('select 1' as never), jobs.ready(), events.ready()]);
+    // Each check answers within READY_TIMEOUT_MS: a database that went silent is "fail", not a hung probe.
+    const within = (check: Promise<unknown>) =>
+      Promise.race([check, new Promise((_, reject) => setTimeout(reject, READY_TIMEOUT_MS).unref())]);
+    const checks = await Promise.allSettled(
+      [database.db.execute('select 1' as never), jobs.ready(), events.ready()].map(within),
+    );
     const [db, queue, live] = checks.map((c) => (c.status === 'fulfilled' && c.value !== false ? 'ok' : 'fail'));
     const ok = db === 'ok' && queue === 'ok' && live === 'ok';
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'fail', database: db, jobs: queue, events: live });
@@ -170,6 +184,9 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     },
   };
 }
+
+/** How long each readiness check may take (a load balancer's probe usually waits a few seconds). */
+const READY_TIMEOUT_MS = 2_000;
 
 const SERVER_PREFIXES = ['/api/', '/oidc/', '/auth/', '/healthz', '/readyz', '/portalProperties'];
 

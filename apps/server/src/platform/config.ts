@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { UPLOAD_MAX_BYTES } from '../modules/files/files.limits.js';
+import { isAddressOrCidr } from './http/proxy.js';
 
 /**
  * Every environment variable the server reads, validated once at start (DESIGN §1 table).
@@ -47,6 +48,18 @@ const schema = z
     S3_FORCE_PATH_STYLE: boolish,
     DEV_CLOCK: boolish,
     SCHEDULE_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
+    STREAM_RECHECK_MS: z.coerce.number().int().min(100).default(25_000),
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every(isAddressOrCidr), 'must be comma-separated IP addresses or CIDRs'),
+    GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).default(5000),
   })
   .superRefine((v, ctx) => {
     const external = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -86,7 +99,8 @@ export type Config = {
   mailFrom: string;
   /** Seed the demo customer on start (never when NODE_ENV=production unless DEMO_SEED=true). */
   demoSeed: boolean;
-  graphql: { maxDepth: number; maxAliases: number; maxCost: number };
+  /** maxTokens: documents are refused while parsing past this many tokens (before any validation). */
+  graphql: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number };
   webDist: string;
   /** Where uploaded files live (DESIGN §1): local disk under DATA_DIR/files, or an S3-compatible bucket. */
   storage: StorageConfig;
@@ -96,6 +110,10 @@ export type Config = {
   devClock: boolean;
   /** How often each instance looks for scheduled communications that are due. */
   scheduleSweepMs: number;
+  /** Heartbeat of live streams: each one re-checks its session and visibility this often. */
+  streamRecheckMs: number;
+  /** Addresses/CIDRs whose X-Forwarded-For/-Host/-Proto are believed (none: PUBLIC_URL rules). */
+  trustedProxies: string[];
 };
 
 export type StorageConfig =
@@ -144,7 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     demoSeed: env.DEMO_SEED === undefined ? v.NODE_ENV !== 'production' : v.DEMO_SEED,
-    graphql: { maxDepth: v.GRAPHQL_MAX_DEPTH, maxAliases: v.GRAPHQL_MAX_ALIASES, maxCost: v.GRAPHQL_MAX_COST },
+    graphql: {
+      maxDepth: v.GRAPHQL_MAX_DEPTH,
+      maxAliases: v.GRAPHQL_MAX_ALIASES,
+      maxCost: v.GRAPHQL_MAX_COST,
+      maxTokens: v.GRAPHQL_MAX_TOKENS,
+    },
     webDist: path.resolve(v.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     storage: v.S3_BUCKET
       ? {
@@ -162,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxBytes: v.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
     devClock: v.DEV_CLOCK,
     scheduleSweepMs: v.SCHEDULE_SWEEP_MS,
+    streamRecheckMs: v.STREAM_RECHECK_MS,
+    trustedProxies: v.TRUSTED_PROXIES,
   };
   return { ...config, ...overrides };
 }

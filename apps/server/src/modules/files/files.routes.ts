@@ -3,7 +3,7 @@ import { LOCALE_BY_IDIOMA } from '@portal/domain';
 import { type Locale, resolveLocale, t } from '@portal/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticated, createAuthenticator } from '../../platform/auth/authenticate.js';
-import { isSameOrigin } from '../../platform/auth/bff.js';
+import { isSameOrigin } from '../../platform/http/origin.js';
 import type { Services } from '../../platform/services.js';
 import { type ByteRange, NotFoundInStorage } from '../../platform/storage.js';
 import { FILE_TYPES, type FileType } from './files.limits.js';

@@ -6,33 +6,56 @@ import * as client from 'openid-client';
 import { recordAudit } from '../../modules/audit/audit.service.js';
 import { findUserByEmail } from '../../modules/users/users.queries.js';
 import { usuario } from '../../modules/users/users.tables.js';
+import { isSameOrigin } from '../http/origin.js';
 import type { Services } from '../services.js';
+import { endProviderAccount } from './adapter.js';
 import { loginPendente } from './auth.tables.js';
 import type { createAuthenticator } from './authenticate.js';
 import { localeOfRequest } from './locale.js';
 import type { OidcClient } from './oidc-client.js';
 import { requestPasswordReset } from './password-reset.js';
+import { publishSessionEnded } from './session-events.js';
 import { createSession, deleteUserSessions, loadSession, SESSION_COOKIE, SESSION_IDLE_HOURS } from './session.js';
 import { escapeHtml, renderPage } from './views.js';
 
 /** Pending sign-in state lives 60 minutes (SPEC §9). */
 const PENDING_LOGIN_MINUTES = 60;
 
-/** Only same-site relative paths may be returned to after sign-in (no open redirect). */
-export function safeReturnTo(value: unknown): string {
-  const s = typeof value === 'string' ? value : '/';
-  return s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\') ? s : '/';
-}
+/** Where sign-in lands when `returnTo` is missing or not a path of the portal. */
+export const DEFAULT_RETURN_TO = '/home';
+
+/** The cookie that binds a pending sign-in to the browser that started it (only its SHA-256 is stored). */
+export const LOGIN_COOKIE = 'portal_login';
+
+/** Raw control characters, and percent-encoded ones (a browser may decode them before resolving). */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]|%(?:[01][0-9a-f]|7f)/i;
 
 /**
- * Same-origin check for state-changing requests made with the session cookie (CSRF, DESIGN §3):
- * a browser always sends Origin on cross-origin POSTs; it must be the portal's own.
+ * The path of the portal to land on after sign-in (no open redirect). The value is resolved with the
+ * WHATWG URL parser against the portal's origin, as a browser resolves a Location: anything that
+ * lands elsewhere (absolute or protocol-relative URLs, backslashes, `javascript:`), carries control
+ * characters, or would be read as protocol-relative again (`//…`) falls back to /home. The result
+ * is pathname+search+hash of the parsed URL, so it is always plain ASCII and a valid header.
  */
-export function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return request.headers['sec-fetch-site'] !== 'cross-site';
-  return origin === new URL(publicUrl).origin || origin === `${request.protocol}://${request.host}`;
+export function safeReturnTo(value: unknown, publicUrl: string): string {
+  if (typeof value !== 'string' || value === '' || value.length > 2048 || CONTROL_CHARACTER.test(value)) {
+    return DEFAULT_RETURN_TO;
+  }
+  const origin = new URL(publicUrl).origin;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return DEFAULT_RETURN_TO;
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== origin || !path.startsWith('/') || path.startsWith('//') || CONTROL_CHARACTER.test(path)) {
+    return DEFAULT_RETURN_TO;
+  }
+  return path;
 }
+
+const sha256 = (raw: string) => crypto.createHash('sha256').update(raw).digest('hex');
 
 /** The BFF sign-in routes: /auth/login, /auth/callback, /auth/logout, /auth/password/forgot. */
 export function registerBffRoutes(
@@ -67,12 +90,23 @@ export function registerBffRoutes(
     const nonce = client.randomNonce();
     // 96 characters (SPEC §9 PKCE verifier length).
     const codeVerifier = crypto.randomBytes(72).toString('base64url');
+    // Reused when present, so two tabs of one browser can sign in at the same time.
+    const existing = request.cookies?.[LOGIN_COOKIE];
+    const browser = existing && /^[\w-]{43}$/.test(existing) ? existing : crypto.randomBytes(32).toString('base64url');
+    reply.setCookie(LOGIN_COOKIE, browser, {
+      path: '/auth',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: PENDING_LOGIN_MINUTES * 60,
+    });
     await db.delete(loginPendente).where(lt(loginPendente.expiresAt, new Date()));
     await db.insert(loginPendente).values({
       state,
       nonce,
       codeVerifier,
-      returnTo: safeReturnTo(request.query.returnTo),
+      returnTo: safeReturnTo(request.query.returnTo, config.publicUrl),
+      navegadorHash: sha256(browser),
       expiresAt: new Date(Date.now() + PENDING_LOGIN_MINUTES * 60_000),
     });
     const params: Record<string, string> = {
@@ -90,9 +124,19 @@ export function registerBffRoutes(
   app.get<{ Querystring: { state?: string } }>('/auth/callback', async (request, reply) => {
     const locale = localeOfRequest(request.raw);
     const state = request.query.state ?? '';
+    // Only the browser that started the sign-in finds it: a callback URL opened elsewhere (login CSRF,
+    // a leaked link) neither signs that browser in nor spends the pending sign-in.
+    const browser = request.cookies?.[LOGIN_COOKIE];
+    if (!browser) return reply.redirect('/auth/login', 302);
     const [pending] = await db
       .delete(loginPendente)
-      .where(and(eq(loginPendente.state, state), gt(loginPendente.expiresAt, new Date())))
+      .where(
+        and(
+          eq(loginPendente.state, state),
+          eq(loginPendente.navegadorHash, sha256(browser)),
+          gt(loginPendente.expiresAt, new Date()),
+        ),
+      )
       .returning();
     if (!pending) return reply.redirect('/auth/login', 302);
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
@@ -123,7 +167,8 @@ export function registerBffRoutes(
       secure,
       maxAge: SESSION_IDLE_HOURS * 3600 * 14,
     });
-    return reply.redirect(pending.returnTo, 302);
+    // Checked again: rows written before this rule, and a header that can never be invalid.
+    return reply.redirect(safeReturnTo(pending.returnTo, config.publicUrl), 302);
   });
 
   /** Ends every session of the user here and the provider session; answers where to go next. */
@@ -135,6 +180,9 @@ export function registerBffRoutes(
     if (!session) return reply.send({ logoutUrl: '/' });
     await db.transaction(async (tx) => {
       await deleteUserSessions(tx, session.usuarioId);
+      // The embedded provider forgets the user too (its session, grants, tokens): signing in again
+      // asks for the password, and no access token of these sessions is accepted any more.
+      if (!oidc.external) await endProviderAccount(tx, session.usuarioId);
       await recordAudit(tx, {
         actorId: session.usuarioId,
         entity: 'sessao',
@@ -142,6 +190,8 @@ export function registerBffRoutes(
         action: 'logout',
       });
     });
+    // Live streams of the user (any instance) re-check now and end.
+    await publishSessionEnded(services.events, session.usuarioId);
     const configuration = await oidc.configuration();
     const params: Record<string, string> = { post_logout_redirect_uri: `${config.publicUrl}/` };
     if (session.idToken) params.id_token_hint = session.idToken;

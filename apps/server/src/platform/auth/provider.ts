@@ -11,9 +11,14 @@ import { escapeHtml, renderPage } from './views.js';
 
 export const PORTAL_CLIENT_ID = 'portal';
 
+/** The logout page's only script (submits the provider's form); the CSP allows it by its hash. */
+export const LOGOUT_SCRIPT = "document.getElementById('op.logoutForm').submit()";
+
 /** The audience of access tokens for the portal API (JWT, verified with jose). */
 export const apiAudience = (config: Config) => `${config.publicUrl}/api`;
 export const embeddedIssuer = (config: Config) => `${config.publicUrl}/oidc`;
+/** Claim of the embedded provider's access tokens naming their grant (checked by bearer.ts). */
+export const GRANT_CLAIM = 'grant_id';
 
 /** The portal's own client secret at the embedded provider, derived from SESSION_SECRET. */
 export const portalClientSecret = (config: Config) =>
@@ -100,7 +105,7 @@ export function createProvider(o: ProviderOptions): Provider {
           const body = `${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}
 <p>${escapeHtml(t(localeOfRequest(ctx.req), 'app.loading'))}</p>
 <button type="submit" form="op.logoutForm">${escapeHtml(t(localeOfRequest(ctx.req), 'signin.logoutConfirm'))}</button>
-<script>document.getElementById('op.logoutForm').submit()</script>`;
+<script>${LOGOUT_SCRIPT}</script>`;
           await page(ctx, 'signin.logoutTitle', body);
         },
         async postLogoutSuccessSource(ctx) {
@@ -143,6 +148,12 @@ export function createProvider(o: ProviderOptions): Provider {
     },
     // Refresh tokens for the portal even without offline_access; they still end with the session.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Each refresh spends the old token; using a spent one revokes the whole grant (RFC 9700 §4.14.2).
+    rotateRefreshToken: true,
+    // JWT access tokens are not stored: the grant id lets bearer.ts refuse them once the grant is gone.
+    async extraTokenClaims(_ctx, token) {
+      return 'grantId' in token && token.grantId ? { [GRANT_CLAIM]: token.grantId } : undefined;
+    },
     async renderError(ctx, out) {
       const locale = localeOfRequest(ctx.req);
       await page(
