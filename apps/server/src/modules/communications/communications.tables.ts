@@ -107,7 +107,11 @@ export const comunicadoArquivo = pgTable(
       .references(() => arquivo.id),
     ordem: integer('ordem').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.comunicadoId, t.arquivoId] })],
+  // By upload: the download check asks which communications hold a file.
+  (t) => [
+    primaryKey({ columns: [t.comunicadoId, t.arquivoId] }),
+    index('comunicado_arquivo_arquivo_idx').on(t.arquivoId),
+  ],
 );
 
 /**

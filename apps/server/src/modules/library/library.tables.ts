@@ -44,6 +44,8 @@ export const itemBiblioteca = pgTable(
     index('item_biblioteca_nome_busca_idx').on(t.nomeBusca, t.id).where(sql`excluido_em IS NULL`),
     index('item_biblioteca_caminho_idx').using('gin', t.caminho),
     index('item_biblioteca_acl_idx').on(t.aclItemId),
+    // The item holding an upload: the download check of every library file and thumbnail.
+    index('item_biblioteca_arquivo_idx').on(t.arquivoId).where(sql`arquivo_id IS NOT NULL`),
     index('item_biblioteca_modificacao_idx').on(t.ultimaModificacao),
     index('item_biblioteca_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "comunicado_arquivo_arquivo_idx" ON "comunicado_arquivo" USING btree ("arquivo_id");--> statement-breakpoint
+CREATE INDEX "item_biblioteca_arquivo_idx" ON "item_biblioteca" USING btree ("arquivo_id") WHERE arquivo_id IS NOT NULL;
