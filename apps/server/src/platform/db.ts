@@ -42,7 +42,15 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // After a database restart or failover the pool drops the dead connections and opens new ones on
+    // demand: nothing to reconnect by hand. A connection attempt that hangs (a failover in progress)
+    // fails the request after 10 s instead of holding it; keep-alive notices dead sockets.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+    });
     pool.on('error', () => {
       /* idle client errors surface on the next query; keep the process alive */
     });

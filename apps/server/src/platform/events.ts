@@ -13,11 +13,18 @@ export type Events = {
   close(): Promise<void>;
 };
 
+/** Reconnection of the LISTEN connection: first retry after 250 ms, doubling up to 5 s. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 5_000;
+/** The LISTEN connection answers a ping this often, within this time, or is replaced. */
+const PING_EVERY_MS = 15_000;
+const PING_TIMEOUT_MS = 5_000;
+
 export async function startEvents(database: Database): Promise<Events> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  /** Every channel subscribed so far: LISTENed again on each new connection. */
   const listening = new Set<string>();
-  let client: pg.Client | undefined;
   const unlisten: Array<() => Promise<void>> = [];
 
   const deliver = (channel: string, raw: string | undefined) => {
@@ -29,21 +36,87 @@ export async function startEvents(database: Database): Promise<Events> {
     }
     emitter.emit(channel, payload);
   };
+  const listenSql = (channel: string) => `LISTEN "${channel.replace(/"/g, '')}"`;
 
+  // PostgreSQL: one dedicated LISTEN connection. When it dies (database restart, failover, network),
+  // it is replaced with backoff and every channel is LISTENed again; meanwhile ready() fails and
+  // subscriptions are only remembered. Events published while it was down are not replayed.
+  let client: pg.Client | undefined;
+  /** Drops the current connection and schedules the next one. */
+  let dropClient = () => {};
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryMs = RECONNECT_FIRST_MS;
+  const connect = async () => {
+    const next = new pg.Client({
+      connectionString: database.connectionString,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    next.on('notification', (msg) => deliver(msg.channel, msg.payload));
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = undefined;
+      next.end().catch(() => {});
+      reconnectLater();
+    };
+    next.on('error', onLost);
+    next.on('end', onLost);
+    try {
+      await next.connect();
+      if (closed) {
+        await next.end();
+        return;
+      }
+      // Current before the LISTENs run: a subscription arriving meanwhile LISTENs on it too (twice is harmless).
+      client = next;
+      dropClient = onLost;
+      for (const channel of listening) await next.query(listenSql(channel));
+      retryMs = RECONNECT_FIRST_MS;
+    } catch (err) {
+      onLost();
+      throw err;
+    }
+  };
+  const reconnectLater = () => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      if (!closed) connect().catch(() => {});
+    }, retryMs);
+    retryTimer.unref();
+    retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
+  };
+  // A connection that went silent (a failover that left the socket half-open) is noticed by a ping.
+  const ping = setInterval(() => {
+    const current = client;
+    if (!current) return;
+    const timeout = new Promise((_, reject) => setTimeout(reject, PING_TIMEOUT_MS).unref());
+    Promise.race([current.query('SELECT 1'), timeout]).catch(() => {
+      if (client === current) dropClient();
+    });
+  }, PING_EVERY_MS);
+  ping.unref();
   if (database.kind === 'postgres') {
-    client = new pg.Client({ connectionString: database.connectionString });
-    client.on('notification', (msg) => deliver(msg.channel, msg.payload));
-    client.on('error', () => {});
-    await client.connect();
-  }
+    await connect().catch((err) => {
+      closed = true;
+      clearInterval(ping);
+      clearTimeout(retryTimer);
+      throw err;
+    });
+  } else clearInterval(ping);
 
   const listen = async (channel: string) => {
     if (listening.has(channel)) return;
     listening.add(channel);
-    if (client) await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-    else if (database.pglite) {
+    if (database.pglite) {
       const off = await database.pglite.listen(channel, (p) => deliver(channel, p));
       unlisten.push(off);
+    } else if (client) {
+      // A failure means the connection is going: the reconnection LISTENs this channel with the rest.
+      await client.query(listenSql(channel)).catch(() => {});
     }
   };
 
@@ -53,16 +126,21 @@ export async function startEvents(database: Database): Promise<Events> {
       else await (database.pool as pg.Pool).query('SELECT pg_notify($1, $2)', [channel, JSON.stringify(payload)]);
     },
     subscribe(channel, handler) {
-      void listen(channel);
+      listen(channel).catch(() => {});
       emitter.on(channel, handler);
       return () => emitter.off(channel, handler);
     },
+    /** Answers once the LISTENs asked for so far are active (queued on the same connection). */
     async ready() {
-      if (!client) return true;
+      if (database.kind !== 'postgres') return true;
+      if (!client) throw new Error('live events: reconnecting to the database');
       await client.query('SELECT 1');
       return true;
     },
     async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      clearInterval(ping);
       for (const off of unlisten) await off().catch(() => {});
       await client?.end().catch(() => {});
     },

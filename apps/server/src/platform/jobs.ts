@@ -21,20 +21,34 @@ export type Jobs = {
   stop(): Promise<void>;
 };
 
+/**
+ * A job whose worker died (process killed mid-job) is taken up again within a minute (issue 10, 13b).
+ * A live worker refreshes its job's heartbeat every HEARTBEAT_SECONDS / 2; a job silent for
+ * HEARTBEAT_SECONDS is failed into a retry by the supervisor of any instance, which passes every
+ * SUPERVISE_SECONDS. Worst case: 20 + 10 s + the queue's retryDelay after the death, or 10 s after a
+ * restarted instance is up. A long but live job keeps beating, so it is never taken twice; the expiry
+ * stays pg-boss's 15 minutes, a cap for a hung job. Handlers stay idempotent all the same.
+ */
+const HEARTBEAT_SECONDS = 20;
+const SUPERVISE_SECONDS = 10;
+
 export async function startJobs(
   database: Database,
   opts: { log: (msg: string, err?: unknown) => void },
 ): Promise<Jobs> {
+  const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite as never), backend: 'pglite', schema: 'pgboss' })
-      : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 4 });
+      ? new PgBoss({ db: fromPglite(database.pglite as never), backend: 'pglite', schema: 'pgboss', ...supervision })
+      : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 4, ...supervision });
   boss.on('error', (err) => opts.log('job queue error', err));
   await boss.start();
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
-    await boss.createQueue(name).catch(() => {});
+    await boss.createQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS }).catch(() => {});
+    // A queue created before heartbeats were set gets them too (jobs copy it from the queue when sent).
+    await boss.updateQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS });
     created.add(name);
   };
   return {
