@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findArquivo } from '../src/modules/files/files.queries.js';
 import { signDownloadLink, signThumbnailLink } from '../src/modules/files/files.service.js';
 import { arquivo } from '../src/modules/files/files.tables.js';
+import { usuario } from '../src/modules/users/users.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, multipart, type Part, signIn } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
@@ -56,6 +57,8 @@ function uploadSuite(name: string, setup: () => Promise<{ env: Record<string, st
     let portal: TestPortal;
     let base: string;
     let montadora: CookieClient;
+    /** montadora's user id: the links below are made for them, and downloaded with their session. */
+    let me: string;
     let objects: () => string[];
     let png: Buffer;
 
@@ -65,6 +68,10 @@ function uploadSuite(name: string, setup: () => Promise<{ env: Record<string, st
       portal = await startTestPortal({ env: { UPLOAD_MAX_BYTES: String(MAX), ...s.env } });
       base = portal.baseUrl;
       montadora = (await signIn(base, 'montadora@portal.demo', DEMO_PASSWORD)).client;
+      [{ id: me }] = await portal.services.db
+        .select({ id: usuario.id })
+        .from(usuario)
+        .where(eq(usuario.email, 'montadora@portal.demo'));
       png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0277bd' } })
         .png()
         .toBuffer();
@@ -85,7 +92,9 @@ function uploadSuite(name: string, setup: () => Promise<{ env: Record<string, st
       expect(res.status, await res.clone().text()).toBe(200);
       return ((await res.json()) as { id: string }).id;
     };
-    const download = (link: string, headers: Record<string, string> = {}) => fetch(`${base}${link}`, { headers });
+    // The uploader downloads their own unplaced uploads (placed ones: uploads-hardening.test.ts).
+    const download = (link: string, headers: Record<string, string> = {}) =>
+      montadora.fetch(`${base}${link}`, { headers });
 
     it('upload returns the id of a new row, owned by the uploader, typed by content', async () => {
       const id = await upload('Relatório março.pdf', pdf(5000));
@@ -220,7 +229,7 @@ function uploadSuite(name: string, setup: () => Promise<{ env: Record<string, st
     it('download: attachment with the UTF-8 name, nosniff, type, length, ranges', async () => {
       const data = pdf(3000);
       const id = await upload('Relatório março.pdf', data);
-      const link = await signDownloadLink(portal.services.db, id, { ttlSeconds: 60 });
+      const link = await signDownloadLink(portal.services.db, id, { ttlSeconds: 60, userId: me });
       expect(link).toMatch(new RegExp(`^/api/files/${id}\\?exp=\\d+&sig=[\\w-]+$`));
 
       const res = await download(link);
@@ -254,11 +263,11 @@ function uploadSuite(name: string, setup: () => Promise<{ env: Record<string, st
       const other = await upload('outro.pdf', pdf());
       const now = Date.now();
       const spy = vi.spyOn(Date, 'now').mockReturnValue(now - 120_000);
-      const expired = await signDownloadLink(portal.services.db, id, { ttlSeconds: 60 });
+      const expired = await signDownloadLink(portal.services.db, id, { ttlSeconds: 60, userId: me });
       spy.mockRestore();
       expect((await download(expired)).status).toBe(404);
 
-      const good = await signDownloadLink(portal.services.db, id, { ttlSeconds: 60 });
+      const good = await signDownloadLink(portal.services.db, id, { ttlSeconds: 60, userId: me });
       expect((await download(good)).status).toBe(200);
       const sig = new URL(good, base).searchParams.get('sig') as string;
       const flipped = sig.slice(0, -1) + (sig.endsWith('A') ? 'B' : 'A');
@@ -267,7 +276,7 @@ function uploadSuite(name: string, setup: () => Promise<{ env: Record<string, st
       expect((await download(good.replace(/exp=(\d+)/, (_m, e) => `exp=${Number(e) + 3600}`))).status).toBe(404);
       expect((await download(`${good}&inline=1`)).status).toBe(404);
       expect((await download(`/api/files/${id}`)).status).toBe(404);
-      const missing = await signDownloadLink(portal.services.db, crypto.randomUUID(), { ttlSeconds: 60 });
+      const missing = await signDownloadLink(portal.services.db, crypto.randomUUID(), { ttlSeconds: 60, userId: me });
       expect((await download(missing)).status).toBe(404);
       expect((await download(`/api/files/not-a-uuid?exp=1&sig=x`)).status).toBe(404);
     });
@@ -280,35 +289,41 @@ function uploadSuite(name: string, setup: () => Promise<{ env: Record<string, st
       expect(row?.thumbnailKey).toMatch(/^thumbnails\/[0-9a-f]{2}\/[0-9a-f]{32}$/);
 
       const inlinePng = await download(
-        await signDownloadLink(portal.services.db, pngId, { inline: true, ttlSeconds: 60 }),
+        await signDownloadLink(portal.services.db, pngId, { inline: true, ttlSeconds: 60, userId: me }),
       );
       expect(inlinePng.headers.get('content-disposition')).toMatch(/^inline; filename="Foto da loja.png"/);
       expect(inlinePng.headers.get('content-type')).toBe('image/png');
-      const attachedPng = await download(await signDownloadLink(portal.services.db, pngId, { ttlSeconds: 60 }));
+      const attachedPng = await download(
+        await signDownloadLink(portal.services.db, pngId, { ttlSeconds: 60, userId: me }),
+      );
       expect(attachedPng.headers.get('content-disposition')).toMatch(/^attachment;/);
       const inlinePdf = await download(
-        await signDownloadLink(portal.services.db, pdfId, { inline: true, ttlSeconds: 60 }),
+        await signDownloadLink(portal.services.db, pdfId, { inline: true, ttlSeconds: 60, userId: me }),
       );
       expect(inlinePdf.status).toBe(200);
       expect(inlinePdf.headers.get('content-disposition')).toMatch(/^attachment;/);
 
-      const thumb = await download(await signThumbnailLink(portal.services.db, pngId, { ttlSeconds: 60 }));
+      const thumb = await download(await signThumbnailLink(portal.services.db, pngId, { ttlSeconds: 60, userId: me }));
       expect(thumb.status).toBe(200);
       expect(thumb.headers.get('content-type')).toBe('image/webp');
       expect(thumb.headers.get('x-content-type-options')).toBe('nosniff');
       const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: 320, height: 240 });
       // A file link does not open the thumbnail, nor the other way round.
-      const fileLink = await signDownloadLink(portal.services.db, pngId, { ttlSeconds: 60 });
+      const fileLink = await signDownloadLink(portal.services.db, pngId, { ttlSeconds: 60, userId: me });
       expect((await download(fileLink.replace('?', '/thumbnail?'))).status).toBe(404);
-      expect((await download(await signThumbnailLink(portal.services.db, pdfId, { ttlSeconds: 60 }))).status).toBe(404);
+      expect(
+        (await download(await signThumbnailLink(portal.services.db, pdfId, { ttlSeconds: 60, userId: me }))).status,
+      ).toBe(404);
     });
 
     it('the row is gone-proof: a deleted object answers 404', async () => {
       const id = await upload('sumiu.pdf', pdf());
       const row = await findArquivo(portal.services.db, id);
       await portal.services.storage.delete(row?.storageKey as string);
-      expect((await download(await signDownloadLink(portal.services.db, id, { ttlSeconds: 60 }))).status).toBe(404);
+      expect(
+        (await download(await signDownloadLink(portal.services.db, id, { ttlSeconds: 60, userId: me }))).status,
+      ).toBe(404);
       await portal.services.db.delete(arquivo).where(eq(arquivo.id, id));
     });
   });

@@ -46,7 +46,7 @@ describe('sign-in through the embedded provider (browser -> provider -> session 
     expect(setCookie).toMatch(/portal_sid=[^;]+;.*HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/access_token|id_token|eyJ/);
-    expect(callback.headers.get('location')).toBe('/');
+    expect(callback.headers.get('location')).toBe('/home');
   });
 
   it('refuses a wrong password with a translated message and no session', async () => {
@@ -77,9 +77,9 @@ describe('sign-in through the embedded provider (browser -> provider -> session 
     expect(ok.client.jar.has('portal_sid')).toBe(true);
   });
 
-  it('only returns to same-site paths after sign-in (no open redirect)', async () => {
+  it('only returns to same-site paths after sign-in (no open redirect; the full table is in sign-in-hardening)', async () => {
     const result = await signIn(portal.baseUrl, 'dealer@portal.demo', DEMO_PASSWORD, { returnTo: '//evil.example/x' });
-    expect(result.finalUrl).toBe(`${portal.baseUrl}/`);
+    expect(result.finalUrl).toBe(`${portal.baseUrl}/home`);
   });
 
   it('a disabled user is signed out on the next request', async () => {

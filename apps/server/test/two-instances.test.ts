@@ -76,7 +76,7 @@ describe.runIf(onPostgres)('two instances behind one load balancer, on one Postg
     // The interaction (GET form and POST) really went to B; the rest to A.
     expect(hops.some((u) => u.startsWith(`${bUrl}/oidc/interaction/`) && u.endsWith('/login'))).toBe(true);
     expect(hops.some((u) => u.startsWith(`${publicUrl}/auth/callback`))).toBe(true);
-    expect(result.finalUrl).toBe(`${publicUrl}/`);
+    expect(result.finalUrl).toBe(`${publicUrl}/home`);
     expect(result.client.jar.has('portal_sid')).toBe(true);
 
     // As the load balancer would: same public origin, either instance.

@@ -142,6 +142,19 @@ export async function findEnvio(db: DbOrTx, userId: string, comunicadoId: string
   return row ?? null;
 }
 
+/**
+ * Whether the user may read the attachment `arquivoId` (the download check): creator or approver of a
+ * communication holding it, or recipient of an active delivery of one.
+ */
+export async function canReadAttachment(db: DbOrTx, userId: string, arquivoId: string): Promise<boolean> {
+  if (!UUID.test(arquivoId)) return false;
+  const found = await db.execute(sql`SELECT 1 FROM comunicado_arquivo ca JOIN comunicado c ON c.id = ca.comunicado_id
+     WHERE ca.arquivo_id = ${arquivoId} AND (c.criador_id = ${userId} OR c.aprovador_id = ${userId}
+       OR EXISTS (SELECT 1 FROM comunicado_envio e WHERE e.comunicado_id = c.id AND e.usuario_id = ${userId} AND e.active))
+     LIMIT 1`);
+  return found.rows.length > 0;
+}
+
 /** The user's latest deliveries for the home card, within their display window. */
 export async function recentEnvios(db: DbOrTx, userId: string, limit: number, now: Date): Promise<EnvioRow[]> {
   // The home card honours the optional display window (dataInicioExibicao / dataFimExibicao).

@@ -12,9 +12,11 @@ import { badInput, notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
+import { registerFileAccess } from '../files/files.access.js';
 import { signDownloadLink } from '../files/files.service.js';
 import {
   type ComunicadoRow,
+  canReadAttachment,
   countAudience,
   deliveryTotals,
   type EnvioRow,
@@ -44,6 +46,10 @@ import {
 } from './communications.service.js';
 
 const LINK_TTL_SECONDS = 15 * 60;
+
+// An attachment downloads for its communication's creator, approver and recipients, checked at each
+// download (decision 0009).
+registerFileAccess('COMUNICADO', (services, user, arquivoId) => canReadAttachment(services.db, user.id, arquivoId));
 
 export const guards: ModuleGuards = {
   Query: {
@@ -333,7 +339,10 @@ export const loaders = {
               nome: a.nome,
               tamanho: Number(a.tamanho),
               imagem: a.imagem,
-              arquivoLink: await signDownloadLink(ctx.services.db, a.id, { ttlSeconds: LINK_TTL_SECONDS }),
+              arquivoLink: await signDownloadLink(ctx.services.db, a.id, {
+                ttlSeconds: LINK_TTL_SECONDS,
+                userId: requireUser(ctx).id,
+              }),
             })),
           ),
         ),

@@ -23,7 +23,7 @@ import { sanitizeHtml } from '../../platform/html.js';
 import type { Services } from '../../platform/services.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { findArquivo } from '../files/files.queries.js';
+import { placeUpload } from '../files/files.service.js';
 import { announce, createNotification } from '../notifications/notifications.service.js';
 import { type ComunicadoRow, findComunicado, findEnvio, holdersOfKey } from './communications.queries.js';
 
@@ -104,7 +104,7 @@ async function replaceAudience(tx: Tx, id: string, v: ReturnType<typeof validCon
   await tx.execute(sql`DELETE FROM comunicado_grupo_usuarios WHERE comunicado_id = ${id}`);
   await tx.execute(sql`DELETE FROM comunicado_grupo WHERE comunicado_id = ${id}`);
   await tx.execute(sql`DELETE FROM comunicado_usuario_removido WHERE comunicado_id = ${id}`);
-  await tx.execute(sql`DELETE FROM comunicado_arquivo WHERE comunicado_id = ${id}`);
+  await replaceAttachments(tx, id, v.idsArquivos, actorId);
   const groups = (
     await tx.execute(sql`SELECT id FROM grupo_usuarios WHERE active AND id = ANY(${uuidArray(v.idsGruposUsuarios)})`)
   ).rows as { id: string }[];
@@ -121,15 +121,32 @@ async function replaceAudience(tx: Tx, id: string, v: ReturnType<typeof validCon
     await tx.execute(sql`INSERT INTO comunicado_usuario_removido
       SELECT ${id}, u.id FROM usuario u WHERE u.id = ${userId} ON CONFLICT DO NOTHING`);
   }
-  for (const [ordem, arquivoId] of [...new Set(v.idsArquivos)].entries()) {
-    const file = await findArquivo(tx, arquivoId);
-    const attachedHere = file
-      ? (await tx.execute(sql`SELECT 1 FROM comunicado_arquivo WHERE arquivo_id = ${file.id}`)).rows.length > 0
-      : false;
-    if (!file || file.fileType !== 'COMUNICADO' || (file.proprietarioId !== actorId && !attachedHere)) {
-      throw badInput({ idsArquivos: 'validation.invalid' });
-    }
-    await tx.execute(sql`INSERT INTO comunicado_arquivo VALUES (${id}, ${file.id}, ${ordem})`);
+}
+
+/**
+ * The attachments of communication `id` become `ids` (issue 10, 5): each one already attached here
+ * (or, for an errata, to its original, whose recipients it reaches), or an upload of the actor's not
+ * placed anywhere yet (the files module's placeUpload). Any other id, someone else's upload or one
+ * attached elsewhere, is refused exactly like a missing one. An attachment taken off that nothing
+ * else holds goes back to unplaced, for the retention sweep to remove.
+ */
+async function replaceAttachments(tx: Tx, id: string, ids: string[], actorId: string) {
+  const held = (
+    await tx.execute(sql`SELECT arquivo_id FROM comunicado_arquivo WHERE comunicado_id = ${id}
+        OR comunicado_id = (SELECT id_parent FROM comunicado WHERE id = ${id})`)
+  ).rows as { arquivo_id: string }[];
+  const kept = new Set(held.map((r) => r.arquivo_id));
+  const wanted = [...new Set(ids)];
+  await tx.execute(sql`DELETE FROM comunicado_arquivo WHERE comunicado_id = ${id}`);
+  for (const [ordem, arquivoId] of wanted.entries()) {
+    const ok = kept.has(arquivoId) || (await placeUpload(tx, { arquivoId, ownerId: actorId, fileType: 'COMUNICADO' }));
+    if (!ok) throw badInput({ idsArquivos: 'validation.invalid' });
+    await tx.execute(sql`INSERT INTO comunicado_arquivo VALUES (${id}, ${arquivoId}, ${ordem})`);
+  }
+  const dropped = [...kept].filter((a) => !wanted.includes(a));
+  if (dropped.length) {
+    await tx.execute(sql`UPDATE arquivo a SET colocado_em = NULL WHERE a.id = ANY(${uuidArray(dropped)})
+      AND NOT EXISTS (SELECT 1 FROM comunicado_arquivo ca WHERE ca.arquivo_id = a.id)`);
   }
 }
 

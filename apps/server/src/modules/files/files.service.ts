@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { segredo } from '../../platform/auth/auth.tables.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
+import { UUID } from '../../platform/sql.js';
 import { newStorageKey, type Storage } from '../../platform/storage.js';
 import { detectContentType, RASTER_IMAGE_TYPES, SNIFF_BYTES } from './files.content-type.js';
 import type { FileType } from './files.limits.js';
@@ -107,6 +108,33 @@ export async function recordArquivo(
   return row;
 }
 
+/**
+ * Places an upload (issue 10): the one action by which a module (library, communications; later
+ * slides, ads, templates, imports) takes an upload in. It succeeds only for an upload of `fileType`
+ * sent by `ownerId` and not placed yet, and marks it placed in the same statement, so one upload is
+ * never placed twice. Otherwise null, which the caller answers exactly as for a missing id: a guessed
+ * id of someone else's upload tells nothing.
+ */
+export async function placeUpload(
+  tx: DbOrTx,
+  upload: { arquivoId: string; ownerId: string; fileType: FileType },
+): Promise<ArquivoRow | null> {
+  if (!UUID.test(upload.arquivoId)) return null;
+  const [row] = await tx
+    .update(arquivo)
+    .set({ colocadoEm: sql`now()` })
+    .where(
+      and(
+        eq(arquivo.id, upload.arquivoId),
+        eq(arquivo.proprietarioId, upload.ownerId),
+        eq(arquivo.fileType, upload.fileType),
+        isNull(arquivo.colocadoEm),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 /** Longest side of a thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 320;
 export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
@@ -162,15 +190,25 @@ function linkKey(db: DbOrTx): Promise<Buffer> {
 
 export type LinkKind = 'file' | 'thumbnail';
 
-const signature = (key: Buffer, kind: LinkKind, id: string, exp: number, inline: boolean, name: string) =>
+/** What a link signs. `userId` is whom it was made for: not in the URL, the requester's session tells. */
+type LinkFields = { kind: LinkKind; id: string; exp: number; inline: boolean; name: string; userId: string };
+
+const signature = (key: Buffer, f: LinkFields) =>
   crypto
     .createHmac('sha256', key)
-    .update(`${kind}\n${id}\n${exp}\n${inline ? 1 : 0}\n${name}`)
+    .update(`${f.kind}\n${f.id}\n${f.exp}\n${f.inline ? 1 : 0}\n${f.name}\n${f.userId}`)
     .digest('base64url');
 
-async function signLink(db: DbOrTx, kind: LinkKind, id: string, inline: boolean, ttlSeconds: number, name = '') {
-  const exp = Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(ttlSeconds));
-  const sig = signature(await linkKey(db), kind, id, exp, inline, name);
+async function signLink(
+  db: DbOrTx,
+  kind: LinkKind,
+  id: string,
+  opts: { inline: boolean; ttlSeconds: number; name?: string; userId: string },
+) {
+  const { inline, userId } = opts;
+  const name = opts.name ?? '';
+  const exp = Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(opts.ttlSeconds));
+  const sig = signature(await linkKey(db), { kind, id, exp, inline, name, userId });
   const path = kind === 'file' ? `/api/files/${id}` : `/api/files/${id}/thumbnail`;
   const named = name ? `&n=${encodeURIComponent(name)}` : '';
   return `${path}?exp=${exp}${inline ? '&inline=1' : ''}${named}&sig=${sig}`;
@@ -178,35 +216,45 @@ async function signLink(db: DbOrTx, kind: LinkKind, id: string, inline: boolean,
 
 /**
  * A download link for an uploaded file, valid for `ttlSeconds`: `/api/files/{id}?exp=…&sig=…` (HMAC-SHA256
- * with a server secret). Whoever holds the link can download; decide who may get one before calling.
- * `inline` asks for inline display, honoured only for raster images. `name` (signed with the link) is
- * the name the download gets, e.g. a library item's current name; by default the uploaded name.
+ * with a server secret), made for the signed-in user `userId`. The link alone opens nothing: the
+ * download needs that user's session and passes the file's access check at that moment
+ * (files.access.ts, docs/decisions/0009-download-access.md). `inline` asks for inline display, honoured
+ * only for raster images. `name` (signed with the link) is the name the download gets, e.g. a library
+ * item's current name; by default the uploaded name.
  */
 export function signDownloadLink(
   db: DbOrTx,
   arquivoId: string,
-  opts: { inline?: boolean; ttlSeconds: number; name?: string },
+  opts: { inline?: boolean; ttlSeconds: number; name?: string; userId: string },
 ): Promise<string> {
-  return signLink(db, 'file', arquivoId, Boolean(opts.inline), opts.ttlSeconds, opts.name ?? '');
+  return signLink(db, 'file', arquivoId, { ...opts, inline: Boolean(opts.inline) });
 }
 
-/** A link to the thumbnail of an image (`/api/files/{id}/thumbnail?exp=…&sig=…`), shown inline. */
-export function signThumbnailLink(db: DbOrTx, arquivoId: string, opts: { ttlSeconds: number }): Promise<string> {
-  return signLink(db, 'thumbnail', arquivoId, true, opts.ttlSeconds);
+/** A link to the thumbnail of an image (`/api/files/{id}/thumbnail?exp=…&sig=…`), shown inline; as above. */
+export function signThumbnailLink(
+  db: DbOrTx,
+  arquivoId: string,
+  opts: { ttlSeconds: number; userId: string },
+): Promise<string> {
+  return signLink(db, 'thumbnail', arquivoId, { ...opts, inline: true });
 }
 
-/** Checks a link's signature and expiry; returns whether it asks for inline display and its name, or null. */
+/**
+ * Checks a link's signature (made for `userId`, the requester) and expiry; returns whether it asks for
+ * inline display and its name, or null.
+ */
 export async function verifyLink(
   db: DbOrTx,
   kind: LinkKind,
   id: string,
   query: { exp?: unknown; sig?: unknown; inline?: unknown; n?: unknown },
+  userId: string,
 ): Promise<{ inline: boolean; name: string | null } | null> {
   const exp = Number(query.exp);
   if (typeof query.sig !== 'string' || !Number.isSafeInteger(exp) || exp < Date.now() / 1000) return null;
   const inline = query.inline === '1';
   const name = typeof query.n === 'string' ? query.n : '';
-  const expected = Buffer.from(signature(await linkKey(db), kind, id, exp, inline, name));
+  const expected = Buffer.from(signature(await linkKey(db), { kind, id, exp, inline, name, userId }));
   const given = Buffer.from(query.sig);
   const valid = given.length === expected.length && crypto.timingSafeEqual(given, expected);
   return valid ? { inline, name: name || null } : null;

@@ -108,6 +108,19 @@ export async function findVisibleFile(db: DbOrTx, viewer: LibraryViewerContext, 
   return row ?? null;
 }
 
+/** Whether the viewer may read the file item holding the upload `arquivoId` (the download check). */
+export async function canReadLibraryUpload(
+  db: DbOrTx,
+  viewer: LibraryViewerContext,
+  arquivoId: string,
+): Promise<boolean> {
+  if (!UUID.test(arquivoId)) return false;
+  const found = await db.execute(
+    sql`SELECT 1 FROM item_biblioteca i WHERE i.arquivo_id = ${arquivoId} AND NOT i.pasta AND ${visibleTo(viewer)} LIMIT 1`,
+  );
+  return found.rows.length > 0;
+}
+
 const inFolder = (idPasta: string | null) => (idPasta ? sql`i.pasta_pai_id = ${idPasta}` : sql`i.pasta_pai_id IS NULL`);
 /** Folders first, then by name ignoring case and accents: exactly item_biblioteca_pasta_pai_idx's order. */
 const FOLDER_ORDER = sql`ORDER BY i.pasta DESC NULLS LAST, i.nome_busca, i.id`;

@@ -10,9 +10,11 @@ import type { Resolvers } from '../../generated/graphql.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
+import { registerFileAccess } from '../files/files.access.js';
 import { signDownloadLink, signThumbnailLink } from '../files/files.service.js';
 import { listActiveUserGroups } from '../user-groups/user-groups.queries.js';
 import {
+  canReadLibraryUpload,
   countFolderItems,
   findVisibleFile,
   findVisibleItem,
@@ -31,6 +33,11 @@ import { createFolder, deleteItem, grantAccess, moveItem, placeUploads, renameIt
 /** How long a download or thumbnail link handed out with an item stays valid. */
 const LINK_TTL_SECONDS = 15 * 60;
 const MANAGE = { keys: ['PORTAL_GERENCIAR_BIBLIOTECA'] } as const;
+
+// A library file downloads for whoever may read its item at that moment (decision 0009).
+registerFileAccess('LIBRARY', async (services, user, arquivoId) =>
+  canReadLibraryUpload(services.db, await libraryViewer(services.db, user), arquivoId),
+);
 
 export const guards: ModuleGuards = {
   Query: {
@@ -120,7 +127,11 @@ async function itemById(ctx: GraphQLContext, id: string): Promise<ItemRow> {
 async function downloadLink(ctx: GraphQLContext, idArquivo: string): Promise<string> {
   const file = await findVisibleFile(ctx.services.db, await viewerOf(ctx), idArquivo);
   if (!file?.arquivo_id) throw notFound();
-  return signDownloadLink(ctx.services.db, file.arquivo_id, { ttlSeconds: LINK_TTL_SECONDS, name: file.nome });
+  return signDownloadLink(ctx.services.db, file.arquivo_id, {
+    ttlSeconds: LINK_TTL_SECONDS,
+    name: file.nome,
+    userId: requireUser(ctx).id,
+  });
 }
 
 const accessDescription = (ctx: GraphQLContext, id: PermissaoAcesso) => ({
@@ -216,11 +227,18 @@ export const resolvers: Resolvers = {
     },
     arquivoLink: (row, _, ctx) =>
       row.arquivo_id
-        ? signDownloadLink(ctx.services.db, row.arquivo_id, { ttlSeconds: LINK_TTL_SECONDS, name: row.nome })
+        ? signDownloadLink(ctx.services.db, row.arquivo_id, {
+            ttlSeconds: LINK_TTL_SECONDS,
+            name: row.nome,
+            userId: requireUser(ctx).id,
+          })
         : null,
     arquivoMiniaturaLink: (row, _, ctx) =>
       row.arquivo_id && row.arquivo_miniatura
-        ? signThumbnailLink(ctx.services.db, row.arquivo_id, { ttlSeconds: LINK_TTL_SECONDS })
+        ? signThumbnailLink(ctx.services.db, row.arquivo_id, {
+            ttlSeconds: LINK_TTL_SECONDS,
+            userId: requireUser(ctx).id,
+          })
         : null,
   },
 };

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { badInput, forbidden, notFound } from '../../platform/errors.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { findArquivo } from '../files/files.queries.js';
+import { placeUpload } from '../files/files.service.js';
 import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
 import { findVisibleItem, type ItemRow, type LibraryViewerContext } from './library.queries.js';
 
@@ -119,7 +119,8 @@ export async function createFolder(
 
 /**
  * Places files sent by POST /api/upload into folders (SPEC §7 uploadArquivos): each upload must be the
- * viewer's own, of type LIBRARY and not placed yet; each folder writable. Files go into folders only.
+ * viewer's own, of type LIBRARY and not placed yet (the files module's placeUpload; any other id is
+ * NOT_FOUND, as a missing one); each folder writable. Files go into folders only.
  */
 export async function placeUploads(
   db: Db,
@@ -130,10 +131,8 @@ export async function placeUploads(
   return db.transaction(async (tx) => {
     const ids: string[] = [];
     for (const [index, input] of arquivos.entries()) {
-      const upload = await findArquivo(tx, input.idArquivo);
-      if (!upload || upload.proprietarioId !== viewer.id || upload.fileType !== 'LIBRARY') throw notFound();
-      const placed = await tx.execute(sql`SELECT 1 FROM item_biblioteca WHERE arquivo_id = ${upload.id}`);
-      if (placed.rows.length) throw badInput({ [`arquivos.${index}`]: 'validation.invalid' });
+      const upload = await placeUpload(tx, { arquivoId: input.idArquivo, ownerId: viewer.id, fileType: 'LIBRARY' });
+      if (!upload) throw notFound();
       if (isLibraryRoot(input.idPastaPai)) {
         throw badInput({ idPastaPai: 'library.invalidDestination' }, 'library.invalidDestination');
       }

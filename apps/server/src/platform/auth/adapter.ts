@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db.js';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db.js';
 import { oidcPayload } from './auth.tables.js';
 
 type Payload = Record<string, any>;
@@ -70,8 +70,39 @@ export function createAdapterClass(db: Db) {
       await db.delete(oidcPayload).where(and(eq(oidcPayload.id, id), eq(oidcPayload.type, this.type)));
     }
 
+    /**
+     * Revokes a whole grant: its codes and tokens and the Grant itself, whichever model asks. The
+     * provider calls this when a code or a rotated refresh token is used twice, and bearer.ts
+     * accepts an access token only while its Grant row exists.
+     */
     async revokeByGrantId(grantId: string) {
-      await db.delete(oidcPayload).where(eq(oidcPayload.grantId, grantId));
+      await db
+        .delete(oidcPayload)
+        .where(or(eq(oidcPayload.grantId, grantId), and(eq(oidcPayload.type, 'Grant'), eq(oidcPayload.id, grantId))));
     }
   };
+}
+
+/**
+ * Ends everything the embedded provider keeps for an account (sessions, grants, codes, refresh
+ * tokens), as logout does: the next sign-in asks for the password, and the account's access tokens
+ * are refused because their grants are gone.
+ */
+export async function endProviderAccount(db: DbOrTx, accountId: string): Promise<void> {
+  await db.delete(oidcPayload).where(sql`${oidcPayload.payload}->>'accountId' = ${accountId}`);
+}
+
+/** Whether a grant of the embedded provider still lives (not revoked, not expired). */
+export async function grantIsLive(db: DbOrTx, grantId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oidcPayload.id })
+    .from(oidcPayload)
+    .where(
+      and(
+        eq(oidcPayload.type, 'Grant'),
+        eq(oidcPayload.id, grantId),
+        sql`(${oidcPayload.expiresAt} IS NULL OR ${oidcPayload.expiresAt} > now())`,
+      ),
+    );
+  return Boolean(row);
 }

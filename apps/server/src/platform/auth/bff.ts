@@ -14,8 +14,8 @@ import type { createAuthenticator } from './authenticate.js';
 import { localeOfRequest } from './locale.js';
 import type { OidcClient } from './oidc-client.js';
 import { requestPasswordReset } from './password-reset.js';
-import { publishSessionEnded } from './session-events.js';
 import { createSession, deleteUserSessions, loadSession, SESSION_COOKIE, SESSION_IDLE_HOURS } from './session.js';
+import { publishSessionEnded } from './session-events.js';
 import { escapeHtml, renderPage } from './views.js';
 
 /** Pending sign-in state lives 60 minutes (SPEC §9). */
@@ -27,8 +27,9 @@ export const DEFAULT_RETURN_TO = '/home';
 /** The cookie that binds a pending sign-in to the browser that started it (only its SHA-256 is stored). */
 export const LOGIN_COOKIE = 'portal_login';
 
-/** Raw control characters, and percent-encoded ones (a browser may decode them before resolving). */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]|%(?:[01][0-9a-f]|7f)/i;
+/** Whether a value holds a control character, raw or percent-encoded (a browser may decode it). */
+const hasControlCharacter = (s: string) =>
+  /%(?:[01][0-9a-f]|7f)/i.test(s) || [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 /**
  * The path of the portal to land on after sign-in (no open redirect). The value is resolved with the
@@ -38,7 +39,7 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]|%(?:[01][0-9a-f]|7f)/i;
  * is pathname+search+hash of the parsed URL, so it is always plain ASCII and a valid header.
  */
 export function safeReturnTo(value: unknown, publicUrl: string): string {
-  if (typeof value !== 'string' || value === '' || value.length > 2048 || CONTROL_CHARACTER.test(value)) {
+  if (typeof value !== 'string' || value === '' || value.length > 2048 || hasControlCharacter(value)) {
     return DEFAULT_RETURN_TO;
   }
   const origin = new URL(publicUrl).origin;
@@ -49,7 +50,7 @@ export function safeReturnTo(value: unknown, publicUrl: string): string {
     return DEFAULT_RETURN_TO;
   }
   const path = `${url.pathname}${url.search}${url.hash}`;
-  if (url.origin !== origin || !path.startsWith('/') || path.startsWith('//') || CONTROL_CHARACTER.test(path)) {
+  if (url.origin !== origin || !path.startsWith('/') || path.startsWith('//') || hasControlCharacter(path)) {
     return DEFAULT_RETURN_TO;
   }
   return path;
@@ -212,7 +213,10 @@ export function registerBffRoutes(
     const email = String(request.body?.email ?? '').trim();
     if (!/^[^\s@]+@[^\s@]+$/.test(email))
       return reply.code(400).send({ error: 'BAD_USER_INPUT', fields: { email: 'validation.email' } });
-    if (!oidc.external) await requestPasswordReset(services, email, resolveLocale(request.body?.locale));
+    // The mail goes out in the user's stored language: the body's `locale` is no longer needed.
+    if (!oidc.external && !(await requestPasswordReset(services, email, request.ip))) {
+      request.log.warn({ ip: request.ip }, 'password recovery request over the limit: nothing sent');
+    }
     return reply.code(202).send({ ok: true });
   });
 }
