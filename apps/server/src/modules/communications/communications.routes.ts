@@ -3,19 +3,19 @@ import { t } from '@portal/i18n';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { createAuthenticator } from '../../platform/auth/authenticate.js';
+import { registerLiveStream } from '../../platform/live-stream.js';
 import type { Services } from '../../platform/services.js';
 import { fireDueSchedules } from './communications.jobs.js';
 import { findOwnComunicado, pageLeituras } from './communications.queries.js';
 import { READS_CHANNEL } from './communications.service.js';
-
-const STREAM_HEARTBEAT_MS = 25_000;
 
 /**
  * REST routes of communications:
  * - `GET /api/comunicados/:id/leituras.xlsx`: who has and has not read, streamed as .xlsx; cells that
  *   start with = + - @ are neutralised (CSV/formula injection). Creator or approver only (else 404).
  * - `GET /api/comunicados/:id/leituras/stream`: Server-Sent Events `leitura` whenever a recipient
- *   reads (any instance): the dashboard refetches, no reload.
+ *   reads (any instance): the dashboard refetches, no reload. Creator or approver only (else 404), and
+ *   only while they still are and the session lives (platform/live-stream.ts).
  * - `POST /api/dev/clock` `{ advanceMs }` (only with DEV_CLOCK=true, never in production): moves the
  *   business clock forward and fires the scheduled sends now due (journeys of scheduled sends).
  */
@@ -66,47 +66,16 @@ export function registerCommunicationRoutes(
     await workbook.commit();
   });
 
-  const open = new Set<() => void>();
-  const endAll = async () => {
-    for (const end of [...open]) end();
-  };
-  app.addHook('preClose', endAll);
-  app.addHook('onClose', endAll);
-
-  app.get('/api/comunicados/:id/leituras/stream', async (request, reply) => {
-    const auth = await authenticate(request);
-    if (!auth) return reply.code(401).header('cache-control', 'no-store').send({ error: 'UNAUTHENTICATED' });
-    const c = await sentOf(auth.user.id, (request.params as { id: string }).id);
-    if (!c) return reply.code(404).header('cache-control', 'no-store').send({ error: 'NOT_FOUND' });
-
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-    });
-    res.write(': open\n\n');
-    const unsubscribe = services.events.subscribe(READS_CHANNEL, (payload) => {
-      if ((payload as { comunicadoId?: unknown } | null)?.comunicadoId === c.id) {
-        res.write(`event: leitura\ndata: ${JSON.stringify({ comunicadoId: c.id })}\n\n`);
-      }
-    });
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), STREAM_HEARTBEAT_MS);
-    let closed = false;
-    const end = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      unsubscribe();
-      open.delete(end);
-      if (!res.writableEnded) res.end();
-      res.socket?.destroy();
+  registerLiveStream(app, services, authenticate, '/api/comunicados/:id/leituras/stream', (request) => {
+    // Lower case as the database writes a uuid, so that it matches the announced comunicadoId.
+    const id = (request.params as { id: string }).id.toLowerCase();
+    return {
+      channel: READS_CHANNEL,
+      concerns: (payload) => (payload as { comunicadoId?: unknown } | null)?.comunicadoId === id,
+      // Still its creator or approver, and still sent: checked again before every read is announced.
+      stillVisible: async (user) => Boolean(await sentOf(user.id, id)),
+      message: async () => ({ event: 'leitura', data: { comunicadoId: id } }),
     };
-    open.add(end);
-    res.on('close', end);
-    res.on('error', end);
   });
 
   if (services.config.devClock) {

@@ -63,7 +63,11 @@ export function createAuthenticator(deps: {
     return work;
   };
 
-  return async function authenticate(request: FastifyRequest): Promise<Authenticated | null> {
+  /** `renew: false` (a live stream's re-check) does not count as activity: the idle expiry stays. */
+  return async function authenticate(
+    request: FastifyRequest,
+    opts: { renew?: boolean } = {},
+  ): Promise<Authenticated | null> {
     const header = request.headers.authorization;
     if (header?.toLowerCase().startsWith('bearer ')) {
       const sub = await deps.verifyBearer(header.slice(7).trim());
@@ -73,7 +77,7 @@ export function createAuthenticator(deps: {
     }
     const raw = request.cookies?.[SESSION_COOKIE];
     if (!raw) return null;
-    const found = await loadSessionWithUser(deps.database, raw);
+    const found = await loadSessionWithUser(deps.database, raw, opts);
     if (!found) return null;
     const { session, user } = found;
     if (!user) {

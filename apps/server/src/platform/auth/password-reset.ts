@@ -8,6 +8,7 @@ import { hashPassword } from '../../modules/users/users.service.js';
 import { usuario } from '../../modules/users/users.tables.js';
 import type { Services } from '../services.js';
 import { senhaReset, sessao } from './auth.tables.js';
+import { publishSessionEnded } from './session-events.js';
 import { escapeHtml } from './views.js';
 
 export const RESET_LINK_MINUTES = 30;
@@ -57,7 +58,7 @@ export async function findResetToken(services: Services, token: string) {
  */
 export async function resetPassword(services: Services, token: string, password: string): Promise<boolean> {
   const senhaHash = await hashPassword(password);
-  return services.db.transaction(async (tx) => {
+  const usuarioId = await services.db.transaction(async (tx) => {
     const [used] = await tx
       .update(senhaReset)
       .set({ usedAt: new Date() })
@@ -65,10 +66,14 @@ export async function resetPassword(services: Services, token: string, password:
         and(eq(senhaReset.tokenHash, sha256(token)), isNull(senhaReset.usedAt), gt(senhaReset.expiresAt, new Date())),
       )
       .returning({ usuarioId: senhaReset.usuarioId });
-    if (!used) return false;
+    if (!used) return null;
     await tx.update(usuario).set({ senhaHash }).where(eq(usuario.id, used.usuarioId));
     await tx.delete(sessao).where(eq(sessao.usuarioId, used.usuarioId));
     await recordAudit(tx, { actorId: used.usuarioId, entity: 'usuario', entityId: used.usuarioId, action: 'senha' });
-    return true;
+    return used.usuarioId;
   });
+  if (!usuarioId) return false;
+  // Live streams of the user (any instance) re-check now and end.
+  await publishSessionEnded(services.events, usuarioId);
+  return true;
 }

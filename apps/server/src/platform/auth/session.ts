@@ -68,7 +68,11 @@ export type SessionWithUser = {
  * The hot path of every signed-in request: the live session behind a cookie and its user with their
  * effective keys, in one round trip. Extends the session's idle expiry at most once a minute.
  */
-export async function loadSessionWithUser(database: Database, raw: string): Promise<SessionWithUser | null> {
+export async function loadSessionWithUser(
+  database: Database,
+  raw: string,
+  { renew = true }: { renew?: boolean } = {},
+): Promise<SessionWithUser | null> {
   const idHash = hashSessionId(raw);
   const [row] = await queryPrepared<SessionUserRow>(
     database,
@@ -80,7 +84,7 @@ export async function loadSessionWithUser(database: Database, raw: string): Prom
     [idHash],
   );
   if (!row) return null;
-  if (Date.now() - new Date(row.last_seen_at).getTime() > 60_000) {
+  if (renew && Date.now() - new Date(row.last_seen_at).getTime() > 60_000) {
     await database.db
       .update(sessao)
       .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(hours => ${SESSION_IDLE_HOURS})` })
