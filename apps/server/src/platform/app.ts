@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
 import { startCommunicationJobs } from '../modules/communications/communications.jobs.js';
 import { registerCommunicationRoutes } from '../modules/communications/communications.routes.js';
+import { startFileJobs } from '../modules/files/files.jobs.js';
 import { registerFileRoutes } from '../modules/files/files.routes.js';
 import { registerNotificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { cachedPortalProperties, presentPortalProperties } from '../modules/portal/portal.queries.js';
@@ -147,6 +148,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   registerCommunicationRoutes(app, services, authenticate);
   const communicationJobs = await startCommunicationJobs(services, (err, msg) => app.log.error({ err }, msg));
   app.addHook('onClose', async () => communicationJobs.stop());
+  await startFileJobs(services, (err, msg) => app.log.error({ err }, msg));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -40,6 +40,7 @@ const schema = z
     GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(20000),
     WEB_DIST: z.string().optional(),
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).optional(),
+    UPLOAD_RETENTION_HOURS: z.coerce.number().positive().default(24),
     S3_ENDPOINT: z.url({ message: 'must be the URL of the S3-compatible endpoint' }).optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -106,6 +107,8 @@ export type Config = {
   storage: StorageConfig;
   /** Largest accepted upload in bytes (SPEC §9); UPLOAD_MAX_BYTES lowers it (tests). */
   uploadMaxBytes: number;
+  /** Uploads never placed (attached, filed) are removed after this many hours (files.jobs.ts). */
+  uploadRetentionHours: number;
   /** DEV_CLOCK=true: POST /api/dev/clock moves the server's clock forward (journeys of scheduled sends). */
   devClock: boolean;
   /** How often each instance looks for scheduled communications that are due. */
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : { kind: 'local', dir: path.join(path.resolve(v.DATA_DIR), 'files') },
     uploadMaxBytes: v.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
+    uploadRetentionHours: v.UPLOAD_RETENTION_HOURS,
     devClock: v.DEV_CLOCK,
     scheduleSweepMs: v.SCHEDULE_SWEEP_MS,
     streamRecheckMs: v.STREAM_RECHECK_MS,

@@ -61,12 +61,17 @@ export function byteCounter(): Transform & { bytes: number } {
   return counter;
 }
 
-/** Builds the storage the configuration names. The S3 client is loaded only when it is used. */
+/**
+ * Builds the storage the configuration names. The S3 client is loaded only when it is used. Local
+ * disk: what a killed process left half-written in the incoming folder is removed first (the local
+ * storage belongs to one instance; several instances share a bucket instead).
+ */
 export async function createStorage(config: StorageConfig): Promise<Storage> {
   if (config.kind === 's3') {
     const { createS3Storage } = await import('./storage-s3.js');
     return createS3Storage(config);
   }
+  await fs.promises.rm(path.join(config.dir, LOCAL_INCOMING_DIR), { recursive: true, force: true });
   return createLocalStorage(config.dir);
 }
 

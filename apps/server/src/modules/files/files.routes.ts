@@ -6,6 +6,7 @@ import type { Authenticated, createAuthenticator } from '../../platform/auth/aut
 import { isSameOrigin } from '../../platform/http/origin.js';
 import type { Services } from '../../platform/services.js';
 import { type ByteRange, NotFoundInStorage } from '../../platform/storage.js';
+import { mayDownload } from './files.access.js';
 import { FILE_TYPES, type FileType } from './files.limits.js';
 import { contentDisposition, sanitiseFileName } from './files.names.js';
 import { findArquivo } from './files.queries.js';
@@ -75,9 +76,16 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 /**
+ * Room for the multipart framing around the file (boundaries, part headers, the `info` field): a body
+ * declared longer than the limit plus this cannot hold an acceptable file.
+ */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
  * `POST /api/upload` (SPEC §7) and the signed download routes `GET /api/files/:id` and
- * `GET /api/files/:id/thumbnail`. Who may upload for what, and who may get a link, is decided by the
- * module that owns the file's context (library...); these routes only check the session and the link.
+ * `GET /api/files/:id/thumbnail`. Who may get a link, and who may download a placed file, is decided by
+ * the module that placed it (its check in files.access.ts); these routes check the session, the link
+ * and that check.
  */
 export async function registerFileRoutes(
   app: FastifyInstance,
@@ -94,7 +102,12 @@ export async function registerFileRoutes(
       limits: { fileSize: config.uploadMaxBytes + 1, files: 1, fields: 4, fieldSize: 16_384, parts: 6 },
     });
 
-    scope.post('/api/upload', async (request, reply) => {
+    // A declared length that cannot fit is refused before a byte of the body is read (issue 10, 11).
+    const tooLong = async (request: FastifyRequest, reply: FastifyReply) => {
+      const declared = Number(request.headers['content-length']);
+      if (declared > config.uploadMaxBytes + MULTIPART_OVERHEAD_BYTES) return fail(request, reply, 'PAYLOAD_TOO_LARGE');
+    };
+    scope.post('/api/upload', { onRequest: tooLong }, async (request, reply) => {
       if (!isSameOrigin(request, config.publicUrl)) return fail(request, reply, 'FORBIDDEN');
       const auth = await authenticate(request);
       if (!auth) return fail(request, reply, 'UNAUTHENTICATED');
@@ -157,12 +170,17 @@ export async function registerFileRoutes(
   const notFound = (reply: FastifyReply) =>
     reply.code(404).header('cache-control', 'no-store').send({ error: 'NOT_FOUND' });
 
+  // A download needs the session of the user the link was made for, and that user's access to the file
+  // now (files.access.ts, decision 0009); every refusal is the same 404 as a missing file.
   const serve = (kind: LinkKind) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
-    const link = await verifyLink(db, kind, id, request.query as Record<string, unknown>);
+    const auth = await authenticate(request);
+    const link = auth ? await verifyLink(db, kind, id, request.query as Record<string, unknown>, auth.user.id) : null;
     const row = link ? await findArquivo(db, id) : null;
     const key = kind === 'file' ? row?.storageKey : row?.thumbnailKey;
-    if (!link || !row || !key) return notFound(reply);
+    if (!auth || !link || !row || !key || !(await mayDownload(services, auth.user, row))) {
+      return notFound(reply);
+    }
     const found = await storage.stat(key);
     if (!found) return notFound(reply);
     const size = found.size;
