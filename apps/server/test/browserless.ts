@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
 /**
  * A tiny cookie-keeping HTTP client that walks the real sign-in flow (portal -> provider -> portal)
  * the way a browser does, for integration tests and benchmarks. Cookies are kept per name, like a
@@ -6,6 +7,12 @@ import crypto from 'node:crypto';
  */
 export class CookieClient {
   readonly jar = new Map<string, string>();
+
+  /**
+   * `localAddress`: connect from this address (127.0.0.2, 127.0.0.3, ... are all loopback on Linux), so
+   * tests can be different clients to the server's `request.ip`.
+   */
+  constructor(private readonly opts: { localAddress?: string } = {}) {}
 
   cookieHeader(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -26,7 +33,9 @@ export class CookieClient {
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.jar.size) headers.set('cookie', this.cookieHeader());
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    const response = this.opts.localAddress
+      ? await fetchFrom(this.opts.localAddress, url, { ...init, headers })
+      : await fetch(url, { ...init, headers, redirect: 'manual' });
     this.keep(response);
     return response;
   }
@@ -43,6 +52,40 @@ export class CookieClient {
     }
     return { response, url: current };
   }
+}
+
+/**
+ * A plain `fetch` (no redirects followed) over node:http from a chosen local address: fetch cannot
+ * pick one. Bodies: string, URLSearchParams or Buffer.
+ */
+export function fetchFrom(localAddress: string, url: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const body = init.body == null ? undefined : init.body instanceof Buffer ? init.body : String(init.body);
+  if (init.body instanceof URLSearchParams && !headers.has('content-type')) {
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+  }
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: init.method ?? 'GET', headers: Object.fromEntries(headers), localAddress, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const answer = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) answer.append(name, v);
+          }
+          const status = res.statusCode ?? 500;
+          const empty = status === 204 || status === 304;
+          resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers: answer }));
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 export type SignInResult = { client: CookieClient; finalUrl: string; status: number; html: string };

@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senhaReset } from '../src/platform/auth/auth.tables.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { usuario } from '../src/modules/users/users.tables.js';
+import { loginTentativa, senhaReset } from '../src/platform/auth/auth.tables.js';
+import { PASSWORD_RESET_QUEUE } from '../src/platform/auth/password-reset.js';
+import { THROTTLE } from '../src/platform/auth/throttle.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
-import { CookieClient, gql, signIn } from './browserless.js';
+import { CookieClient, fetchFrom, gql, signIn } from './browserless.js';
 import { freePort, startTestPortal, type TestPortal } from './harness.js';
 
 const ME = '{ usuarioLogado { id email senhaGerenciadaPeloPortal } }';
@@ -13,7 +16,7 @@ const NEUTRAL_PT = 'Se o e-mail estiver cadastrado';
 const INVALID_LINK_PT = 'Este link é inválido, já foi usado ou expirou. Peça um novo.';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-type Mail = { to: string[]; raw: string; subject: string; text: string };
+type Mail = { to: string[]; raw: string; from: string; subject: string; text: string };
 
 /** Decodes quoted-printable (soft line breaks, =XX bytes as UTF-8). */
 function decodeQuotedPrintable(input: string): string {
@@ -58,7 +61,8 @@ function textPart(raw: string): string {
 function parseMail(to: string[], raw: string): Mail {
   const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
   const subject = decodeHeader(/^subject:\s*(.*)$/im.exec(head)?.[1] ?? '');
-  return { to, raw, subject, text: textPart(raw) };
+  const from = decodeHeader(/^from:\s*(.*)$/im.exec(head)?.[1] ?? '');
+  return { to, raw, from, subject, text: textPart(raw) };
 }
 
 const linkOf = (mail: Mail) => /https?:\/\/\S+\/oidc\/reset\?token=[^\s"<>]+/.exec(mail.text)?.[0] as string;
@@ -94,6 +98,10 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
       smtp.listen(smtpPort, '127.0.0.1', () => resolve());
     });
     portal = await startTestPortal({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
+  });
+  // Every test starts within the recovery limits (3 per e-mail, 20 per client address in 15 minutes).
+  beforeEach(async () => {
+    await portal.services.db.delete(loginTentativa);
   });
   afterAll(async () => {
     await portal?.stop();
@@ -163,19 +171,122 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
     expect(queued).toHaveLength(0);
   });
 
-  it('the mail is in the language of the request (pt-BR by default, Spanish with ?lang=es)', async () => {
-    const pt = await requestLink('montadora@portal.demo');
+  it("the mail is in the user's stored language (not the request's), from the portal's name", async () => {
+    const pt = await requestLink('montadora@portal.demo', '?lang=en');
+    expect(pt.page).toContain('If this email address is registered');
     expect(pt.mail.subject).toBe('Redefinição de senha do Portal Rede Aurora');
     expect(pt.mail.text).toContain('Olá, Marcos Montadora.');
     expect(pt.mail.text).toContain('válido por 30 minutos');
+    expect(pt.mail.from).toBe('Portal Rede Aurora <no-reply@portal.local>');
     expect(pt.link.startsWith(`${portal.baseUrl}/oidc/reset?token=`)).toBe(true);
+    expect(pt.link).toContain('&lang=pt-BR');
 
-    const es = await requestLink('montadora@portal.demo', '?lang=es');
-    expect(es.page).toContain('Si el correo electrónico está registrado');
-    expect(es.mail.subject).toBe('Restablecimiento de contraseña de Portal Rede Aurora');
-    expect(es.mail.text).toContain('Hola, Marcos Montadora.');
-    expect(es.link).toContain('/oidc/reset?token=');
-    expect(tokenOf(es.link)).not.toBe(tokenOf(pt.link));
+    const db = portal.services.db;
+    await db.update(usuario).set({ idioma: 'ES' }).where(eq(usuario.email, 'montadora@portal.demo'));
+    try {
+      const es = await requestLink('montadora@portal.demo');
+      expect(es.page).toContain(NEUTRAL_PT);
+      expect(es.mail.subject).toBe('Restablecimiento de contraseña de Portal Rede Aurora');
+      expect(es.mail.text).toContain('Hola, Marcos Montadora.');
+      expect(es.mail.from).toBe('Portal Rede Aurora <no-reply@portal.local>');
+      expect(es.link).toContain('&lang=es');
+      expect(tokenOf(es.link)).not.toBe(tokenOf(pt.link));
+    } finally {
+      await db.update(usuario).set({ idioma: 'PT_BR' }).where(eq(usuario.email, 'montadora@portal.demo'));
+    }
+  });
+
+  it('a new link voids the older one: only the newest works', async () => {
+    const email = 'aprovador@portal.demo';
+    const older = await requestLink(email);
+    const newer = await requestLink(email);
+    expect(tokenOf(newer.link)).not.toBe(tokenOf(older.link));
+    const browser = new CookieClient();
+    const stale = await browser.fetch(older.link);
+    expect(stale.status).toBe(410);
+    expect(await stale.text()).toContain(INVALID_LINK_PT);
+    expect((await postReset(browser, tokenOf(older.link), 'Antiga@Senha2026')).status).toBe(410);
+    expect((await browser.fetch(newer.link)).status).toBe(200);
+    const [user] = await portal.services.db.select().from(usuario).where(eq(usuario.email, email));
+    expect(await portal.services.db.select().from(senhaReset).where(eq(senhaReset.usuarioId, user.id))).toHaveLength(1);
+  });
+
+  /** How many recovery jobs were queued for an e-mail (pg-boss keeps finished jobs for days). */
+  async function jobsFor(email: string): Promise<number> {
+    const { rows } = await portal.services.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${PASSWORD_RESET_QUEUE} AND data->>'email' = ${email}`,
+    );
+    return Number(rows[0].n);
+  }
+
+  const forgot = (email: string, localAddress?: string) => {
+    const init = { method: 'POST', body: new URLSearchParams({ email }), headers: FORM };
+    const url = `${portal.baseUrl}/oidc/forgot`;
+    return localAddress ? fetchFrom(localAddress, url, init) : fetch(url, init);
+  };
+
+  it('over the per-address limit the answer stays the same and nothing more is queued', async () => {
+    const email = 'dealer2@portal.demo';
+    const pages: string[] = [];
+    for (let i = 0; i < THROTTLE.recoveryPerAddress + 2; i++) {
+      const res = await forgot(email);
+      expect(res.status).toBe(200);
+      pages.push(await res.text());
+    }
+    expect(new Set(pages).size).toBe(1);
+    expect(pages[0]).toContain(NEUTRAL_PT);
+    expect(await jobsFor(email)).toBe(THROTTLE.recoveryPerAddress);
+    // Another e-mail from the same client is not held back by it.
+    await forgot('montadora@portal.demo');
+    expect(await jobsFor('montadora@portal.demo')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('over the per-client limit the answer stays the same and nothing more is queued', async () => {
+    const emails = Array.from({ length: THROTTLE.recoveryPerIp + 3 }, (_, i) => `per-client-${i}@portal.demo`);
+    for (const email of emails) {
+      const res = await forgot(email, '127.0.0.2');
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain(NEUTRAL_PT);
+    }
+    const queued = await Promise.all(emails.map(jobsFor));
+    expect(queued.filter((n) => n === 1)).toHaveLength(THROTTLE.recoveryPerIp);
+    expect(queued.slice(THROTTLE.recoveryPerIp)).toEqual([0, 0, 0]);
+    // Another client address still gets through.
+    await forgot('per-client-other@portal.demo', '127.0.0.3');
+    expect(await jobsFor('per-client-other@portal.demo')).toBe(1);
+  });
+
+  it('POST /oidc/forgot and /oidc/reset from another origin are refused (403) and send nothing', async () => {
+    const email = 'montadora@portal.demo';
+    const cross = await fetch(`${portal.baseUrl}/oidc/forgot`, {
+      method: 'POST',
+      body: new URLSearchParams({ email }),
+      headers: { ...FORM, origin: 'https://evil.example' },
+    });
+    expect(cross.status).toBe(403);
+    expect(await cross.text()).toContain('Não é possível realizar a ação.');
+    const fetchSite = await fetch(`${portal.baseUrl}/oidc/forgot`, {
+      method: 'POST',
+      body: new URLSearchParams({ email }),
+      headers: { ...FORM, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(fetchSite.status).toBe(403);
+    expect(await portal.services.db.select().from(loginTentativa)).toEqual([]);
+    const before = await jobsFor(email);
+    const reset = await fetch(`${portal.baseUrl}/oidc/reset`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: 'anything', password: 'Nova@Senha2027', confirmation: 'Nova@Senha2027' }),
+      headers: { ...FORM, origin: 'https://evil.example' },
+    });
+    expect(reset.status).toBe(403);
+    // The portal's own origin still works.
+    const same = await fetch(`${portal.baseUrl}/oidc/forgot`, {
+      method: 'POST',
+      body: new URLSearchParams({ email }),
+      headers: { ...FORM, origin: portal.baseUrl },
+    });
+    expect(same.status).toBe(200);
+    expect(await jobsFor(email)).toBe(before + 1);
   });
 
   it('walks the whole journey: link, weak password refused, new password set, old one refused, link single-use', async () => {
@@ -276,7 +387,8 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
     const ok = await post({ email: 'dealer2@portal.demo', locale: 'es' });
     expect(ok.status).toBe(202);
     const mail = await nextMail('dealer2@portal.demo', before);
-    expect(mail.subject).toBe('Restablecimiento de contraseña de Portal Rede Aurora');
+    // In the user's stored language (pt-BR), whatever the screen's.
+    expect(mail.subject).toBe('Redefinição de senha do Portal Rede Aurora');
     expect(linkOf(mail)).toContain('/oidc/reset?token=');
 
     const unknown = await post({ email: 'ghost@portal.demo', locale: 'pt-BR' });
@@ -310,5 +422,29 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
     // Every mail the SMTP server received is marked as sent in the outbox.
     expect(toDealer.every((m) => m.sentAt !== null)).toBe(true);
     expect(mails.some((m) => m.para === 'nobody-here@portal.demo')).toBe(false);
+  });
+
+  // Last: its 21 mails to the admin fill the mail queue (one a second) for a while.
+  it('a known and an unknown e-mail answer the same, in the same time (the work is in a job)', async () => {
+    const timings: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
+    const bodies = new Set<string>();
+    const timed = async (kind: 'known' | 'unknown', email: string) => {
+      // Within the limits every time, so both go the whole way (count, queue, answer).
+      await portal.services.db.delete(loginTentativa);
+      const started = performance.now();
+      const res = await forgot(email);
+      const body = await res.text();
+      timings[kind].push(performance.now() - started);
+      expect(res.status).toBe(200);
+      bodies.add(body);
+    };
+    for (let i = 0; i < 21; i++) {
+      await timed('known', 'admin@portal.demo');
+      await timed('unknown', 'nobody-at-all@portal.demo');
+    }
+    expect(bodies.size).toBe(1);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const [known, unknown] = [median(timings.known), median(timings.unknown)];
+    expect(Math.abs(known - unknown), `known ${known} ms, unknown ${unknown} ms`).toBeLessThan(5);
   });
 });

@@ -18,6 +18,7 @@ import { createBearerVerifier } from './auth/bearer.js';
 import { registerBffRoutes } from './auth/bff.js';
 import { registerInteractionRoutes } from './auth/interactions.js';
 import { createOidcClient } from './auth/oidc-client.js';
+import { startPasswordResetJob } from './auth/password-reset.js';
 import { createProvider } from './auth/provider.js';
 import { loadProviderSecrets } from './auth/secrets.js';
 import { createCache } from './cache.js';
@@ -81,7 +82,15 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   await migrate(database);
   const jobs = await startJobs(database, { log: (msg, err) => app.log.error({ err }, msg) });
   const events = await startEvents(database);
-  const mailer = await startMailer({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const mailer = await startMailer({
+    db: database.db,
+    jobs,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    // Mail is signed with the portal's name (MAIL_FROM's address), read when each message goes out.
+    fromName: async () => (await cachedPortalProperties(services.cache, database.db))?.name,
+    log,
+  });
   const storage = await createStorage(config.storage);
   const services: Services = {
     config,
@@ -125,6 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     });
     provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'oidc provider error'));
     registerInteractionRoutes(app, services, provider);
+    await startPasswordResetJob(services);
     const callback = provider.callback();
     // The provider reads its own request bodies: mount it where Fastify does not parse them.
     await app.register(async (scope) => {

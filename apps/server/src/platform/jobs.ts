@@ -16,7 +16,12 @@ export type Jobs = {
       db?: BossDb;
     },
   ): Promise<string | null>;
-  work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /** `concurrency`: jobs of this queue run at once on this instance (each worker polls every second). */
+  work<T extends object>(
+    queue: string,
+    handler: (data: T) => Promise<void>,
+    options?: { concurrency?: number },
+  ): Promise<void>;
   ready(): Promise<boolean>;
   stop(): Promise<void>;
 };
@@ -57,9 +62,10 @@ export async function startJobs(
       await ensureQueue(queue);
       return boss.send(queue, data, options);
     },
-    async work(queue, handler) {
+    async work(queue, handler, options) {
       await ensureQueue(queue);
-      await boss.work(queue, { pollingIntervalSeconds: 1 }, async (jobs) => {
+      const localConcurrency = options?.concurrency ?? 1;
+      await boss.work(queue, { pollingIntervalSeconds: 1, localConcurrency }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
       });
     },

@@ -19,10 +19,18 @@ export async function startMailer(opts: {
   db: Db;
   jobs: Jobs;
   smtpUrl?: string;
+  /** MAIL_FROM: its address is the sender's; its display name is the fallback for `fromName`. */
   from: string;
+  /** The sender's display name when each message goes out (the portal's name: properties can change). */
+  fromName?: () => Promise<string | null | undefined>;
   log: (obj: object, msg: string) => void;
 }): Promise<Mailer> {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  const fromAddress = /<([^<>]+)>\s*$/.exec(opts.from)?.[1] ?? opts.from.trim();
+  const sender = async () => {
+    const name = await opts.fromName?.();
+    return name ? { name, address: fromAddress } : opts.from;
+  };
   await opts.jobs.work<{ id: number }>(MAIL_QUEUE, async ({ id }) => {
     const [row] = await opts.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     // Queued inside a transaction that has not committed yet: fail so pg-boss retries shortly.
@@ -30,7 +38,10 @@ export async function startMailer(opts: {
     if (row.sentAt) return;
     if (transport) {
       await transport.sendMail({
-        from: opts.from,
+        // A worker killed between the SMTP answer and the update below sends the message again on the
+        // retry: the same Message-ID lets mail servers and clients drop the second copy.
+        messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${fromAddress.split('@')[1] ?? 'portal.invalid'}>`,
+        from: await sender(),
         to: row.para,
         subject: row.assunto,
         html: row.html,

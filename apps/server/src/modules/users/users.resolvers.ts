@@ -62,7 +62,7 @@ export const resolvers: Resolvers = {
       args: { senhaAtual: string; novaSenha: string; confirmacao: string },
       ctx: GraphQLContext,
     ) => {
-      await alterarSenha(ctx.services.db, requireUser(ctx), args);
+      await alterarSenha(ctx.services.db, requireUser(ctx), args, ctx.request.ip);
       return true;
     },
   },

@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { changePasswordSchema, type Idioma, ONBOARDING_IDS } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
+import { beginGuess, guessSucceeded, passwordChangeCounters } from '../../platform/auth/throttle.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, badInput, notFound } from '../../platform/errors.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
@@ -57,12 +58,14 @@ export { assertOnboardingId };
 
 /**
  * Changes the signed-in user's password (embedded provider only). Validates SPEC §5 rules; a wrong
- * current password is BAD_USER_INPUT on `senhaAtual`.
+ * current password is BAD_USER_INPUT on `senhaAtual`. Wrong current passwords are throttled per user
+ * and per client address like sign-in (growing waits): a stolen session cannot guess the password.
  */
 export async function alterarSenha(
   db: Db,
   actor: CurrentUser,
   input: { senhaAtual: string; novaSenha: string; confirmacao: string },
+  clientIp: string,
 ): Promise<void> {
   const parsed = changePasswordSchema.safeParse(input);
   if (!parsed.success) {
@@ -70,9 +73,14 @@ export async function alterarSenha(
   }
   const [row] = await db.select({ senhaHash: usuario.senhaHash }).from(usuario).where(eq(usuario.id, actor.id));
   if (!row?.senhaHash) throw new AppError('FORBIDDEN', 'error.forbidden');
+  const counters = passwordChangeCounters(actor.id, clientIp);
+  if ((await beginGuess(db, counters)) > 0) {
+    throw badInput({ senhaAtual: 'error.tooManyAttempts' }, 'error.tooManyAttempts');
+  }
   if (!(await verifyPassword(row.senhaHash, input.senhaAtual))) {
     throw badInput({ senhaAtual: 'error.invalidCurrentPassword' }, 'error.invalidCurrentPassword');
   }
+  await guessSucceeded(db, counters);
   const senhaHash = await hashPassword(input.novaSenha);
   await db.transaction(async (tx) => {
     await tx.update(usuario).set({ senhaHash, versao: sql`now()` }).where(eq(usuario.id, actor.id));

@@ -6,10 +6,11 @@ import { recordAudit } from '../../modules/audit/audit.service.js';
 import { cachedPortalProperties } from '../../modules/portal/portal.queries.js';
 import { findUserByEmail } from '../../modules/users/users.queries.js';
 import { verifyPassword } from '../../modules/users/users.service.js';
+import { isSameOrigin } from '../http/origin.js';
 import type { Services } from '../services.js';
 import { LANG_COOKIE, localeOfRequest } from './locale.js';
 import { findResetToken, requestPasswordReset, resetPassword } from './password-reset.js';
-import { clearFailures, isLocked, recordFailure, THROTTLE } from './throttle.js';
+import { beginGuess, guessSucceeded, signInCounters } from './throttle.js';
 import { escapeHtml, message, renderPage } from './views.js';
 
 // A real argon2id hash, verified when the e-mail is unknown so both paths take the same time.
@@ -87,15 +88,18 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
       .trim()
       .toLowerCase();
     const password = String(request.body?.password ?? '');
-    const emailKey = `email:${email}`;
-    const ipKey = `ip:${request.ip}`;
-    if (await isLocked(services.db, [emailKey, ipKey])) {
-      request.log.warn({ email }, 'sign-in refused: throttled');
+    // Counted per client address and per (e-mail, client address): never per e-mail alone, so nobody
+    // can lock someone else out by failing on their address.
+    const counters = signInCounters(email, request.ip);
+    const wait = await beginGuess(services.db, counters);
+    if (wait > 0) {
+      request.log.warn({ email, ip: request.ip, wait }, 'sign-in refused: throttled');
+      reply.header('retry-after', String(wait));
       return send(
         request,
         reply,
         'signin.title',
-        loginForm(locale, details.uid, email, t(locale, 'signin.locked')),
+        loginForm(locale, details.uid, email, t(locale, 'signin.tooManyAttempts', { quando: waitText(locale, wait) })),
         429,
         locale,
       );
@@ -103,10 +107,6 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
     const user = email ? await findUserByEmail(services.db, email) : null;
     const ok = await verifyPassword(user?.senhaHash ?? DUMMY_HASH, password);
     if (!user?.active || !user.senhaHash || !ok) {
-      await recordFailure(services.db, [
-        { key: emailKey, max: THROTTLE.maxFailures },
-        { key: ipKey, max: THROTTLE.maxFailuresPerIp },
-      ]);
       return send(
         request,
         reply,
@@ -116,7 +116,7 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
         locale,
       );
     }
-    await clearFailures(services.db, emailKey);
+    await guessSucceeded(services.db, counters);
     await recordAudit(services.db, { actorId: user.id, entity: 'sessao', entityId: user.id, action: 'login' });
     reply.hijack();
     await provider.interactionFinished(
@@ -142,10 +142,21 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
     send(request, reply, 'recovery.title', forgotForm(localeOfRequest(request.raw), request.query.uid ?? '')),
   );
 
+  /** The forms post only from the portal's own pages (CSRF, like the JSON twin /auth/password/forgot). */
+  const crossSite = (request: FastifyRequest, reply: FastifyReply, titleKey: string) => {
+    if (isSameOrigin(request, services.config.publicUrl)) return null;
+    request.log.warn({ origin: request.headers.origin, url: request.url }, 'cross-site form post refused');
+    return send(request, reply, titleKey, message('error', t(localeOfRequest(request.raw), 'error.forbidden')), 403);
+  };
+
   app.post<{ Body: Body }>('/oidc/forgot', async (request, reply) => {
+    const refused = crossSite(request, reply, 'recovery.title');
+    if (refused) return refused;
     const locale = localeOfRequest(request.raw);
     const email = String(request.body?.email ?? '').trim();
-    if (email) await requestPasswordReset(services, email, locale);
+    if (email && !(await requestPasswordReset(services, email, request.ip))) {
+      request.log.warn({ ip: request.ip }, 'password recovery request over the limit: nothing sent');
+    }
     return send(
       request,
       reply,
@@ -177,6 +188,8 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
   });
 
   app.post<{ Body: Body }>('/oidc/reset', async (request, reply) => {
+    const refused = crossSite(request, reply, 'recovery.resetTitle');
+    if (refused) return refused;
     const locale = localeOfRequest(request.raw);
     const token = String(request.body?.token ?? '');
     const password = String(request.body?.password ?? '');
@@ -201,6 +214,12 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
       `${message('info', t(locale, 'recovery.resetDone'))}<p class="links"><a href="/auth/login">${escapeHtml(t(locale, 'signin.submit'))}</a></p>`,
     );
   });
+}
+
+/** "in 8 seconds" / "in 15 minutes", in the page's language (Intl, no catalogue entry per unit). */
+export function waitText(locale: Locale, seconds: number): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  return seconds < 60 ? format.format(seconds, 'second') : format.format(Math.ceil(seconds / 60), 'minute');
 }
 
 function stripLang(url: string): string {

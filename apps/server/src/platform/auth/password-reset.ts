@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { type Locale, t } from '@portal/i18n';
+import { type Idioma, LOCALE_BY_IDIOMA } from '@portal/domain';
+import { t } from '@portal/i18n';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { recordAudit } from '../../modules/audit/audit.service.js';
 import { loadPortalProperties } from '../../modules/portal/portal.queries.js';
@@ -9,24 +10,56 @@ import { usuario } from '../../modules/users/users.tables.js';
 import type { Services } from '../services.js';
 import { senhaReset, sessao } from './auth.tables.js';
 import { publishSessionEnded } from './session-events.js';
+import { THROTTLE, withinLimit } from './throttle.js';
 import { escapeHtml } from './views.js';
 
 export const RESET_LINK_MINUTES = 30;
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
+/** The pg-boss queue that looks the address up, stores the token and queues the mail. */
+export const PASSWORD_RESET_QUEUE = 'auth.password-reset';
+
 /**
- * Starts a password recovery: when the e-mail belongs to an active user with a portal password, stores
- * a single-use token (hashed) and e-mails the link. Answers the same either way (no account probing).
+ * Starts a password recovery. The request only counts against the limits (per client address, per
+ * e-mail) and queues a job with the e-mail: the answer is the same, in the same time, whether or not
+ * the address exists (no account probing). False when over a limit: nothing is queued.
  */
-export async function requestPasswordReset(services: Services, email: string, locale: Locale): Promise<void> {
+export async function requestPasswordReset(services: Services, email: string, clientIp: string): Promise<boolean> {
+  const address = email.trim().toLowerCase();
+  if (!(await withinLimit(services.db, `recovery-ip:${clientIp}`, THROTTLE.recoveryPerIp))) return false;
+  if (!(await withinLimit(services.db, `recovery:${address}`, THROTTLE.recoveryPerAddress))) return false;
+  await services.jobs.send(PASSWORD_RESET_QUEUE, { email: address }, { retryLimit: 3, retryDelay: 1 });
+  return true;
+}
+
+/**
+ * Runs the recovery jobs of this instance (embedded provider only). Several at once: requests for
+ * unknown addresses queue jobs too, and must not hold a real user's link back for long.
+ */
+export async function startPasswordResetJob(services: Services): Promise<void> {
+  await services.jobs.work<{ email: string }>(PASSWORD_RESET_QUEUE, ({ email }) => sendResetLink(services, email), {
+    concurrency: 5,
+  });
+}
+
+/**
+ * When the e-mail belongs to an active user with a portal password: voids the user's earlier links
+ * (at most one live link per user), stores a single-use token (hashed) and queues the mail in the
+ * user's own language.
+ */
+async function sendResetLink(services: Services, email: string): Promise<void> {
   const user = await findUserByEmail(services.db, email);
   if (!user?.active || !user.senhaHash) return;
+  const locale = LOCALE_BY_IDIOMA[user.idioma as Idioma] ?? 'pt-BR';
   const token = crypto.randomBytes(32).toString('base64url');
   const link = `${services.config.publicUrl}/oidc/reset?token=${token}&lang=${locale}`;
   const props = await loadPortalProperties(services.db);
   const portal = props?.name ?? 'Portal';
   const params = { nome: user.nome, portal, minutos: RESET_LINK_MINUTES };
   await services.db.transaction(async (tx) => {
+    // Serialises two recoveries of one user (two instances): each sees the other's link and voids it.
+    await tx.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, user.id)).for('update');
+    await tx.delete(senhaReset).where(eq(senhaReset.usuarioId, user.id));
     await tx.insert(senhaReset).values({
       tokenHash: sha256(token),
       usuarioId: user.id,
