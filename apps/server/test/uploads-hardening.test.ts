@@ -249,6 +249,17 @@ describe('uploads: placement, downloads, limits and leftovers', () => {
         userId: ids.montadora,
       });
       expect((await get(as.montadora, forCreator)).status).toBe(200);
+
+      // An errata carries its original's attachments (the web's errata form starts from them).
+      const errata = await q(
+        'montadora',
+        `mutation ($c: ComunicadoInput!) { criarErrata(idOriginal: "${id}", justificativa: "Anexo corrigido no texto", comunicado: $c) { id arquivos { id } } }`,
+        { c: { titulo: 'Errata', mensagem: '<p>v2</p>', idsArquivos: [attachment] } },
+      );
+      expect(errata.errors).toBeUndefined();
+      expect(errata.data.criarErrata.arquivos).toEqual([{ id: attachment }]);
+      const resaved = await save('montadora', [attachment], errata.data.criarErrata.id);
+      expect(resaved.data.salvarComunicado.arquivos).toEqual([{ id: attachment }]);
     });
 
     it('an unplaced upload downloads for its uploader only', async () => {
