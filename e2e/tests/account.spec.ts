@@ -48,7 +48,9 @@ async function signOut(page: Page) {
   const response = await page.request.post('/auth/logout', { headers: { accept: 'application/json' } });
   expect(response.ok()).toBe(true);
   const { logoutUrl } = (await response.json()) as { logoutUrl: string };
-  await page.goto(logoutUrl);
+  // The provider's page submits itself before its load event (its session is already gone on the
+  // server), so wait only for the page to arrive; the caller waits for where it leads.
+  await page.goto(logoutUrl, { waitUntil: 'commit' });
 }
 
 test('dealer2 changes the password on /minha-conta and signs in with it', async ({ page }) => {
