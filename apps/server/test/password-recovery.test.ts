@@ -424,27 +424,33 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
     expect(mails.some((m) => m.para === 'nobody-here@portal.demo')).toBe(false);
   });
 
-  // Last: its 21 mails to the admin fill the mail queue (one a second) for a while.
+  // Last: its 30 mails to the admin fill the mail queue (one a second) for a while.
   it('a known and an unknown e-mail answer the same, in the same time (the work is in a job)', async () => {
-    const timings: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
     const bodies = new Set<string>();
-    const timed = async (kind: 'known' | 'unknown', email: string) => {
+    const timed = async (email: string) => {
       // Within the limits every time, so both go the whole way (count, queue, answer).
       await portal.services.db.delete(loginTentativa);
       const started = performance.now();
       const res = await forgot(email);
-      const body = await res.text();
-      timings[kind].push(performance.now() - started);
+      bodies.add(await res.text());
       expect(res.status).toBe(200);
-      bodies.add(body);
+      return performance.now() - started;
     };
-    for (let i = 0; i < 21; i++) {
-      await timed('known', 'admin@portal.demo');
-      await timed('unknown', 'nobody-at-all@portal.demo');
+    // Pairs in alternating order (known first, then unknown first), compared pair by pair: the load of
+    // a busy machine and of the jobs running meanwhile falls on both sides alike.
+    const differences: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      if (i % 2 === 0) {
+        const known = await timed('admin@portal.demo');
+        differences.push(known - (await timed('nobody-at-all@portal.demo')));
+      } else {
+        const unknown = await timed('nobody-at-all@portal.demo');
+        differences.push((await timed('admin@portal.demo')) - unknown);
+      }
     }
     expect(bodies.size).toBe(1);
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    const [known, unknown] = [median(timings.known), median(timings.unknown)];
-    expect(Math.abs(known - unknown), `known ${known} ms, unknown ${unknown} ms`).toBeLessThan(5);
+    const median = [...differences].sort((a, b) => a - b)[Math.floor(differences.length / 2)];
+    // Before the job, a known address answered after its lookup, token and mail: 6 to 20 ms slower.
+    expect(Math.abs(median), `median known - unknown: ${median} ms`).toBeLessThan(5);
   });
 });
