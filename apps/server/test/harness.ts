@@ -54,6 +54,8 @@ export async function startTestPortal(
     dataDir?: string;
     extraClients?: ClientMetadata[];
     port?: number;
+    /** Receives the server's JSON log lines (tests that check what is logged; set LOG_LEVEL in env). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestPortal> {
   const port = opts.port ?? (await freePort());
@@ -74,7 +76,7 @@ export async function startTestPortal(
     ...opts.env,
   });
   const inMemory = !databaseUrl && !opts.dataDir;
-  const portal = await buildApp({ config, inMemory, extraClients: opts.extraClients });
+  const portal = await buildApp({ config, inMemory, extraClients: opts.extraClients, logStream: opts.logStream });
   await portal.app.listen({ port, host: '127.0.0.1' });
   return {
     ...portal,

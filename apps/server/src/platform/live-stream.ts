@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { createAuthenticator } from './auth/authenticate.js';
 import { SESSION_ENDED_CHANNEL } from './auth/session-events.js';
 import type { CurrentUser } from './graphql/context.js';
+import { logRouteDenial } from './http/denials.js';
 import type { Services } from './services.js';
 
 /** What one Server-Sent Events route streams, for the user who opened it. */
@@ -48,11 +49,16 @@ export function registerLiveStream(
 
   app.get(path, async (request, reply) => {
     const auth = await authenticate(request);
-    if (!auth) return reply.code(401).header('cache-control', 'no-store').send({ error: 'UNAUTHENTICATED' });
+    if (!auth) {
+      logRouteDenial(request, 'UNAUTHENTICATED', null);
+      return reply.code(401).header('cache-control', 'no-store').send({ error: 'UNAUTHENTICATED' });
+    }
     const userId = auth.user.id;
     const stream = streamFor(request, auth.user);
-    if (!(await stream.stillVisible(auth.user)))
+    if (!(await stream.stillVisible(auth.user))) {
+      logRouteDenial(request, 'NOT_FOUND', userId);
       return reply.code(404).header('cache-control', 'no-store').send({ error: 'NOT_FOUND' });
+    }
 
     reply.hijack();
     const res = reply.raw;

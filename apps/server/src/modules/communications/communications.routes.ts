@@ -3,6 +3,7 @@ import { t } from '@portal/i18n';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { createAuthenticator } from '../../platform/auth/authenticate.js';
+import { logRouteDenial } from '../../platform/http/denials.js';
 import { registerLiveStream } from '../../platform/live-stream.js';
 import type { Services } from '../../platform/services.js';
 import { fireDueSchedules } from './communications.jobs.js';
@@ -31,9 +32,15 @@ export function registerCommunicationRoutes(
 
   app.get('/api/comunicados/:id/leituras.xlsx', async (request, reply) => {
     const auth = await authenticate(request);
-    if (!auth) return reply.code(401).send({ error: 'UNAUTHENTICATED' });
+    if (!auth) {
+      logRouteDenial(request, 'UNAUTHENTICATED', null);
+      return reply.code(401).send({ error: 'UNAUTHENTICATED' });
+    }
     const c = await sentOf(auth.user.id, (request.params as { id: string }).id);
-    if (!c) return reply.code(404).send({ error: 'NOT_FOUND' });
+    if (!c) {
+      logRouteDenial(request, 'NOT_FOUND', auth.user.id);
+      return reply.code(404).send({ error: 'NOT_FOUND' });
+    }
     const locale = LOCALE_BY_IDIOMA[auth.user.idioma];
     const { content } = await pageLeituras(services.db, c.id, {});
 

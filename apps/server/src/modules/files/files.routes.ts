@@ -3,6 +3,7 @@ import { LOCALE_BY_IDIOMA } from '@portal/domain';
 import { type Locale, resolveLocale, t } from '@portal/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticated, createAuthenticator } from '../../platform/auth/authenticate.js';
+import { logRouteDenial } from '../../platform/http/denials.js';
 import { isSameOrigin } from '../../platform/http/origin.js';
 import type { Services } from '../../platform/services.js';
 import { type ByteRange, NotFoundInStorage } from '../../platform/storage.js';
@@ -44,6 +45,7 @@ const MESSAGE: Record<ErrorCode, string> = {
  */
 function fail(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, auth?: Authenticated | null) {
   const locale = auth ? LOCALE_BY_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
+  if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') logRouteDenial(request, code, auth?.user.id);
   return reply
     .code(STATUS[code])
     .header('connection', 'close')
@@ -179,6 +181,7 @@ export async function registerFileRoutes(
     const row = link ? await findArquivo(db, id) : null;
     const key = kind === 'file' ? row?.storageKey : row?.thumbnailKey;
     if (!auth || !link || !row || !key || !(await mayDownload(services, auth.user, row))) {
+      logRouteDenial(request, 'NOT_FOUND', auth?.user.id);
       return notFound(reply);
     }
     const found = await storage.stat(key);

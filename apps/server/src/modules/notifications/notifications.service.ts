@@ -1,3 +1,4 @@
+import { isNotificationLink } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { badInput, notFound } from '../../platform/errors.js';
@@ -67,7 +68,7 @@ export async function sendGenericNotification(
   if (!titulo) errors.titulo = 'validation.required';
   else if (titulo.length > 200) errors.titulo = 'validation.invalid';
   if (!texto) errors.texto = 'validation.required';
-  if (link && !(link.startsWith('/') || /^https?:\/\//i.test(link))) errors.link = 'validation.invalidFormat';
+  if (link && !isNotificationLink(link)) errors.link = 'validation.invalidFormat';
   if (Object.keys(errors).length) throw badInput(errors);
 
   const recipients = await db.transaction(async (tx) => {

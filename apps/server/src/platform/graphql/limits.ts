@@ -1,4 +1,4 @@
-import { type ASTVisitor, GraphQLError, type ValidationContext } from 'graphql';
+import { type ASTVisitor, BREAK, type DocumentNode, GraphQLError, type ValidationContext, visit } from 'graphql';
 
 const tooComplex = () => new GraphQLError('error.queryTooComplex', { extensions: { code: 'QUERY_TOO_COMPLEX' } });
 
@@ -42,4 +42,43 @@ export function costLimitRule(max: number) {
       },
     };
   };
+}
+
+/** Half of a surrogate pair: not text (no UTF-8 form). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** NUL or a lone surrogate: text PostgreSQL cannot store and no user types. */
+const isInvalidText = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
+
+const holdsInvalidText = (value: unknown): boolean => {
+  if (typeof value === 'string') return isInvalidText(value);
+  if (Array.isArray(value)) return value.some(holdsInvalidText);
+  if (value && typeof value === 'object') return Object.values(value).some(holdsInvalidText);
+  return false;
+};
+
+/**
+ * The argument or variable whose text is invalid (NUL, lone surrogate), or null. Checked before
+ * execution so that such text is the caller's BAD_USER_INPUT, never a database error.
+ */
+export function argumentWithInvalidText(document: DocumentNode, variables: unknown): string | null {
+  for (const [name, value] of Object.entries((variables ?? {}) as Record<string, unknown>)) {
+    if (holdsInvalidText(value)) return name;
+  }
+  let found: string | null = null;
+  visit(document, {
+    Argument(node) {
+      if (found) return BREAK;
+      let invalid = false;
+      visit(node.value, {
+        StringValue(s) {
+          if (isInvalidText(s.value)) {
+            invalid = true;
+            return BREAK;
+          }
+        },
+      });
+      if (invalid) found = node.name.value;
+    },
+  });
+  return found;
 }

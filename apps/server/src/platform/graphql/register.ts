@@ -1,14 +1,16 @@
 import { LOCALE_BY_IDIOMA } from '@portal/domain';
 import { type Locale, resolveLocale, t } from '@portal/i18n';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
 import type { Authenticated } from '../auth/authenticate.js';
-import { AppError } from '../errors.js';
+import { AppError, badInput } from '../errors.js';
+import { DENIAL_CODES, type DenialCode, logDenial, logRouteDenial } from '../http/denials.js';
 import { isSameOrigin } from '../http/origin.js';
 import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
-import { aliasLimitRule, costLimitRule } from './limits.js';
+import { deniedOperation, type OperationInput } from './denials.js';
+import { aliasLimitRule, argumentWithInvalidText, costLimitRule } from './limits.js';
 import { graphqlLoaders } from './modules.js';
 import { buildResolvers, loadTypeDefs } from './schema.js';
 
@@ -47,6 +49,26 @@ export function formatError(err: GraphQLError, locale: Locale, log: (obj: object
   };
 }
 
+/** graphql-js suggests names ("Did you mean …?") in several messages; production shows none (schema hints). */
+const withoutSuggestions = (message: string) => message.replace(/\s*Did you mean [\s\S]*$/, '');
+
+/**
+ * A request refused by Fastify before GraphQL ran (body over the limit, malformed JSON): its own
+ * HTTP status (413, 400, 415) with a GraphQL-shaped body, instead of a masked 200.
+ */
+function httpRefusal(err: GraphQLError | undefined, locale: Locale) {
+  const original = err?.originalError as { code?: unknown; statusCode?: unknown } | undefined;
+  const status = original?.statusCode;
+  if (typeof original?.code !== 'string' || !original.code.startsWith('FST_')) return null;
+  if (typeof status !== 'number' || status < 400 || status > 499) return null;
+  const [code, key] =
+    status === 413 ? ['PAYLOAD_TOO_LARGE', 'error.requestTooLarge'] : ['BAD_REQUEST', 'error.badRequest'];
+  return {
+    statusCode: status,
+    response: { data: null, errors: [{ message: t(locale, key), extensions: { code, messageKey: key } }] },
+  };
+}
+
 /** Mounts the GraphQL API at /api/graphql (mercurius with JIT, loaders, limits, guards). */
 export async function registerGraphQL(
   app: FastifyInstance,
@@ -57,8 +79,10 @@ export async function registerGraphQL(
   const production = config.env === 'production';
   app.addHook('preHandler', async (request, reply) => {
     if (request.url.startsWith('/api/graphql') && request.method === 'POST' && request.cookies?.portal_sid) {
-      if (!isSameOrigin(request, config.publicUrl))
+      if (!isSameOrigin(request, config.publicUrl)) {
+        logRouteDenial(request, 'FORBIDDEN', null);
         await reply.code(403).send({ errors: [{ message: 'CSRF', extensions: { code: 'FORBIDDEN' } }] });
+      }
     }
   });
   await app.register(mercurius, {
@@ -70,6 +94,12 @@ export async function registerGraphQL(
     graphiql: !production,
     queryDepth: config.graphql.maxDepth,
     allowBatchedQueries: false,
+    graphql: {
+      // Parsing stops at this many tokens: a huge document never reaches validation.
+      parseOptions: { maxTokens: config.graphql.maxTokens },
+      // graphql-js takes hideSuggestions; mercurius' types only know maxErrors.
+      validateOptions: { hideSuggestions: production } as { maxErrors?: number },
+    },
     validationRules: [
       aliasLimitRule(config.graphql.maxAliases),
       costLimitRule(config.graphql.maxCost),
@@ -82,9 +112,19 @@ export async function registerGraphQL(
     },
     errorFormatter: (execution, context) => {
       const ctx = context as unknown as Partial<GraphQLContext> & {
-        reply?: { request?: { headers?: Record<string, string> } };
+        reply?: { request?: FastifyRequest };
+        operationInput?: OperationInput;
       };
       const locale = ctx.locale ?? resolveLocale(ctx.reply?.request?.headers?.['accept-language']);
+      const refusal = httpRefusal(execution.errors[0], locale);
+      if (refusal) return refusal;
+      const log = ctx.reply?.request?.log ?? app.log;
+      for (const e of execution.errors) {
+        const code = e.originalError instanceof AppError ? e.originalError.code : undefined;
+        if (!code || !DENIAL_CODES.includes(code)) continue;
+        const { operation, id } = deniedOperation(e.path, ctx.operationInput);
+        logDenial(log, { code: code as DenialCode, userId: ctx.user?.id ?? null, operation, id });
+      }
       // mercurius wraps syntax/validation failures in one error carrying the list (MER_ERR_GQL_VALIDATION).
       const invalid = execution.errors.flatMap((e) => {
         const inner = (e.originalError as { errors?: GraphQLError[] } | undefined)?.errors;
@@ -92,12 +132,29 @@ export async function registerGraphQL(
       });
       if (invalid.length) {
         const errors = invalid.map((e) =>
-          formatError(new GraphQLError(e.message, { nodes: e.nodes, extensions: e.extensions }), locale, () => {}),
+          formatError(
+            new GraphQLError(production ? withoutSuggestions(e.message) : e.message, {
+              nodes: e.nodes,
+              extensions: e.extensions,
+            }),
+            locale,
+            () => {},
+          ),
         );
         return { statusCode: 400, response: { data: null, errors } };
       }
       const errors = execution.errors.map((e) => formatError(e, locale, (obj, msg) => app.log.error(obj, msg)));
       return { statusCode: 200, response: { data: execution.data ?? null, errors } };
     },
+  });
+
+  app.graphql.addHook('preExecution', async (_schema, document, context, variables) => {
+    // Kept for the denial log: which root field, which id.
+    (context as { operationInput?: OperationInput }).operationInput = {
+      document,
+      variables: variables as Record<string, unknown> | undefined,
+    };
+    const field = argumentWithInvalidText(document, variables);
+    if (field) throw badInput({ [field]: 'validation.invalidText' });
   });
 }
