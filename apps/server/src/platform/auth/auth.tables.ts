@@ -68,7 +68,11 @@ export const senhaReset = pgTable('senha_reset', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-/** Failed sign-in attempts per key (e-mail and IP) for brute-force throttling, shared across instances. */
+/**
+ * Throttling counters, shared across instances (`auth/throttle.ts`): failed password guesses per client
+ * address, per (e-mail, client address) and per user, and recovery requests per e-mail and per client
+ * address. `bloqueado_ate`: the next attempt of the key waits until then.
+ */
 export const loginTentativa = pgTable('login_tentativa', {
   chave: text('chave').primaryKey(),
   falhas: integer('falhas').notNull().default(0),
