@@ -21,6 +21,17 @@ describe('configuration is validated at start', () => {
     }
   });
 
+  it('reads TRUSTED_PROXIES as addresses and CIDRs (none by default) and refuses anything else', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8,::1' }).trustedProxies).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy.example' })).toThrow(/TRUSTED_PROXIES must be/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES must be/);
+  });
+
   it('asks for the whole external provider triple', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://idp.example' })).toThrow(
       /OIDC_CLIENT_ID is required when any OIDC_\* is set[\s\S]*OIDC_CLIENT_SECRET is required/,
