@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   COMUNICADO_REASON_MAX,
   COMUNICADO_TAG_MAX,
@@ -6,6 +5,7 @@ import {
   isScheduleValid,
   JUSTIFICATION_MIN,
 } from './communications-rules.js';
+import { z } from './zod.js';
 
 // Messages are i18n keys (packages/i18n, `communications` namespace). Ids are plain non-empty strings.
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   LIBRARY_DEFAULT_PAGE_SIZE,
   LIBRARY_NAME_MAX,
@@ -8,6 +7,7 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_FILES,
 } from './library-rules.js';
+import { z } from './zod.js';
 
 // Messages are i18n keys (packages/i18n, `library` namespace), as in password.ts.
 // Ids are plain non-empty strings: the root id is a fixed UUID that z.uuid() would refuse.

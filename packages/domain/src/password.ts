@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Password rules of SPEC §5: at least 8 characters with upper case, lower case, number and symbol. */
 export const PASSWORD_MIN = 8;
