@@ -11,7 +11,9 @@ test.beforeEach(async ({ page }) => {
   // Every document of the journey reports its violations where the test can read them.
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
+      console.error(
+        `CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      );
     });
   });
 });
