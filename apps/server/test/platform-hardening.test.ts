@@ -4,9 +4,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signDownloadLink } from '../src/modules/files/files.service.js';
 import { CLIENT_ERROR_LIMIT } from '../src/platform/client-errors.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
-import { CookieClient, gql, signIn } from './browserless.js';
+import { CookieClient, gql, multipart, signIn } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
 
 /** Issue 10, points 8, 9, 10, 12 and the client-error endpoint of 7. */
@@ -264,6 +265,30 @@ describe('an untrusted client, in production (no TRUSTED_PROXIES)', () => {
         expect(res.headers['strict-transport-security'], where).toBeUndefined();
       }
       expect(answers['/home'].headers['content-type']).toMatch(/text\/html/);
+    });
+
+    it('file downloads keep their own sandbox policy', async () => {
+      const { body, contentType } = multipart([
+        { name: 'info', value: JSON.stringify({ fileType: 'COMUNICADO' }) },
+        {
+          name: 'file',
+          filename: 'a.pdf',
+          data: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n'),
+        },
+      ]);
+      const up = await as.montadora.fetch(`${base}/api/upload`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': contentType, origin: base },
+      });
+      expect(up.status).toBe(200);
+      const { id } = (await up.json()) as { id: string };
+      const link = await signDownloadLink(portal.services.db, id, { ttlSeconds: 60, userId: ids.montadora });
+      const res = await as.montadora.fetch(`${base}${link}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('same-origin');
     });
 
     it("the provider's logout page's inline script is allowed by its hash", async () => {
