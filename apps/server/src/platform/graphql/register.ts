@@ -143,7 +143,9 @@ export async function registerGraphQL(
         );
         return { statusCode: 400, response: { data: null, errors } };
       }
-      const errors = execution.errors.map((e) => formatError(e, locale, (obj, msg) => app.log.error(obj, msg)));
+      const errors = execution.errors
+        .map((e) => formatError(e, locale, (obj, msg) => app.log.error(obj, msg)))
+        .map((e) => (production ? { ...e, message: withoutSuggestions(e.message) } : e));
       return { statusCode: 200, response: { data: execution.data ?? null, errors } };
     },
   });
