@@ -235,10 +235,13 @@ describe('library', () => {
       const blank = await createFolder('montadora', { nome: '  ', idsGrupoAcesso: [group['Pós-venda']] });
       expect(blank.errors?.[0]?.extensions.fields).toEqual({ nome: 'library.nameRequired' });
       const hostile = await createFolder('montadora', {
-        nome: '../\u202Eetc\u0000',
+        nome: '../\u202Eetc',
         idsGrupoAcesso: [group['Pós-venda']],
       });
       expect(hostile.data.criarNovaPasta.nome).toBe('.._etc');
+      // NUL is no text at all: refused before any resolver (issue 10).
+      const nul = await createFolder('montadora', { nome: 'etc\u0000', idsGrupoAcesso: [group['Pós-venda']] });
+      expect(nul.errors?.[0]?.extensions.fields).toEqual({ nome: 'validation.invalidText' });
       const unknownGroup = await createFolder('montadora', { nome: 'X', idsGrupoAcesso: ['nope'] });
       expect(unknownGroup.errors?.[0]?.extensions.fields).toEqual({ idsGrupoAcesso: 'validation.invalid' });
     });

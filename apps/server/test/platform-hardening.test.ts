@@ -248,6 +248,7 @@ describe('an untrusted client, in production (no TRUSTED_PROXIES)', () => {
         { n: { titulo: 'x\u0000', texto: 'y', idsUsuarios: [ids.dealer] } },
       );
       expect(codeOf(nested)).toBe('BAD_USER_INPUT');
+      expect(nested.errors?.[0].extensions.fields).toEqual({ titulo: 'validation.invalidText' });
       expect(log.lines.slice(before).filter((l) => l.level >= 50)).toEqual([]);
     });
 

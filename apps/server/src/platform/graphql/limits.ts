@@ -1,4 +1,13 @@
-import { type ASTVisitor, BREAK, type DocumentNode, GraphQLError, type ValidationContext, visit } from 'graphql';
+import {
+  type ASTVisitor,
+  BREAK,
+  type DocumentNode,
+  GraphQLError,
+  Kind,
+  type ValidationContext,
+  type ValueNode,
+  visit,
+} from 'graphql';
 
 const tooComplex = () => new GraphQLError('error.queryTooComplex', { extensions: { code: 'QUERY_TOO_COMPLEX' } });
 
@@ -49,35 +58,52 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** NUL or a lone surrogate: text PostgreSQL cannot store and no user types. */
 const isInvalidText = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
 
-const holdsInvalidText = (value: unknown): boolean => {
-  if (typeof value === 'string') return isInvalidText(value);
-  if (Array.isArray(value)) return value.some(holdsInvalidText);
-  if (value && typeof value === 'object') return Object.values(value).some(holdsInvalidText);
-  return false;
+/** The name of the innermost field (or `key` itself) whose string holds invalid text, or null. */
+const invalidTextIn = (value: unknown, key: string): string | null => {
+  if (typeof value === 'string') return isInvalidText(value) ? key : null;
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((v) => [key, v])
+    : value && typeof value === 'object'
+      ? Object.entries(value)
+      : [];
+  for (const [k, v] of entries) {
+    const found = invalidTextIn(v, k);
+    if (found) return found;
+  }
+  return null;
+};
+
+/** The same for a literal in the document (`criarNovaPasta(novaPasta: { nome: "…" })`). */
+const invalidTextInLiteral = (node: ValueNode, key: string): string | null => {
+  if (node.kind === Kind.STRING) return isInvalidText(node.value) ? key : null;
+  const entries: [string, ValueNode][] =
+    node.kind === Kind.LIST
+      ? node.values.map((v) => [key, v])
+      : node.kind === Kind.OBJECT
+        ? node.fields.map((f) => [f.name.value, f.value])
+        : [];
+  for (const [k, v] of entries) {
+    const found = invalidTextInLiteral(v, k);
+    if (found) return found;
+  }
+  return null;
 };
 
 /**
- * The argument or variable whose text is invalid (NUL, lone surrogate), or null. Checked before
- * execution so that such text is the caller's BAD_USER_INPUT, never a database error.
+ * The field (argument, variable or input field) whose text is invalid (NUL, lone surrogate), or
+ * null. Checked before execution so that such text is the caller's BAD_USER_INPUT on that field,
+ * never a database error.
  */
-export function argumentWithInvalidText(document: DocumentNode, variables: unknown): string | null {
+export function fieldWithInvalidText(document: DocumentNode, variables: unknown): string | null {
   for (const [name, value] of Object.entries((variables ?? {}) as Record<string, unknown>)) {
-    if (holdsInvalidText(value)) return name;
+    const found = invalidTextIn(value, name);
+    if (found) return found;
   }
   let found: string | null = null;
   visit(document, {
     Argument(node) {
+      found = invalidTextInLiteral(node.value, node.name.value);
       if (found) return BREAK;
-      let invalid = false;
-      visit(node.value, {
-        StringValue(s) {
-          if (isInvalidText(s.value)) {
-            invalid = true;
-            return BREAK;
-          }
-        },
-      });
-      if (invalid) found = node.name.value;
     },
   });
   return found;

@@ -10,7 +10,7 @@ import { isSameOrigin } from '../http/origin.js';
 import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
 import { deniedOperation, type OperationInput } from './denials.js';
-import { aliasLimitRule, argumentWithInvalidText, costLimitRule } from './limits.js';
+import { aliasLimitRule, costLimitRule, fieldWithInvalidText } from './limits.js';
 import { graphqlLoaders } from './modules.js';
 import { buildResolvers, loadTypeDefs } from './schema.js';
 
@@ -156,7 +156,7 @@ export async function registerGraphQL(
       document,
       variables: variables as Record<string, unknown> | undefined,
     };
-    const field = argumentWithInvalidText(document, variables);
+    const field = fieldWithInvalidText(document, variables);
     if (field) throw badInput({ [field]: 'validation.invalidText' });
   });
 }
