@@ -190,7 +190,7 @@ describe('an untrusted client, in production (no TRUSTED_PROXIES)', () => {
       expect(JSON.stringify(enumValue.errors)).not.toMatch(/did you mean/i);
     });
 
-    it('a body over the limit answers 413 on /api/graphql', async () => {
+    it('a body over the limit answers 413, on /api/graphql too', async () => {
       const res = await raw(portal.port, {
         method: 'POST',
         path: '/api/graphql',
@@ -199,6 +199,13 @@ describe('an untrusted client, in production (no TRUSTED_PROXIES)', () => {
       });
       expect(res.status).toBe(413);
       expect(JSON.parse(res.body).errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+      const rest = await raw(portal.port, {
+        method: 'POST',
+        path: '/auth/password/forgot',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ email: `${'x'.repeat(1_100_000)}@portal.demo` }),
+      });
+      expect(rest.status).toBe(413);
     });
 
     it('a document of too many tokens is refused at once; /healthz meanwhile answers within 50 ms', async () => {
