@@ -219,22 +219,31 @@ describe('an untrusted client, in production (no TRUSTED_PROXIES)', () => {
           body: huge,
         });
       expect((await send()).status).toBe(400); // warm: the first run of any code path is slower
-      let pending = true;
-      const done = Promise.all([send(), send(), send()]).finally(() => {
-        pending = false;
-      });
-      const health: number[] = [];
-      const until = performance.now() + 300;
-      while (pending || performance.now() < until) {
-        const h = await raw(portal.port, { path: '/healthz' });
-        expect(h.status).toBe(200);
-        health.push(h.ms);
-      }
-      for (const a of await done) {
-        expect(a.status).toBe(400);
-        expect(JSON.parse(a.body).errors[0].message).toMatch(/more that \d+ tokens/);
-      }
-      expect(Math.max(...health)).toBeLessThan(50);
+      /** Three huge documents at once; the slowest of the health checks sent meanwhile, in ms. */
+      const round = async () => {
+        let pending = true;
+        const done = Promise.all([send(), send(), send()]).finally(() => {
+          pending = false;
+        });
+        const health: number[] = [];
+        const until = performance.now() + 300;
+        while (pending || performance.now() < until) {
+          const h = await raw(portal.port, { path: '/healthz' });
+          expect(h.status).toBe(200);
+          health.push(h.ms);
+        }
+        for (const a of await done) {
+          expect(a.status).toBe(400);
+          expect(JSON.parse(a.body).errors[0].message).toMatch(/more that \d+ tokens/);
+        }
+        return Math.max(...health);
+      };
+      // A shared test machine can stall any process for a moment (a collection, another job): up to
+      // three rounds, one of which must keep every health check within the budget. Parsing and
+      // validating the documents (the fault) stalls every round by about a second.
+      const slowest: number[] = [];
+      while (slowest.length < 3 && !slowest.some((ms) => ms < 50)) slowest.push(await round());
+      expect(Math.min(...slowest), `slowest health check per round: ${slowest.join(', ')} ms`).toBeLessThan(50);
     });
 
     it('NUL or a lone surrogate in a variable or argument is BAD_USER_INPUT, nothing logged as an error', async () => {
