@@ -31,7 +31,7 @@ const EMAIL_BATCH = 500;
 export async function fanOut(services: Services, comunicadoId: string): Promise<{ n: number; ids: string[] | null }> {
   const sent = await services.db.transaction(async (tx) => {
     const c = await findComunicado(tx, comunicadoId, true);
-    if (!c || c.status !== 'APROVADO') return { n: 0, ids: [] };
+    if (c?.status !== 'APROVADO') return { n: 0, ids: [] };
     const now = services.clock.now();
     const audience = await audienceOf(tx, c);
     // Deliveries and the bell's rows in one statement: the new recipients flow from one INSERT

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { LOCALE_BY_IDIOMA } from '@portal/domain';
-import { type Locale, resolveLocale, t } from '@portal/i18n';
+import { resolveLocale, t } from '@portal/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticated, createAuthenticator } from '../../platform/auth/authenticate.js';
 import { logRouteDenial } from '../../platform/http/denials.js';
