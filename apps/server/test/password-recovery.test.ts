@@ -295,6 +295,16 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
     // A session opened before the reset must end with it.
     const earlier = await signIn(portal.baseUrl, email, DEMO_PASSWORD);
     expect((await gql(earlier.client, portal.baseUrl, ME)).data?.usuarioLogado.email).toBe(email);
+    // ...and so must the access token issued for it, used as a bearer token by an API client.
+    const [{ token: bearer }] = (
+      await portal.services.db.execute(
+        sql`SELECT access_token AS token FROM sessao s JOIN usuario u ON u.id = s.usuario_id WHERE u.email = ${email}
+          ORDER BY s.created_at DESC LIMIT 1`,
+      )
+    ).rows as { token: string }[];
+    const asBearer = () =>
+      gql(new CookieClient(), portal.baseUrl, ME, undefined, { authorization: `Bearer ${bearer}` });
+    expect((await asBearer()).data?.usuarioLogado.email).toBe(email);
 
     const { link } = await requestLink(email);
     const token = tokenOf(link);
@@ -330,8 +340,9 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('Senha alterada. Entre com a nova senha.');
 
-    // The earlier session ended with the reset.
+    // The earlier session ended with the reset, and its bearer token with it.
     expect((await gql(earlier.client, portal.baseUrl, ME)).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect((await asBearer()).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
 
     const old = await signIn(portal.baseUrl, email, DEMO_PASSWORD);
     expect(old.status).toBe(401);

@@ -66,7 +66,7 @@ describe('sign-in through the embedded provider (browser -> provider -> session 
     expect(html).toContain('Password');
   });
 
-  it('throttles brute force: after 5 failures even the right password is refused for a while', async () => {
+  it('throttles brute force: after a few failures from one address, that address waits even with the right password', async () => {
     const email = 'aprovador@portal.demo';
     for (let i = 0; i < 5; i++) await signIn(portal.baseUrl, email, `Wrong@${i}abc`);
     const locked = await signIn(portal.baseUrl, email, DEMO_PASSWORD);

@@ -8,6 +8,7 @@ import { findUserByEmail } from '../../modules/users/users.queries.js';
 import { hashPassword } from '../../modules/users/users.service.js';
 import { usuario } from '../../modules/users/users.tables.js';
 import type { Services } from '../services.js';
+import { endProviderAccount } from './adapter.js';
 import { senhaReset, sessao } from './auth.tables.js';
 import { publishSessionEnded } from './session-events.js';
 import { THROTTLE, withinLimit } from './throttle.js';
@@ -102,6 +103,8 @@ export async function resetPassword(services: Services, token: string, password:
     if (!used) return null;
     await tx.update(usuario).set({ senhaHash }).where(eq(usuario.id, used.usuarioId));
     await tx.delete(sessao).where(eq(sessao.usuarioId, used.usuarioId));
+    // The provider's session, grants and tokens too: a bearer token from before the reset dies with it.
+    await endProviderAccount(tx, used.usuarioId);
     await recordAudit(tx, { actorId: used.usuarioId, entity: 'usuario', entityId: used.usuarioId, action: 'senha' });
     return used.usuarioId;
   });
