@@ -22,7 +22,7 @@ step() {
 
 step lint npx biome check .
 step typecheck npm run typecheck
-step generated npm run check:generated -w apps/server
+step generated npm run check:generated
 step unit+integration-pglite npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest-pglite.json
 step integration-postgres env TEST_PG_URL="$PG_URL" npx vitest run apps/server --reporter=default --reporter=json --outputFile.json=.reports/vitest-postgres.json
 step build npm run build

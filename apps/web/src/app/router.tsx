@@ -6,9 +6,7 @@ import { AppFrame } from './AppFrame';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { OpsPage } from './errors/OpsPage';
 import { PublicFrame } from './shell/PublicFrame';
-
-/** Route metadata read by the frame (document title, breadcrumbs). */
-export type RouteHandle = { titleKey: string };
+import type { RouteHandle } from './shell/useDocumentTitle';
 
 /**
  * One screen of the app. `path` is a path of the shared route table (SPEC §2): its title and its

@@ -1,7 +1,9 @@
 import { TOAST_DURATION_MS } from '@portal/domain';
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
-import type { QueuedToast } from './toast';
+
+/** A toast waiting for notistack (asked for through useToast before it has loaded). */
+export type QueuedToast = { message: string; variant: 'success' | 'warning' | 'error' | 'info' };
 
 type Props = { queue: QueuedToast[]; onShown: (count: number) => void };
 

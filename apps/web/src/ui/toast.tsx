@@ -1,8 +1,7 @@
 import { ApolloError } from '@apollo/client';
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export type QueuedToast = { message: string; variant: 'success' | 'warning' | 'error' | 'info' };
+import type { QueuedToast } from './ToastHost';
 
 /** notistack loads with the first toast: most visits show none, and /home's first JavaScript stays small. */
 const ToastHost = lazy(async () => ({ default: (await import('./ToastHost')).ToastHost }));

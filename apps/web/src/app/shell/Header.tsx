@@ -10,8 +10,8 @@ import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
-import { LanguagePicker } from '../../features/users/LanguagePicker';
-import type { SignedInUser } from '../../features/users/users.documents';
+import type { SignedInUser } from '../current-user/current-user.documents';
+import { LanguagePicker } from '../current-user/LanguagePicker';
 import { HelpIcon, MenuIcon, SchoolIcon, SearchIcon } from './icons';
 import { filterMenu, type MenuNode } from './menu';
 import type { MenuData } from './shell.documents';

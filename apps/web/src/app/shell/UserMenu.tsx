@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SignedInUser } from '../../features/users/users.documents';
+import type { SignedInUser } from '../current-user/current-user.documents';
 import type { UserLink } from './shell.documents';
 
 /** Loaded when first opened: keeps /home's initial JavaScript small. */

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SignedInUser } from '../../features/users/users.documents';
+import type { SignedInUser } from '../current-user/current-user.documents';
 import { i18n } from '../i18n';
 import type { UserLink } from './shell.documents';
 import { UserMenuPanel } from './UserMenuPanel';

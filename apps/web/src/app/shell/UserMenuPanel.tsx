@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { signOut } from '../../features/auth/session';
-import type { SignedInUser } from '../../features/users/users.documents';
+import type { SignedInUser } from '../current-user/current-user.documents';
 import type { UserLink } from './shell.documents';
 
 type Props = { id: string; user: SignedInUser; links: UserLink[]; anchor: HTMLElement | null; onClose: () => void };

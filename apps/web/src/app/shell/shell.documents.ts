@@ -1,7 +1,8 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { MenuUsuarioLogadoQuery } from './shell.generated';
 
-// Hand-written types until the web gets generated documents from the committed SDL (DESIGN §2).
+// The header's documents are in shell.graphql; their types are generated (shell.generated.ts).
 
+/** One entry of the menu tree, which comes as a JSON string (`menusJson`): typed here, not by the schema. */
 export type MenuEntry = {
   id: string;
   title: string;
@@ -12,44 +13,13 @@ export type MenuEntry = {
   children: MenuEntry[];
 };
 
-export type MenuData = {
-  __typename: 'MenuUsuarioLogado';
-  title: string;
-  productName: string;
-  currentProduct: string;
-  linkHelpTec: string | null;
-  linkAcademia: string | null;
-  brandImageUrl: string | null;
-  menusJson: string;
-  linksExtras: UserLink[];
-};
+/** The header's data (shell.graphql). */
+export type MenuData = MenuUsuarioLogadoQuery['menuUsuarioLogado'];
 
 /** An extra link of the user menu (SPEC §2): an in-app path or an external address. */
-export type UserLink = { __typename?: 'LinkExtra'; id: string; label: string; path: string; external: boolean };
+export type UserLink = MenuData['linksExtras'][number];
 
-/**
- * The tree comes as `menusJson` (the same tree as `menus`, one string): asking for three nested levels
- * of `menus` would exceed the API's cost limit. Parse it with `parseMenus`.
- */
-export const MENU_USUARIO_LOGADO: TypedDocumentNode<{ menuUsuarioLogado: MenuData }, Record<string, never>> = gql`
-  query MenuUsuarioLogado {
-    menuUsuarioLogado {
-      title
-      productName
-      currentProduct
-      linkHelpTec
-      linkAcademia
-      brandImageUrl
-      menusJson
-      linksExtras {
-        id
-        label
-        path
-        external
-      }
-    }
-  }
-`;
+export { MenuUsuarioLogadoDocument as MENU_USUARIO_LOGADO } from './shell.generated';
 
 /** The menu tree of `menusJson`; an empty menu when it cannot be read. */
 export function parseMenus(json: string): MenuEntry[] {

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import type { RouteHandle } from '../router';
+
+/** Route metadata set by the router and read by the frame (document title, breadcrumbs). */
+export type RouteHandle = { titleKey: string };
 
 /** `${portal name} - ${title of the deepest matched route}`, in the current language. */
 export function useDocumentTitle(portalName: string) {

@@ -1,13 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-
-export const ONBOARDING_SEEN: TypedDocumentNode<{ currentUserOnboardingIsSeen: boolean }, { id: string }> = gql`
-  query CurrentUserOnboardingIsSeen($id: String!) {
-    currentUserOnboardingIsSeen(id: $id)
-  }
-`;
-
-export const SET_ONBOARDING_SEEN: TypedDocumentNode<{ setCurrentUserOnboardingSeen: boolean }, { id: string }> = gql`
-  mutation SetCurrentUserOnboardingSeen($id: String!) {
-    setCurrentUserOnboardingSeen(id: $id)
-  }
-`;
+// The tour's documents are in tour.graphql; their types are generated (tour.generated.ts).
+export {
+  CurrentUserOnboardingIsSeenDocument as ONBOARDING_SEEN,
+  SetCurrentUserOnboardingSeenDocument as SET_ONBOARDING_SEEN,
+} from './tour.generated';

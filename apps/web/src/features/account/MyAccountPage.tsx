@@ -8,8 +8,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../app/apollo-client';
+import { LanguagePicker } from '../../app/current-user/LanguagePicker';
 import { LoadingView } from '../../ui/LoadingView';
-import { LanguagePicker } from '../users/LanguagePicker';
 import { MINHA_CONTA } from './account.documents';
 import { ChangePasswordForm } from './ChangePasswordForm';
 

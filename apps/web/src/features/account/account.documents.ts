@@ -1,32 +1,6 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { AlterarSenhaMutationVariables } from './account.generated';
 
-// Hand-written types until the web gets generated documents from the committed SDL (DESIGN §2).
+// The account screen's documents are in account.graphql; their types are generated (account.generated.ts).
+export { AlterarSenhaDocument as ALTERAR_SENHA, MinhaContaDocument as MINHA_CONTA } from './account.generated';
 
-export type MyAccount = {
-  __typename: 'UsuarioLogado';
-  id: string;
-  nome: string;
-  email: string;
-  avatarLink: string | null;
-  senhaGerenciadaPeloPortal: boolean;
-};
-
-export const MINHA_CONTA: TypedDocumentNode<{ usuarioLogado: MyAccount }, Record<string, never>> = gql`
-  query MinhaConta {
-    usuarioLogado {
-      id
-      nome
-      email
-      avatarLink
-      senhaGerenciadaPeloPortal
-    }
-  }
-`;
-
-export type ChangePasswordInput = { senhaAtual: string; novaSenha: string; confirmacao: string };
-
-export const ALTERAR_SENHA: TypedDocumentNode<{ alterarSenha: boolean }, ChangePasswordInput> = gql`
-  mutation AlterarSenha($senhaAtual: String!, $novaSenha: String!, $confirmacao: String!) {
-    alterarSenha(senhaAtual: $senhaAtual, novaSenha: $novaSenha, confirmacao: $confirmacao)
-  }
-`;
+export type ChangePasswordInput = AlterarSenhaMutationVariables;

@@ -2,9 +2,9 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SignedInUser } from '../../app/current-user/current-user.documents';
 import { i18n } from '../../app/i18n';
 import { GRUPOS_USUARIOS_ATIVOS } from '../library/library.documents';
-import type { SignedInUser } from '../users/users.documents';
 import { ComunicadoForm } from './ComunicadoForm';
 import {
   APROVADORES_COMUNICADO,

@@ -15,11 +15,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { apiErrorMessage } from '../../app/apollo-client';
+import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { CenteredMessage } from '../../ui/CenteredMessage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadingView } from '../../ui/LoadingView';
-import { useSignedInUser } from '../users/signed-in-user';
 import { RejectDialog, ScheduleDialog, SubmitDialog } from './ActionDialogs';
 import { ComunicadoBody } from './ComunicadoBody';
 import {

@@ -9,8 +9,8 @@ import { COMUNICADO_DEFAULT_PAGE_SIZE, canCreateComunicado, type InboxTab, inbox
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { SearchIcon } from '../../app/shell/icons';
-import { useSignedInUser } from '../users/signed-in-user';
 import { AddIcon } from './communication-icons';
 import { comunicadoUrls, SEARCH_DEBOUNCE_MS } from './format';
 import { EnviosList, type Paging, SentList } from './InboxLists';

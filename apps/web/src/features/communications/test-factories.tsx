@@ -3,10 +3,10 @@ import { APPROVE_KEY, CREATE_KEY } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import type { SignedInUser } from '../../app/current-user/current-user.documents';
+import { SignedInUserContext } from '../../app/current-user/signed-in-user';
 import { i18n } from '../../app/i18n';
 import { ToastProvider } from '../../ui/toast';
-import { SignedInUserContext } from '../users/signed-in-user';
-import type { SignedInUser } from '../users/users.documents';
 import type { Comunicado, ComunicadoEnvio } from './communications.documents';
 
 let seq = 0;

@@ -3,8 +3,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { SignOutButton } from '../auth/SignOutButton';
-import { useSignedInUser } from '../users/signed-in-user';
 
 /** /home: greets the user (the language picker is in the header). Slides, ads and cards come later. */
 export function HomePage() {

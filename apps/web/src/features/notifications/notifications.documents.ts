@@ -1,71 +1,13 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { NotificacaoFieldsFragment } from './notifications.generated';
 
-// Hand-written types until the web gets generated documents from the committed SDL (DESIGN §2).
+// The notifications' documents are in notifications.graphql; their types are generated
+// (notifications.generated.ts).
+export {
+  CountNotificacoesNaoLidasDocument as COUNT_NOTIFICACOES_NAO_LIDAS,
+  MarcarNotificacoesComoVistasDocument as MARCAR_NOTIFICACOES_COMO_VISTAS,
+  NotificacoesDocument as NOTIFICACOES,
+  NotificacoesMenuDocument as NOTIFICACOES_MENU,
+} from './notifications.generated';
 
-export type Notificacao = {
-  __typename: 'Notificacao';
-  id: string;
-  titulo: string;
-  /** HTML: sanitise before rendering. */
-  texto: string;
-  produto: string | null;
-  link: string | null;
-  data: string;
-  recente: boolean;
-  lida: boolean;
-};
-
-const NOTIFICACAO_FIELDS = gql`
-  fragment NotificacaoFields on Notificacao {
-    id
-    titulo
-    texto
-    produto
-    link
-    data
-    recente
-    lida
-  }
-`;
-
-export const NOTIFICACOES_MENU: TypedDocumentNode<{ notificacoesMenu: Notificacao[] }, Record<string, never>> = gql`
-  query NotificacoesMenu {
-    notificacoesMenu {
-      ...NotificacaoFields
-    }
-  }
-  ${NOTIFICACAO_FIELDS}
-`;
-
-export const COUNT_NOTIFICACOES_NAO_LIDAS: TypedDocumentNode<
-  { countNotificacoesNaoLidas: number },
-  Record<string, never>
-> = gql`
-  query CountNotificacoesNaoLidas {
-    countNotificacoesNaoLidas
-  }
-`;
-
-export const MARCAR_NOTIFICACOES_COMO_VISTAS: TypedDocumentNode<
-  { marcarNotificacoesComoVistas: number },
-  Record<string, never>
-> = gql`
-  mutation MarcarNotificacoesComoVistas {
-    marcarNotificacoesComoVistas
-  }
-`;
-
-export const NOTIFICACOES: TypedDocumentNode<
-  { notificacoes: { content: Notificacao[]; totalElements: number } },
-  { page: number; rowsPerPage: number }
-> = gql`
-  query Notificacoes($page: Int!, $rowsPerPage: Int!) {
-    notificacoes(page: $page, rowsPerPage: $rowsPerPage) {
-      content {
-        ...NotificacaoFields
-      }
-      totalElements
-    }
-  }
-  ${NOTIFICACAO_FIELDS}
-`;
+/** A notification; `texto` is HTML: sanitise before rendering. */
+export type Notificacao = NotificacaoFieldsFragment;

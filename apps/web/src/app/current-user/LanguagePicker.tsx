@@ -4,8 +4,8 @@ import { IDIOMAS, type Idioma } from '@portal/domain';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../ui/toast';
+import { MUDAR_LINGUA_USUARIO, USUARIO_LOGADO } from './current-user.documents';
 import { useSignedInUser } from './signed-in-user';
-import { MUDAR_LINGUA_USUARIO, USUARIO_LOGADO } from './users.documents';
 
 /**
  * Saves the user's interface language. The frame switches the screen's language when the refetched

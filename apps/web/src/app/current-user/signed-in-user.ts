@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SignedInUser } from './users.documents';
+import type { SignedInUser } from './current-user.documents';
 
 /** The signed-in user, loaded by the frame before any screen renders. */
 export const SignedInUserContext = createContext<SignedInUser | null>(null);
