@@ -11,7 +11,6 @@ export {
   ItemsPorPastaDocument as ITEMS_POR_PASTA,
   MoverItemBibliotecaDocument as MOVER_ITEM_BIBLIOTECA,
   PastaDocument as PASTA,
-  PastaNomeDocument as PASTA_NOME,
   PastasComPermissaoEscritaDocument as PASTAS_COM_PERMISSAO_ESCRITA,
   RenomearItemBibliotecaDocument as RENOMEAR_ITEM_BIBLIOTECA,
   UploadArquivosDocument as UPLOAD_ARQUIVOS,
