@@ -50,9 +50,10 @@ async function signOut(page: Page) {
   const { logoutUrl } = (await response.json()) as { logoutUrl: string };
   // The provider's page submits itself before its load event (its session is already gone on the
   // server), so wait only for the page to arrive; the caller waits for where it leads. Its script may
-  // even replace this navigation before Playwright sees it commit (ERR_ABORTED): that is the same end.
+  // even replace this navigation before Playwright sees it commit (ERR_ABORTED, or 'interrupted by
+  // another navigation'): that is the same end.
   await page.goto(logoutUrl, { waitUntil: 'commit' }).catch((err: Error) => {
-    if (!err.message.includes('net::ERR_ABORTED')) throw err;
+    if (!/net::ERR_ABORTED|interrupted by another navigation/.test(err.message)) throw err;
   });
 }
 
