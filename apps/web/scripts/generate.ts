@@ -16,7 +16,16 @@ import { codegen } from '@graphql-codegen/core';
 import * as typedDocumentNodePlugin from '@graphql-codegen/typed-document-node';
 import * as typescriptPlugin from '@graphql-codegen/typescript';
 import * as operationsPlugin from '@graphql-codegen/typescript-operations';
-import { buildSchema, type DocumentNode, type GraphQLError, parse, Source, specifiedRules, validate } from 'graphql';
+import {
+  buildSchema,
+  type DocumentNode,
+  type GraphQLSchema,
+  Kind,
+  parse,
+  Source,
+  specifiedRules,
+  validate,
+} from 'graphql';
 
 const web = path.dirname(fileURLToPath(new URL('../package.json', import.meta.url)));
 const src = path.join(web, 'src');
@@ -42,18 +51,15 @@ function walk(dir: string, suffix: string): string[] {
 }
 
 /** Parses every document file and validates all of them together, so names clash across files too. */
-function loadDocuments(schema: ReturnType<typeof buildSchema>) {
+function loadDocuments(schema: GraphQLSchema) {
   const documents = walk(src, '.graphql')
     .sort()
     .map((file) => ({
       location: path.relative(web, file),
       document: parse(new Source(fs.readFileSync(file, 'utf8'), file)),
     }));
-  const all: DocumentNode = {
-    kind: 'Document' as DocumentNode['kind'],
-    definitions: documents.flatMap((d) => d.document.definitions),
-  };
-  const errors: readonly GraphQLError[] = validate(schema, all, specifiedRules);
+  const all: DocumentNode = { kind: Kind.DOCUMENT, definitions: documents.flatMap((d) => d.document.definitions) };
+  const errors = validate(schema, all, specifiedRules);
   if (errors.length) {
     for (const error of errors) {
       const [at] = error.locations ?? [];
