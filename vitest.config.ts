@@ -17,6 +17,7 @@ export default defineConfig({
       'apps/server/src/**/*.test.ts',
       'apps/server/test/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/scripts/**/*.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -16,16 +16,8 @@ import { codegen } from '@graphql-codegen/core';
 import * as typedDocumentNodePlugin from '@graphql-codegen/typed-document-node';
 import * as typescriptPlugin from '@graphql-codegen/typescript';
 import * as operationsPlugin from '@graphql-codegen/typescript-operations';
-import {
-  buildSchema,
-  type DocumentNode,
-  type GraphQLSchema,
-  Kind,
-  parse,
-  Source,
-  specifiedRules,
-  validate,
-} from 'graphql';
+import { buildSchema, parse } from 'graphql';
+import { readDocuments, validateDocuments, walk } from './documents';
 
 const web = path.dirname(fileURLToPath(new URL('../package.json', import.meta.url)));
 const src = path.join(web, 'src');
@@ -42,40 +34,16 @@ const config = {
   documentNodeImport: '@apollo/client#TypedDocumentNode',
 };
 
-function walk(dir: string, suffix: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return walk(file, suffix);
-    return entry.name.endsWith(suffix) ? [file] : [];
-  });
-}
-
-/** Parses every document file and validates all of them together, so names clash across files too. */
-function loadDocuments(schema: GraphQLSchema) {
-  const documents = walk(src, '.graphql')
-    .sort()
-    .map((file) => ({
-      location: path.relative(web, file),
-      document: parse(new Source(fs.readFileSync(file, 'utf8'), file)),
-    }));
-  const all: DocumentNode = { kind: Kind.DOCUMENT, definitions: documents.flatMap((d) => d.document.definitions) };
-  const errors = validate(schema, all, specifiedRules);
-  if (errors.length) {
-    for (const error of errors) {
-      const [at] = error.locations ?? [];
-      const where = error.source ? `${path.relative(web, error.source.name)}:${at?.line}:${at?.column}` : '';
-      console.error(`${where} ${error.message}`);
-    }
-    throw new Error(`${errors.length} GraphQL document error(s) against apps/server/schema.graphql`);
-  }
-  return documents;
-}
-
 async function main() {
   const sdl = fs.readFileSync(schemaFile, 'utf8');
   const schemaAst = buildSchema(sdl);
   const schema = parse(sdl);
-  const documents = loadDocuments(schemaAst);
+  const documents = readDocuments(src, web);
+  const errors = validateDocuments(schemaAst, documents);
+  if (errors.length) {
+    for (const error of errors) console.error(error);
+    throw new Error(`${errors.length} GraphQL document error(s) against apps/server/schema.graphql`);
+  }
   const files = new Map<string, string>();
 
   const types = await codegen({
