@@ -3,7 +3,7 @@
  * and its dashboard, on PostgreSQL and PGlite.
  *
  * For each engine (PostgreSQL: a fresh database `portal_bench_comms_<pid>`; PGlite: on disk in a temp dir):
- * 1. the portal built IN THIS PROCESS (`buildApp`, NODE_ENV=production, as bench/src/server.ts does), which
+ * 1. the portal built IN THIS PROCESS (`buildPortal`, NODE_ENV=production, as bench/src/server.ts does), which
  *    migrates and seeds the demo data; the e-mail worker of this instance is switched off (`offWork`): the
  *    e-mails are a separate job after the fan-out, not part of DESIGN §8's figure;
  * 2. 100,000 active users in the user group "Bench 100k", with dealer / brand / dealer-group links, seeded in
@@ -39,9 +39,10 @@ import {
   readsPerDay,
 } from '../../apps/server/src/modules/communications/communications.queries.js';
 import { EMAIL_QUEUE } from '../../apps/server/src/modules/communications/communications.service.js';
-import { buildApp, type PortalApp } from '../../apps/server/src/platform/app.js';
+import type { PortalApp } from '../../apps/server/src/platform/app.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.js';
+import { buildPortal } from '../../apps/server/src/server.js';
 import { type CookieClient, signIn } from '../../apps/server/test/browserless.js';
 import { communication, markReads, SEARCHES, seedUsers } from './communications-seed.js';
 import {
@@ -337,7 +338,7 @@ async function runBackend(backend: Backend): Promise<BackendResult> {
 
   // 1-4: the portal in this process.
   const config = loadConfig(portalEnv(dataDir, databaseUrl, await freePort()));
-  const portal = await buildApp({ config, inMemory: false });
+  const portal = await buildPortal({ config, inMemory: false });
   let closed = false;
   const close = async () => {
     if (closed) return;

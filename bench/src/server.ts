@@ -4,8 +4,9 @@
  * Prints one line `READY <url> <database kind>` on stdout once it listens on 127.0.0.1; closes on
  * SIGTERM/SIGINT or when its parent goes away (stdin closes).
  */
-import { buildApp } from '../../apps/server/src/platform/app.js';
+
 import { loadConfig } from '../../apps/server/src/platform/config.js';
+import { buildPortal } from '../../apps/server/src/server.js';
 
 async function main() {
   const port = Number(process.env.PORT);
@@ -13,7 +14,7 @@ async function main() {
   const url = `http://127.0.0.1:${port}`;
   // The public URL is the OIDC issuer base and the CSRF origin: it must be where the server really listens.
   const config = loadConfig({ ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url });
-  const portal = await buildApp({ config, inMemory: !config.databaseUrl });
+  const portal = await buildPortal({ config, inMemory: !config.databaseUrl });
   await portal.app.listen({ port, host: '127.0.0.1' });
   process.stdout.write(`READY ${url} ${portal.services.database.kind}\n`);
 

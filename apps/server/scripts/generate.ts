@@ -11,13 +11,14 @@ import { codegen } from '@graphql-codegen/core';
 import * as typescriptPlugin from '@graphql-codegen/typescript';
 import * as resolversPlugin from '@graphql-codegen/typescript-resolvers';
 import { parse } from 'graphql';
+import { portalModules } from '../src/modules/index.js';
 import { printedSchema } from '../src/platform/graphql/schema.js';
 
 const root = path.dirname(fileURLToPath(new URL('../package.json', import.meta.url)));
 const check = process.argv.includes('--check');
 
 async function main() {
-  const sdl = printedSchema();
+  const sdl = printedSchema(portalModules);
   const types = await codegen({
     schema: parse(sdl),
     documents: [],
@@ -27,16 +28,12 @@ async function main() {
       enumsAsTypes: true,
       scalars: { DateTime: 'Date | string' },
       contextType: '../platform/graphql/context.js#GraphQLContext',
-      mappers: {
-        Produto: '../modules/products/products.mappers.js#ProdutoRow',
-        TipoAcesso: '../modules/products/products.mappers.js#TipoAcessoRow',
-        Funcionalidade: '../modules/products/products.mappers.js#FuncionalidadeRow',
-        DadoComplementar: '../modules/products/products.mappers.js#DadoComplementarRow',
-        ItemBiblioteca: '../modules/library/library.queries.js#ItemRow',
-        Comunicado: '../modules/communications/communications.queries.js#ComunicadoRow',
-        ComunicadoEnvio: '../modules/communications/communications.queries.js#EnvioRow',
-        LeituraDestinatario: '../modules/communications/communications.queries.js#LeituraRow',
-      },
+      // Each module's mappers, relative to its folder; the generated file sits in src/generated.
+      mappers: Object.fromEntries(
+        portalModules.flatMap((m) =>
+          Object.entries(m.mappers ?? {}).map(([type, file]) => [type, path.posix.join('../modules', m.name, file)]),
+        ),
+      ),
     },
     plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
     pluginMap: { typescript: typescriptPlugin, typescriptResolvers: resolversPlugin },

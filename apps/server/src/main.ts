@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { buildApp } from './platform/app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js';
+import { buildPortal } from './server.js';
 
 /**
  * Starts the portal. When the configuration or the database is unusable, it prints why and serves
@@ -19,9 +19,9 @@ async function main() {
     console.error(err.message);
     return serveMaintenance(Number(process.env.PORT) || 3000, err.message);
   }
-  let portal: Awaited<ReturnType<typeof buildApp>>;
+  let portal: Awaited<ReturnType<typeof buildPortal>>;
   try {
-    portal = await buildApp({ config });
+    portal = await buildPortal({ config });
   } catch (err) {
     console.error('The portal could not start:', err);
     return serveMaintenance(config.port, String(err));

@@ -6,6 +6,7 @@ import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { dealer } from '../src/modules/dealers/dealers.tables.js';
 import { inativarGrupo } from '../src/modules/groups/groups.service.js';
 import { grupo } from '../src/modules/groups/groups.tables.js';
+import { portalModules } from '../src/modules/index.js';
 import { MENU_CACHE_KEY } from '../src/modules/menu/menu.queries.js';
 import { linkUsuario } from '../src/modules/menu/menu.tables.js';
 import { createNotification } from '../src/modules/notifications/notifications.service.js';
@@ -16,86 +17,11 @@ import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
 
-/** One valid document per operation: the deny tests run every operation of the API. */
-const SAMPLES: Record<string, string> = {
-  'Query.ping': '{ ping }',
-  'Query.portalProperties': '{ portalProperties { name labelDealer tiposUsuarioInformarGestao { id } } }',
-  'Query.usuarioLogado': '{ usuarioLogado { id } }',
-  'Query.menuUsuarioLogado': '{ menuUsuarioLogado { title menus { title } } }',
-  'Query.currentUserOnboardingIsSeen': '{ currentUserOnboardingIsSeen(id: "HOME") }',
-  'Query.notificacoesMenu': '{ notificacoesMenu { id } }',
-  'Query.countNotificacoesNaoLidas': '{ countNotificacoesNaoLidas }',
-  'Query.notificacoes': '{ notificacoes(page: 0, rowsPerPage: 10) { totalElements content { id } } }',
-  'Query.produtos': '{ produtos { id nome tiposAcesso { nome funcionalidadesPadrao { chave } } } }',
-  'Query.auditoria': '{ auditoria(entidade: "usuario", entidadeId: "x") { totalElements } }',
-  'Query.emailsEnviados': '{ emailsEnviados { id } }',
-  'Query.pasta': '{ pasta(idPasta: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Query.itemsPorPasta': '{ itemsPorPasta { id } }',
-  'Query.itemsPorPastaPaged': '{ itemsPorPastaPaged { totalElements } }',
-  'Query.arquivo': '{ arquivo(idArquivo: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Query.linkDownloadByArquivo': '{ linkDownloadByArquivo(idArquivo: "00000000-0000-0000-0000-000000000000") }',
-  'Query.buscaBiblioteca': '{ buscaBiblioteca(texto: "a") { id } }',
-  'Query.buscaBibliotecaPaged': '{ buscaBibliotecaPaged(filterInput: { busca: "a" }) { totalElements } }',
-  'Query.pastasComPermissaoEscrita': '{ pastasComPermissaoEscrita { id } }',
-  'Query.ultimosModificados': '{ ultimosModificados { id } }',
-  'Query.gruposUsuariosAtivos': '{ gruposUsuariosAtivos { id } }',
-  'Mutation.excluirItemBiblioteca':
-    'mutation { excluirItemBiblioteca(idItem: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Mutation.excluirItem': 'mutation { excluirItem(idItem: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Mutation.gerarLinkDownloadByItemBiblioteca':
-    'mutation { gerarLinkDownloadByItemBiblioteca(id: "00000000-0000-0000-0000-000000000000") }',
-  'Mutation.renomearItemBiblioteca':
-    'mutation { renomearItemBiblioteca(idItemBiblioteca: "00000000-0000-0000-0000-000000000000", novoNome: "x") { id } }',
-  'Mutation.renomearItem':
-    'mutation { renomearItem(idItemBiblioteca: "00000000-0000-0000-0000-000000000000", novoNome: "x") { id } }',
-  'Mutation.uploadArquivos':
-    'mutation { uploadArquivos(arquivos: [{ idArquivo: "00000000-0000-0000-0000-000000000000", idPastaPai: "00000000-0000-0000-0000-000000000000" }]) { id } }',
-  'Mutation.concederAcesso':
-    'mutation { concederAcesso(novasPermissoes: { idPasta: "00000000-0000-0000-0000-000000000000" }) { id } }',
-  'Mutation.moverItemBiblioteca':
-    'mutation { moverItemBiblioteca(idItemBiblioteca: "00000000-0000-0000-0000-000000000000", idNovaLocalizacao: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Mutation.criarNovaPasta': 'mutation { criarNovaPasta(novaPasta: { nome: "x", idsGrupoAcesso: [] }) { id } }',
-  'Query.comunicados': '{ comunicados { totalElements } }',
-  'Query.comunicado': '{ comunicado(id: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Query.comunicadoEnvios': '{ comunicadoEnvios(aba: RECEBIDOS) { totalElements } }',
-  'Query.comunicadoEnvio': '{ comunicadoEnvio(idComunicado: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Query.comunicadoEnviosRecentes': '{ comunicadoEnviosRecentes { id } }',
-  'Query.contagemDestinatarios': '{ contagemDestinatarios(audiencia: {}) { total } }',
-  'Query.aprovadoresComunicado': '{ aprovadoresComunicado { id } }',
-  'Query.departamentosComunicados': '{ departamentosComunicados { id } }',
-  'Query.gruposComunicado': '{ gruposComunicado { id } }',
-  'Query.dashboardComunicado': '{ dashboardComunicado(id: "00000000-0000-0000-0000-000000000000") { lidos } }',
-  'Query.leiturasComunicado': '{ leiturasComunicado(id: "00000000-0000-0000-0000-000000000000") { totalElements } }',
-  'Mutation.salvarComunicado':
-    'mutation { salvarComunicado(comunicado: { titulo: "t", mensagem: "<p>x</p>" }) { id } }',
-  'Mutation.enviarParaAprovacao':
-    'mutation { enviarParaAprovacao(id: "00000000-0000-0000-0000-000000000000", aprovadorId: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Mutation.aprovarComunicado': 'mutation { aprovarComunicado(id: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Mutation.rejeitarComunicado':
-    'mutation { rejeitarComunicado(id: "00000000-0000-0000-0000-000000000000", motivoRejeicao: "x") { id } }',
-  'Mutation.enviarComunicado': 'mutation { enviarComunicado(id: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Mutation.arquivarComunicado': 'mutation { arquivarComunicado(id: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Mutation.desarquivarComunicado':
-    'mutation { desarquivarComunicado(id: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Mutation.criarErrata':
-    'mutation { criarErrata(idOriginal: "00000000-0000-0000-0000-000000000000", justificativa: "x", comunicado: { titulo: "t", mensagem: "<p>x</p>" }) { id } }',
-  'Mutation.marcarEnvioComoLido':
-    'mutation { marcarEnvioComoLido(idComunicado: "00000000-0000-0000-0000-000000000000") { id } }',
-  'Mutation.favoritarEnvio':
-    'mutation { favoritarEnvio(idComunicado: "00000000-0000-0000-0000-000000000000", favorito: true) { id } }',
-  'Mutation.arquivarEnvio':
-    'mutation { arquivarEnvio(idComunicado: "00000000-0000-0000-0000-000000000000", arquivado: true) { id } }',
-  'Mutation.noop': 'mutation { noop }',
-  'Mutation.mudarLinguaUsuario':
-    'mutation { mudarLinguaUsuario(id: "00000000-0000-0000-0000-000000000000", idioma: ES) { id } }',
-  'Mutation.setCurrentUserOnboardingSeen': 'mutation { setCurrentUserOnboardingSeen(id: "HOME") }',
-  'Mutation.alterarSenha': 'mutation { alterarSenha(senhaAtual: "x", novaSenha: "y", confirmacao: "y") }',
-  'Mutation.marcarNotificacoesComoVistas': 'mutation { marcarNotificacoesComoVistas }',
-  'Mutation.enviarNotificacaoGenerica':
-    'mutation { enviarNotificacaoGenerica(notificacao: { titulo: "t", texto: "x", idsUsuarios: [] }) }',
-  'Mutation.marcarNotificacaoComoLida':
-    'mutation { marcarNotificacaoComoLida(id: "00000000-0000-0000-0000-000000000000") { id lida } }',
-};
+/** One valid document per operation (each module's `<domain>.samples.ts`): the deny tests run every one. */
+const SAMPLES: Record<string, string> = Object.assign(
+  { 'Query.ping': '{ ping }', 'Mutation.noop': 'mutation { noop }' },
+  ...portalModules.map((m) => m.samples ?? {}),
+);
 const code = (r: { errors?: Array<{ extensions: Record<string, any> }> }) => r.errors?.[0]?.extensions.code;
 
 describe('GraphQL API', () => {
@@ -114,7 +40,7 @@ describe('GraphQL API', () => {
   const anonymous = () => signIn(base, 'nobody@portal.demo', 'x').then((r) => r.client);
 
   it('has a sample for every operation (new operations must join the deny tests)', () => {
-    const guards = allGuards();
+    const guards = allGuards(portalModules);
     const ops = (['Query', 'Mutation'] as const).flatMap((root) =>
       Object.keys(guards[root] ?? {}).map((n) => `${root}.${n}`),
     );
@@ -122,7 +48,7 @@ describe('GraphQL API', () => {
   });
 
   it('signed out: every non-public operation answers UNAUTHENTICATED and no data', async () => {
-    const guards = allGuards();
+    const guards = allGuards(portalModules);
     const client = await anonymous();
     for (const [op, document] of Object.entries(SAMPLES)) {
       const [root, name] = op.split('.') as ['Query' | 'Mutation', string];

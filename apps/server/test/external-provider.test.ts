@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/modules/users/users.service.js';
 import { usuario } from '../src/modules/users/users.tables.js';
 import { sessao } from '../src/platform/auth/auth.tables.js';
+import { hashPassword } from '../src/platform/auth/passwords.js';
 import { hashSessionId } from '../src/platform/auth/session.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import type { ClientMetadata } from 'oidc-provider';
 import pg from 'pg';
-import { buildApp, type PortalApp } from '../src/platform/app.js';
+import type { PortalApp } from '../src/platform/app.js';
 import { loadConfig } from '../src/platform/config.js';
+import { buildPortal } from '../src/server.js';
 
 /** PostgreSQL admin URL when the suite runs against PostgreSQL; undefined on PGlite. */
 export const TEST_PG_URL = process.env.TEST_PG_URL;
@@ -76,7 +77,7 @@ export async function startTestPortal(
     ...opts.env,
   });
   const inMemory = !databaseUrl && !opts.dataDir;
-  const portal = await buildApp({ config, inMemory, extraClients: opts.extraClients, logStream: opts.logStream });
+  const portal = await buildPortal({ config, inMemory, extraClients: opts.extraClients, logStream: opts.logStream });
   await portal.app.listen({ port, host: '127.0.0.1' });
   return {
     ...portal,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { announce, createNotification } from '../src/modules/notifications/notifications.service.js';
+import { userDirectory } from '../src/modules/users/users.directory.js';
 import { usuario } from '../src/modules/users/users.tables.js';
 import { senhaReset, sessao } from '../src/platform/auth/auth.tables.js';
 import { resetPassword } from '../src/platform/auth/password-reset.js';
@@ -87,7 +88,7 @@ describe('live streams, re-checked on each event (heartbeat at its 25 s default)
       usuarioId: ids.dealer2,
       expiresAt: new Date(Date.now() + 60_000),
     });
-    expect(await resetPassword(portal.services, token, DEMO_PASSWORD)).toBe(true);
+    expect(await resetPassword(portal.services, userDirectory, token, DEMO_PASSWORD)).toBe(true);
     expect(await endsWithin(s, 5_000)).toBe(true);
   });
 

@@ -6,13 +6,6 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
-import { startCommunicationJobs } from '../modules/communications/communications.jobs.js';
-import { registerCommunicationRoutes } from '../modules/communications/communications.routes.js';
-import { startFileJobs } from '../modules/files/files.jobs.js';
-import { registerFileRoutes } from '../modules/files/files.routes.js';
-import { registerNotificationRoutes } from '../modules/notifications/notifications.routes.js';
-import { cachedPortalProperties, presentPortalProperties } from '../modules/portal/portal.queries.js';
-import { seedDemo } from '../seed/demo.js';
 import { createAuthenticator } from './auth/authenticate.js';
 import { createBearerVerifier } from './auth/bearer.js';
 import { registerBffRoutes } from './auth/bff.js';
@@ -26,6 +19,7 @@ import { registerClientErrorRoute } from './client-errors.js';
 import { createClock } from './clock.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db.js';
+import type { DomainPorts } from './domain-ports.js';
 import { startEvents } from './events.js';
 import { registerGraphQL } from './graphql/register.js';
 import { registerForwardedHeaders, trustedProxies } from './http/proxy.js';
@@ -33,6 +27,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { startJobs } from './jobs.js';
 import { loggerOptions } from './logger.js';
 import { startMailer } from './mail.js';
+import type { PortalModule } from './module.js';
 import type { Services } from './services.js';
 import { createStorage } from './storage.js';
 
@@ -43,6 +38,10 @@ export type PortalApp = { app: FastifyInstance; services: Services; close(): Pro
 
 export type BuildOptions = {
   config: Config;
+  /** The domain modules, in the order they are wired (`modules/index.ts`). */
+  modules: PortalModule[];
+  /** What the platform asks of the modules (users for sign-in, audit, the portal's look, demo seed). */
+  domain: DomainPorts;
   /** Extra first-party clients of the embedded provider (tests: a portal using this one as external). */
   extraClients?: ClientMetadata[];
   /** Use an in-memory PGlite instead of DATA_DIR (tests). */
@@ -53,10 +52,11 @@ export type BuildOptions = {
 
 /**
  * Builds the whole server (DESIGN §1): database and migrations, jobs, live events, mail, the embedded
- * provider, sign-in routes, the GraphQL API, health probes and the built web app.
+ * provider, sign-in routes, the GraphQL API and REST routes of the given modules, their jobs, health
+ * probes and the built web app. The composition root (`src/server.ts`) passes modules and ports.
  */
 export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
-  const { config } = opts;
+  const { config, modules, domain } = opts;
   const isTrustedProxy = trustedProxies(config.trustedProxies);
   const logger = loggerOptions(config);
   const app = Fastify({
@@ -88,7 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     // Mail is signed with the portal's name (MAIL_FROM's address), read when each message goes out.
-    fromName: async () => (await cachedPortalProperties(services.cache, database.db))?.name,
+    fromName: async () => (await domain.look(services))?.name,
     log,
   });
   const storage = await createStorage(config.storage);
@@ -103,7 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     storage,
     clock: createClock(),
   };
-  if (config.demoSeed) await seedDemo(database.db);
+  if (config.demoSeed) await domain.seedDemo(database.db);
 
   await app.register(cookie);
   await app.register(formbody);
@@ -116,6 +116,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
   const oidc = createOidcClient(config, internalOrigin);
   const authenticate = createAuthenticator({
     database,
+    users: domain.users,
     oidc,
     verifyBearer: createBearerVerifier(config, oidc, secrets, database.db),
     log,
@@ -127,14 +128,15 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
       db: database.db,
       secrets,
       extraClients: opts.extraClients,
+      users: domain.users,
       portalName: async () => {
-        const props = await cachedPortalProperties(services.cache, database.db);
-        return { name: props?.name ?? 'Portal', theme: props?.theme ?? 'blueOcean' };
+        const look = await domain.look(services);
+        return { name: look?.name ?? 'Portal', theme: look?.theme ?? 'blueOcean' };
       },
     });
     provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'oidc provider error'));
-    registerInteractionRoutes(app, services, provider);
-    await startPasswordResetJob(services);
+    registerInteractionRoutes(app, services, provider, domain);
+    await startPasswordResetJob(services, domain);
     const callback = provider.callback();
     // The provider reads its own request bodies: mount it where Fastify does not parse them.
     await app.register(async (scope) => {
@@ -150,15 +152,17 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     });
   }
 
-  registerBffRoutes(app, services, oidc, authenticate);
+  registerBffRoutes(app, services, oidc, authenticate, domain);
   registerClientErrorRoute(app);
-  await registerGraphQL(app, services, authenticate);
-  registerNotificationRoutes(app, services, authenticate);
-  await registerFileRoutes(app, services, authenticate);
-  registerCommunicationRoutes(app, services, authenticate);
-  const communicationJobs = await startCommunicationJobs(services, (err, msg) => app.log.error({ err }, msg));
-  app.addHook('onClose', async () => communicationJobs.stop());
-  await startFileJobs(services, (err, msg) => app.log.error({ err }, msg));
+  await registerGraphQL(app, services, authenticate, modules);
+  for (const m of modules) await m.routes?.({ app, services, authenticate });
+  for (const m of modules) {
+    await m.jobs?.({
+      services,
+      log: (err, msg) => app.log.error({ err }, msg),
+      onClose: (stop) => app.addHook('onClose', async () => stop()),
+    });
+  }
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -171,11 +175,6 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     const [db, queue, live] = checks.map((c) => (c.status === 'fulfilled' && c.value !== false ? 'ok' : 'fail'));
     const ok = db === 'ok' && queue === 'ok' && live === 'ok';
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'fail', database: db, jobs: queue, events: live });
-  });
-  app.get('/portalProperties', async (_request, reply) => {
-    const row = await cachedPortalProperties(services.cache, database.db);
-    if (!row) return reply.code(503).send({ error: 'NOT_CONFIGURED' });
-    return reply.header('cache-control', 'no-cache').send(presentPortalProperties(row));
   });
 
   registerWebApp(app, config.webDist);

@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { UPLOAD_MAX_BYTES } from '@portal/domain';
 import { z } from 'zod';
-import { UPLOAD_MAX_BYTES } from '../modules/files/files.limits.js';
 import { isAddressOrCidr } from './http/proxy.js';
 
 /**

@@ -10,10 +10,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.js';
 
-/** The typed database handle every module uses. PGlite and node-postgres expose the same API. */
-export type Db = NodePgDatabase<typeof schema>;
+/**
+ * The database handle every module uses. PGlite and node-postgres expose the same API. Queries are
+ * typed by the tables they name; no schema is registered (the relational `db.query` API is unused),
+ * so the platform needs no module's tables (decision 0010).
+ */
+export type Db = NodePgDatabase;
 /** A transaction handle; services pass it to the audit helper so the audit row commits with the change. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction. */
@@ -55,7 +58,7 @@ export async function openDatabase(opts: {
       /* idle client errors surface on the next query; keep the process alive */
     });
     return {
-      db: drizzlePg(pool, { schema }),
+      db: drizzlePg(pool),
       kind: 'postgres',
       pool,
       connectionString: opts.databaseUrl,
@@ -68,7 +71,7 @@ export async function openDatabase(opts: {
     extensions: { citext, pg_trgm, unaccent },
   });
   return {
-    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    db: drizzlePglite(pglite) as unknown as Db,
     kind: 'pglite',
     pglite,
     close: () => pglite.close(),
@@ -84,7 +87,7 @@ export async function migrate(database: Database): Promise<void> {
     const client = await (database.pool as pg.Pool).connect();
     try {
       await client.query('SELECT pg_advisory_lock(727274)');
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      await migratePg(drizzlePg(client), { migrationsFolder });
     } finally {
       await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
       client.release();

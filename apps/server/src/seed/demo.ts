@@ -13,7 +13,6 @@ import {
   tipoAcessoFuncionalidade,
 } from '../modules/products/products.tables.js';
 import { grupoUsuarios } from '../modules/user-groups/user-groups.tables.js';
-import { hashPassword } from '../modules/users/users.service.js';
 import {
   cargo,
   departamento,
@@ -26,6 +25,7 @@ import {
   usuarioMarca,
   usuarioTipoAcesso,
 } from '../modules/users/users.tables.js';
+import { hashPassword } from '../platform/auth/passwords.js';
 import type { Db, Tx } from '../platform/db.js';
 
 export const DEMO_PASSWORD = 'Portal@2026';

@@ -2,6 +2,7 @@ import { type Idioma, LOCALE_BY_IDIOMA } from '@portal/domain';
 import { type Locale, t } from '@portal/i18n';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
+import type { JobContext } from '../../platform/module.js';
 import type { Services } from '../../platform/services.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
@@ -167,8 +168,8 @@ export async function fireDueSchedules(services: Services): Promise<string[]> {
   });
 }
 
-/** Starts the workers and the schedule sweep of this instance; returns a stop function. */
-export async function startCommunicationJobs(services: Services, log: (err: unknown, msg: string) => void) {
+/** Starts the workers and the schedule sweep of this instance (stopped when the server closes). */
+export async function startCommunicationJobs({ services, log, onClose }: JobContext) {
   await services.jobs.work<{ comunicadoId: string }>(SEND_QUEUE, async ({ comunicadoId }) => {
     await fanOut(services, comunicadoId);
   });
@@ -189,5 +190,5 @@ export async function startCommunicationJobs(services: Services, log: (err: unkn
   };
   const timer = setInterval(sweep, services.config.scheduleSweepMs);
   timer.unref();
-  return { sweep, stop: () => clearInterval(timer) };
+  onClose(() => clearInterval(timer));
 }

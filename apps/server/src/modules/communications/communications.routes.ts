@@ -1,11 +1,9 @@
 import { LOCALE_BY_IDIOMA, neutraliseSpreadsheetCell } from '@portal/domain';
 import { t } from '@portal/i18n';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
-import type { createAuthenticator } from '../../platform/auth/authenticate.js';
 import { logRouteDenial } from '../../platform/http/denials.js';
 import { registerLiveStream } from '../../platform/live-stream.js';
-import type { Services } from '../../platform/services.js';
+import type { RouteContext } from '../../platform/module.js';
 import { fireDueSchedules } from './communications.jobs.js';
 import { findOwnComunicado, pageLeituras } from './communications.queries.js';
 import { READS_CHANNEL } from './communications.service.js';
@@ -20,11 +18,7 @@ import { READS_CHANNEL } from './communications.service.js';
  * - `POST /api/dev/clock` `{ advanceMs }` (only with DEV_CLOCK=true, never in production): moves the
  *   business clock forward and fires the scheduled sends now due (journeys of scheduled sends).
  */
-export function registerCommunicationRoutes(
-  app: FastifyInstance,
-  services: Services,
-  authenticate: ReturnType<typeof createAuthenticator>,
-) {
+export function registerCommunicationRoutes({ app, services, authenticate }: RouteContext) {
   const sentOf = async (userId: string, id: string) => {
     const c = await findOwnComunicado(services.db, userId, id);
     return c && (c.status === 'ENVIADO' || c.status === 'ARQUIVADO') ? c : null;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { JobContext } from '../../platform/module.js';
 import type { Services } from '../../platform/services.js';
 
 /** Queue of the sweep of unplaced uploads. */
@@ -50,7 +51,7 @@ export async function sweepUnplacedUploads(
 }
 
 /** Starts this instance's worker of the sweep and (idempotently) its schedule in pg-boss. */
-export async function startFileJobs(services: Services, log: (err: unknown, msg: string) => void) {
+export async function startFileJobs({ services, log }: JobContext) {
   await services.jobs.work(UPLOAD_SWEEP_QUEUE, async () => {
     await sweepUnplacedUploads(services, log);
   });

@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
 import { LOCALE_BY_IDIOMA } from '@portal/domain';
 import { resolveLocale, t } from '@portal/i18n';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Authenticated, createAuthenticator } from '../../platform/auth/authenticate.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Authenticated } from '../../platform/auth/authenticate.js';
 import { logRouteDenial } from '../../platform/http/denials.js';
 import { isSameOrigin } from '../../platform/http/origin.js';
-import type { Services } from '../../platform/services.js';
+import type { RouteContext } from '../../platform/module.js';
 import { type ByteRange, NotFoundInStorage } from '../../platform/storage.js';
 import { mayDownload } from './files.access.js';
 import { FILE_TYPES, type FileType } from './files.limits.js';
@@ -89,11 +89,7 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * the module that placed it (its check in files.access.ts); these routes check the session, the link
  * and that check.
  */
-export async function registerFileRoutes(
-  app: FastifyInstance,
-  services: Services,
-  authenticate: ReturnType<typeof createAuthenticator>,
-) {
+export async function registerFileRoutes({ app, services, authenticate }: RouteContext) {
   const { storage, config, db } = services;
 
   await app.register(async (scope) => {

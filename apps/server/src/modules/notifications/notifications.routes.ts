@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { createAuthenticator } from '../../platform/auth/authenticate.js';
 import { registerLiveStream } from '../../platform/live-stream.js';
-import type { Services } from '../../platform/services.js';
+import type { RouteContext } from '../../platform/module.js';
 import { countUnseen } from './notifications.queries.js';
 import { NOTIFICATIONS_CHANNEL } from './notifications.service.js';
 
@@ -11,11 +9,7 @@ import { NOTIFICATIONS_CHANNEL } from './notifications.service.js';
  * with `data: {"count":N}` on connect, then again whenever NOTIFICATIONS_CHANNEL names the user or
  * everyone (from any instance, LISTEN/NOTIFY), and a `: ping` comment every STREAM_RECHECK_MS.
  */
-export function registerNotificationRoutes(
-  app: FastifyInstance,
-  services: Services,
-  authenticate: ReturnType<typeof createAuthenticator>,
-) {
+export function registerNotificationRoutes({ app, services, authenticate }: RouteContext) {
   registerLiveStream(app, services, authenticate, '/api/notificacoes/stream', (_request, user) => ({
     channel: NOTIFICATIONS_CHANNEL,
     concerns: (payload) => {

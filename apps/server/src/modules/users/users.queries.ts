@@ -59,17 +59,6 @@ export async function loadCurrentUser(database: Database, userId: string): Promi
   return toCurrentUser(rows[0]);
 }
 
-/** Finds an active user by e-mail (case-insensitive: the column is citext). */
-export async function findUserByEmail(db: DbOrTx, email: string) {
-  const [row] = await db.select().from(usuario).where(eq(usuario.email, email.trim()));
-  return row ?? null;
-}
-
-export async function findUserById(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(usuario).where(eq(usuario.id, id));
-  return row ?? null;
-}
-
 type Marca = { id: string; description: string; facebookId: string | null };
 type Funcionalidade = { id: string; chave: string; nome: string; produtoId: string };
 type Grupo = { id: string; nome: string };

@@ -1,16 +1,12 @@
-import { hash, verify } from '@node-rs/argon2';
 import { changePasswordSchema, type Idioma, ONBOARDING_IDS } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { beginGuess, guessSucceeded, passwordChangeCounters } from '../../platform/auth/throttle.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
 import { AppError, badInput, notFound } from '../../platform/errors.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { usuario, usuarioOnboarding } from './users.tables.js';
-
-/** argon2id parameters (OWASP 2023 minimum: m=19 MiB, t=2, p=1). */
-export const hashPassword = (password: string) => hash(password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
-export const verifyPassword = (stored: string, password: string) => verify(stored, password).catch(() => false);
 
 /** Changes the interface language of the signed-in user; another user's id answers NOT_FOUND. */
 export async function mudarLinguaUsuario(db: Db, actor: CurrentUser, input: { id: string; idioma: Idioma }) {
@@ -82,8 +78,24 @@ export async function alterarSenha(
   }
   await guessSucceeded(db, counters);
   const senhaHash = await hashPassword(input.novaSenha);
-  await db.transaction(async (tx) => {
-    await tx.update(usuario).set({ senhaHash, versao: sql`now()` }).where(eq(usuario.id, actor.id));
-    await recordAudit(tx, { actorId: actor.id, entity: 'usuario', entityId: actor.id, action: 'senha' });
-  });
+  await db.transaction((tx) => setPassword(tx, { userId: actor.id, senhaHash }));
+}
+
+/**
+ * Stores a user's new password hash (changed by the user, or reset through a recovery link), audited
+ * as the user's own change in the caller's transaction. The hash comes from sign-in (`passwords.ts`).
+ */
+export async function setPassword(tx: DbOrTx, input: { userId: string; senhaHash: string }): Promise<void> {
+  await tx.update(usuario).set({ senhaHash: input.senhaHash, versao: sql`now()` }).where(eq(usuario.id, input.userId));
+  await recordAudit(tx, { actorId: input.userId, entity: 'usuario', entityId: input.userId, action: 'senha' });
+}
+
+/** The user signed in now (`ultimo_acesso`, shown in the users administration). */
+export async function recordSignIn(db: DbOrTx, userId: string): Promise<void> {
+  await db.update(usuario).set({ ultimoAcesso: new Date() }).where(eq(usuario.id, userId));
+}
+
+/** Links an external provider's subject to the user (first sign-in there, matched by e-mail). */
+export async function linkSubject(db: DbOrTx, input: { userId: string; subject: string }): Promise<void> {
+  await db.update(usuario).set({ keycloakId: input.subject }).where(eq(usuario.id, input.userId));
 }

@@ -1,5 +1,10 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { usuario } from '../../modules/users/users.tables.js';
+
+/**
+ * The users module's table as sign-in's foreign keys see it: its name and key only (decision 0010).
+ * A session or a reset link dies with its user (cascade); the table itself is the users module's.
+ */
+const usuario = pgTable('usuario', { id: uuid('id').primaryKey() });
 
 /** A browser session (DESIGN §3): the cookie holds a random id; only its SHA-256 is stored here. */
 export const sessao = pgTable(

@@ -1,9 +1,6 @@
 import { TOKEN_REFRESH_MARGIN_MS } from '@portal/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import { loadCurrentUser } from '../../modules/users/users.queries.js';
-import { usuario } from '../../modules/users/users.tables.js';
 import type { Database } from '../db.js';
 import type { CurrentUser } from '../graphql/context.js';
 import type { OidcClient } from './oidc-client.js';
@@ -14,8 +11,12 @@ import {
   type SessionWithUser,
   updateSessionTokens,
 } from './session.js';
+import type { UserDirectory } from './user-directory.js';
 
 export type Authenticated = { user: CurrentUser; via: 'session' | 'bearer' };
+
+/** Who a request acts for (see createAuthenticator); `renew: false` keeps the session's idle expiry. */
+export type Authenticate = ReturnType<typeof createAuthenticator>;
 
 /**
  * Resolves who a request acts for, on every request (DESIGN §3): a bearer token, else the session
@@ -24,6 +25,7 @@ export type Authenticated = { user: CurrentUser; via: 'session' | 'bearer' };
  */
 export function createAuthenticator(deps: {
   database: Database;
+  users: UserDirectory;
   oidc: OidcClient;
   verifyBearer: (token: string) => Promise<string | null>;
   log: (obj: object, msg: string) => void;
@@ -32,8 +34,7 @@ export function createAuthenticator(deps: {
 
   const userIdForSubject = async (sub: string): Promise<string | null> => {
     if (!deps.oidc.external) return sub;
-    const [row] = await deps.database.db.select({ id: usuario.id }).from(usuario).where(eq(usuario.keycloakId, sub));
-    return row?.id ?? null;
+    return (await deps.users.findBySubject(deps.database.db, sub))?.id ?? null;
   };
 
   /** Refreshes the session's tokens once even when parallel requests need it. */
@@ -72,12 +73,12 @@ export function createAuthenticator(deps: {
     if (header?.toLowerCase().startsWith('bearer ')) {
       const sub = await deps.verifyBearer(header.slice(7).trim());
       const userId = sub ? await userIdForSubject(sub) : null;
-      const user = userId ? await loadCurrentUser(deps.database, userId) : null;
+      const user = userId ? await deps.users.currentUser(deps.database, userId) : null;
       return user ? { user, via: 'bearer' } : null;
     }
     const raw = request.cookies?.[SESSION_COOKIE];
     if (!raw) return null;
-    const found = await loadSessionWithUser(deps.database, raw, opts);
+    const found = await loadSessionWithUser(deps.database, deps.users, raw, opts);
     if (!found) return null;
     const { session, user } = found;
     if (!user) {

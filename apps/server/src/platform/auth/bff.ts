@@ -3,19 +3,18 @@ import { resolveLocale, t } from '@portal/i18n';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import { recordAudit } from '../../modules/audit/audit.service.js';
-import { findUserByEmail } from '../../modules/users/users.queries.js';
-import { usuario } from '../../modules/users/users.tables.js';
+import type { DomainPorts } from '../domain-ports.js';
 import { isSameOrigin } from '../http/origin.js';
 import type { Services } from '../services.js';
 import { endProviderAccount } from './adapter.js';
 import { loginPendente } from './auth.tables.js';
-import type { createAuthenticator } from './authenticate.js';
+import type { Authenticate } from './authenticate.js';
 import { localeOfRequest } from './locale.js';
 import type { OidcClient } from './oidc-client.js';
 import { requestPasswordReset } from './password-reset.js';
 import { createSession, deleteUserSessions, loadSession, SESSION_COOKIE, SESSION_IDLE_HOURS } from './session.js';
 import { publishSessionEnded } from './session-events.js';
+import type { UserDirectory } from './user-directory.js';
 import { escapeHtml, renderPage } from './views.js';
 
 /** Pending sign-in state lives 60 minutes (SPEC §9). */
@@ -63,7 +62,8 @@ export function registerBffRoutes(
   app: FastifyInstance,
   services: Services,
   oidc: OidcClient,
-  authenticate: ReturnType<typeof createAuthenticator>,
+  authenticate: Authenticate,
+  domain: Pick<DomainPorts, 'users' | 'audit'>,
 ) {
   const { db, config } = services;
   const secure = config.publicUrl.startsWith('https:');
@@ -152,7 +152,7 @@ export function registerBffRoutes(
       return errorPage(request, reply, t(locale, 'error.internal'), 400);
     }
     const claims = tokens.claims();
-    const userId = claims ? await portalUserFor(services, oidc, claims) : null;
+    const userId = claims ? await portalUserFor(services, domain.users, oidc, claims) : null;
     if (!userId) return errorPage(request, reply, t(locale, 'error.forbidden'), 403);
     const raw = await createSession(db, userId, {
       accessToken: tokens.access_token,
@@ -160,7 +160,7 @@ export function registerBffRoutes(
       idToken: tokens.id_token ?? null,
       tokenExpiresAt: new Date(Date.now() + (tokens.expiresIn() ?? 600) * 1000),
     });
-    await db.update(usuario).set({ ultimoAcesso: new Date() }).where(eq(usuario.id, userId));
+    await domain.users.recordSignIn(db, userId);
     reply.setCookie(SESSION_COOKIE, raw, {
       path: '/',
       httpOnly: true,
@@ -184,7 +184,7 @@ export function registerBffRoutes(
       // The embedded provider forgets the user too (its session, grants, tokens): signing in again
       // asks for the password, and no access token of these sessions is accepted any more.
       if (!oidc.external) await endProviderAccount(tx, session.usuarioId);
-      await recordAudit(tx, {
+      await domain.audit(tx, {
         actorId: session.usuarioId,
         entity: 'sessao',
         entityId: session.usuarioId,
@@ -225,20 +225,20 @@ export function registerBffRoutes(
  * Maps the provider's identity to a portal user: the embedded provider's subject is the user id; an
  * external provider's subject is kept in keycloak_id, first matched by e-mail. Inactive: null.
  */
-async function portalUserFor(services: Services, oidc: OidcClient, claims: client.IDToken): Promise<string | null> {
+async function portalUserFor(
+  services: Services,
+  users: UserDirectory,
+  oidc: OidcClient,
+  claims: client.IDToken,
+): Promise<string | null> {
   const { db } = services;
   if (!oidc.external) {
-    const [row] = await db
-      .select({ id: usuario.id, active: usuario.active })
-      .from(usuario)
-      .where(eq(usuario.id, claims.sub));
+    const row = await users.findById(db, claims.sub);
     return row?.active ? row.id : null;
   }
-  const [bySubject] = await db.select().from(usuario).where(eq(usuario.keycloakId, claims.sub));
-  const user = bySubject ?? (typeof claims.email === 'string' ? await findUserByEmail(db, claims.email) : null);
+  const bySubject = await users.findBySubject(db, claims.sub);
+  const user = bySubject ?? (typeof claims.email === 'string' ? await users.findByEmail(db, claims.email) : null);
   if (!user?.active) return null;
-  if (user.keycloakId !== claims.sub) {
-    await db.update(usuario).set({ keycloakId: claims.sub }).where(eq(usuario.id, user.id));
-  }
+  if (user.keycloakId !== claims.sub) await users.linkSubject(db, { userId: user.id, subject: claims.sub });
   return user.id;
 }

@@ -2,14 +2,12 @@ import { passwordProblems } from '@portal/domain';
 import { type Locale, t } from '@portal/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { recordAudit } from '../../modules/audit/audit.service.js';
-import { cachedPortalProperties } from '../../modules/portal/portal.queries.js';
-import { findUserByEmail } from '../../modules/users/users.queries.js';
-import { verifyPassword } from '../../modules/users/users.service.js';
+import type { DomainPorts } from '../domain-ports.js';
 import { isSameOrigin } from '../http/origin.js';
 import type { Services } from '../services.js';
 import { LANG_COOKIE, localeOfRequest } from './locale.js';
 import { findResetToken, requestPasswordReset, resetPassword } from './password-reset.js';
+import { verifyPassword } from './passwords.js';
 import { beginGuess, guessSucceeded, signInCounters } from './throttle.js';
 import { escapeHtml, message, renderPage } from './views.js';
 
@@ -22,7 +20,12 @@ type Body = Record<string, string | undefined>;
  * The screens of the embedded provider: sign-in, forgot password and reset password, themed like the
  * portal and translated (DESIGN §3). They run beside the provider's own routes under /oidc.
  */
-export function registerInteractionRoutes(app: FastifyInstance, services: Services, provider: Provider) {
+export function registerInteractionRoutes(
+  app: FastifyInstance,
+  services: Services,
+  provider: Provider,
+  domain: Pick<DomainPorts, 'users' | 'audit' | 'look'>,
+) {
   const send = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -31,7 +34,7 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
     status = 200,
     locale: Locale = localeOfRequest(request.raw),
   ) => {
-    const props = await cachedPortalProperties(services.cache, services.db);
+    const props = await domain.look(services);
     const portalName = props?.name ?? 'Portal';
     const lang = new URL(request.url, 'http://x').searchParams.get('lang');
     if (lang)
@@ -104,7 +107,7 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
         locale,
       );
     }
-    const user = email ? await findUserByEmail(services.db, email) : null;
+    const user = email ? await domain.users.findByEmail(services.db, email) : null;
     const ok = await verifyPassword(user?.senhaHash ?? DUMMY_HASH, password);
     if (!user?.active || !user.senhaHash || !ok) {
       return send(
@@ -117,7 +120,7 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
       );
     }
     await guessSucceeded(services.db, counters);
-    await recordAudit(services.db, { actorId: user.id, entity: 'sessao', entityId: user.id, action: 'login' });
+    await domain.audit(services.db, { actorId: user.id, entity: 'sessao', entityId: user.id, action: 'login' });
     reply.hijack();
     await provider.interactionFinished(
       request.raw,
@@ -204,7 +207,7 @@ export function registerInteractionRoutes(app: FastifyInstance, services: Servic
         400,
       );
     }
-    if (!(await resetPassword(services, token, password))) {
+    if (!(await resetPassword(services, domain.users, token, password))) {
       return send(request, reply, 'recovery.resetTitle', invalidLink(locale), 410);
     }
     return send(

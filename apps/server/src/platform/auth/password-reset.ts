@@ -1,17 +1,15 @@
 import crypto from 'node:crypto';
-import { type Idioma, LOCALE_BY_IDIOMA } from '@portal/domain';
+import { LOCALE_BY_IDIOMA } from '@portal/domain';
 import { t } from '@portal/i18n';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { recordAudit } from '../../modules/audit/audit.service.js';
-import { loadPortalProperties } from '../../modules/portal/portal.queries.js';
-import { findUserByEmail } from '../../modules/users/users.queries.js';
-import { hashPassword } from '../../modules/users/users.service.js';
-import { usuario } from '../../modules/users/users.tables.js';
+import type { DomainPorts } from '../domain-ports.js';
 import type { Services } from '../services.js';
 import { endProviderAccount } from './adapter.js';
 import { senhaReset, sessao } from './auth.tables.js';
+import { hashPassword } from './passwords.js';
 import { publishSessionEnded } from './session-events.js';
 import { THROTTLE, withinLimit } from './throttle.js';
+import type { UserDirectory } from './user-directory.js';
 import { escapeHtml } from './views.js';
 
 export const RESET_LINK_MINUTES = 30;
@@ -37,10 +35,15 @@ export async function requestPasswordReset(services: Services, email: string, cl
  * Runs the recovery jobs of this instance (embedded provider only). Several at once: requests for
  * unknown addresses queue jobs too, and must not hold a real user's link back for long.
  */
-export async function startPasswordResetJob(services: Services): Promise<void> {
-  await services.jobs.work<{ email: string }>(PASSWORD_RESET_QUEUE, ({ email }) => sendResetLink(services, email), {
-    concurrency: 5,
-  });
+export async function startPasswordResetJob(
+  services: Services,
+  domain: Pick<DomainPorts, 'users' | 'look'>,
+): Promise<void> {
+  await services.jobs.work<{ email: string }>(
+    PASSWORD_RESET_QUEUE,
+    ({ email }) => sendResetLink(services, domain, email),
+    { concurrency: 5 },
+  );
 }
 
 /**
@@ -48,18 +51,21 @@ export async function startPasswordResetJob(services: Services): Promise<void> {
  * (at most one live link per user), stores a single-use token (hashed) and queues the mail in the
  * user's own language.
  */
-async function sendResetLink(services: Services, email: string): Promise<void> {
-  const user = await findUserByEmail(services.db, email);
+async function sendResetLink(
+  services: Services,
+  { users, look }: Pick<DomainPorts, 'users' | 'look'>,
+  email: string,
+): Promise<void> {
+  const user = await users.findByEmail(services.db, email);
   if (!user?.active || !user.senhaHash) return;
-  const locale = LOCALE_BY_IDIOMA[user.idioma as Idioma] ?? 'pt-BR';
+  const locale = LOCALE_BY_IDIOMA[user.idioma] ?? 'pt-BR';
   const token = crypto.randomBytes(32).toString('base64url');
   const link = `${services.config.publicUrl}/oidc/reset?token=${token}&lang=${locale}`;
-  const props = await loadPortalProperties(services.db);
-  const portal = props?.name ?? 'Portal';
+  const portal = (await look(services))?.name ?? 'Portal';
   const params = { nome: user.nome, portal, minutos: RESET_LINK_MINUTES };
   await services.db.transaction(async (tx) => {
     // Serialises two recoveries of one user (two instances): each sees the other's link and voids it.
-    await tx.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, user.id)).for('update');
+    await users.lock(tx, user.id);
     await tx.delete(senhaReset).where(eq(senhaReset.usuarioId, user.id));
     await tx.insert(senhaReset).values({
       tokenHash: sha256(token),
@@ -90,7 +96,12 @@ export async function findResetToken(services: Services, token: string) {
  * Sets a new password with a reset token. The token is consumed atomically (a second use fails) and
  * every session of the user ends.
  */
-export async function resetPassword(services: Services, token: string, password: string): Promise<boolean> {
+export async function resetPassword(
+  services: Services,
+  users: UserDirectory,
+  token: string,
+  password: string,
+): Promise<boolean> {
   const senhaHash = await hashPassword(password);
   const usuarioId = await services.db.transaction(async (tx) => {
     const [used] = await tx
@@ -101,11 +112,10 @@ export async function resetPassword(services: Services, token: string, password:
       )
       .returning({ usuarioId: senhaReset.usuarioId });
     if (!used) return null;
-    await tx.update(usuario).set({ senhaHash }).where(eq(usuario.id, used.usuarioId));
+    await users.setPassword(tx, { userId: used.usuarioId, senhaHash });
     await tx.delete(sessao).where(eq(sessao.usuarioId, used.usuarioId));
     // The provider's session, grants and tokens too: a bearer token from before the reset dies with it.
     await endProviderAccount(tx, used.usuarioId);
-    await recordAudit(tx, { actorId: used.usuarioId, entity: 'usuario', entityId: used.usuarioId, action: 'senha' });
     return used.usuarioId;
   });
   if (!usuarioId) return false;

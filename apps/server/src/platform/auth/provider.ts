@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { t } from '@portal/i18n';
 import Provider, { type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
-import { findUserById } from '../../modules/users/users.queries.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db.js';
 import { createAdapterClass } from './adapter.js';
 import { localeOfRequest } from './locale.js';
 import type { ProviderSecrets } from './secrets.js';
+import type { UserDirectory } from './user-directory.js';
 import { escapeHtml, renderPage } from './views.js';
 
 export const PORTAL_CLIENT_ID = 'portal';
@@ -43,6 +43,7 @@ type ProviderOptions = {
   secrets: ProviderSecrets;
   /** Extra first-party clients (e.g. another portal using this one as its external provider). */
   extraClients?: ClientMetadata[];
+  users: UserDirectory;
   portalName: () => Promise<{ name: string; theme: string }>;
 };
 
@@ -72,7 +73,7 @@ export function createProvider(o: ProviderOptions): Provider {
     jwks: o.secrets.jwks as never,
     cookies: { keys: o.secrets.cookieKeys },
     async findAccount(_ctx, sub) {
-      const user = await findUserById(o.db, sub);
+      const user = await o.users.findById(o.db, sub);
       if (!user?.active) return undefined;
       return {
         accountId: sub,

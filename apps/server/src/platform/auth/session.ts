@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { CURRENT_USER_COLUMNS, type CurrentUserRow, toCurrentUser } from '../../modules/users/users.queries.js';
 import { type Database, type DbOrTx, queryPrepared } from '../db.js';
 import type { CurrentUser } from '../graphql/context.js';
 import { sessao } from './auth.tables.js';
+import type { UserDirectory } from './user-directory.js';
 
 export const SESSION_COOKIE = 'portal_sid';
 /** Idle lifetime of a session; each use extends it. */
@@ -49,7 +49,7 @@ export async function loadSession(db: DbOrTx, raw: string): Promise<SessionRow |
   return row;
 }
 
-type SessionUserRow = CurrentUserRow & {
+type SessionUserRow = {
   id_hash: string;
   usuario_id: string;
   refresh_token: string | null;
@@ -70,6 +70,7 @@ export type SessionWithUser = {
  */
 export async function loadSessionWithUser(
   database: Database,
+  users: UserDirectory,
   raw: string,
   { renew = true }: { renew?: boolean } = {},
 ): Promise<SessionWithUser | null> {
@@ -78,8 +79,8 @@ export async function loadSessionWithUser(
     database,
     'session_with_user',
     `SELECT s.id_hash, s.usuario_id, s.refresh_token, s.id_token, s.token_expires_at, s.last_seen_at,
-            ${CURRENT_USER_COLUMNS}
-       FROM sessao s JOIN usuario u ON u.id = s.usuario_id
+            ${users.currentUserSql.select}
+       FROM sessao s JOIN ${users.currentUserSql.from} ON u.id = s.usuario_id
       WHERE s.id_hash = $1 AND s.expires_at > now()`,
     [idHash],
   );
@@ -98,7 +99,7 @@ export async function loadSessionWithUser(
       idToken: row.id_token,
       tokenExpiresAt: row.token_expires_at ? new Date(row.token_expires_at) : null,
     },
-    user: toCurrentUser(row),
+    user: users.toCurrentUser(row),
   };
 }
 

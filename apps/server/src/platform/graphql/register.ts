@@ -3,16 +3,16 @@ import { type Locale, resolveLocale, t } from '@portal/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
-import type { Authenticated } from '../auth/authenticate.js';
+import type { Authenticate } from '../auth/authenticate.js';
 import { AppError, badInput } from '../errors.js';
 import { DENIAL_CODES, type DenialCode, logDenial, logRouteDenial } from '../http/denials.js';
 import { isSameOrigin } from '../http/origin.js';
+import type { PortalModule } from '../module.js';
 import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
 import { deniedOperation, type OperationInput } from './denials.js';
 import { aliasLimitRule, costLimitRule, fieldWithInvalidText } from './limits.js';
-import { graphqlLoaders } from './modules.js';
-import { buildResolvers, loadTypeDefs } from './schema.js';
+import { buildResolvers, loadTypeDefs, mergeLoaders } from './schema.js';
 
 /** Maps one execution error to what clients see (DESIGN §4): stable codes, translated, internals masked. */
 export function formatError(err: GraphQLError, locale: Locale, log: (obj: object, msg: string) => void) {
@@ -69,11 +69,12 @@ function httpRefusal(err: GraphQLError | undefined, locale: Locale) {
   };
 }
 
-/** Mounts the GraphQL API at /api/graphql (mercurius with JIT, loaders, limits, guards). */
+/** Mounts the GraphQL API of `modules` at /api/graphql (mercurius with JIT, loaders, limits, guards). */
 export async function registerGraphQL(
   app: FastifyInstance,
   services: Services,
-  authenticate: (request: any) => Promise<Authenticated | null>,
+  authenticate: Authenticate,
+  modules: PortalModule[],
 ) {
   const { config } = services;
   const production = config.env === 'production';
@@ -86,9 +87,9 @@ export async function registerGraphQL(
     }
   });
   await app.register(mercurius, {
-    schema: loadTypeDefs(),
-    resolvers: buildResolvers(),
-    loaders: graphqlLoaders,
+    schema: loadTypeDefs(modules),
+    resolvers: buildResolvers(modules),
+    loaders: mergeLoaders(modules),
     path: '/api/graphql',
     jit: 1,
     graphiql: !production,

@@ -1,29 +1,18 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildSchema, GraphQLScalarType, Kind, lexicographicSortSchema, printSchema } from 'graphql';
+import type { PortalModule } from '../module.js';
 import { applyGuards, type ModuleGuards, type OperationGuard } from './guards.js';
-import { graphqlModules } from './modules.js';
 
-const srcDir = fileURLToPath(new URL('../../', import.meta.url));
+const base = new URL('./base.graphql', import.meta.url);
 
-/** The SDL of the whole API: base types plus every `modules/<domain>/<domain>.graphql`. */
-export function loadTypeDefs(): string {
-  const base = fs.readFileSync(path.join(srcDir, 'platform/graphql/base.graphql'), 'utf8');
-  const modulesDir = path.join(srcDir, 'modules');
-  const files = fs
-    .readdirSync(modulesDir)
-    .sort()
-    .flatMap((dir) => {
-      const file = path.join(modulesDir, dir, `${dir}.graphql`);
-      return fs.existsSync(file) ? [fs.readFileSync(file, 'utf8')] : [];
-    });
-  return [base, ...files].join('\n');
+/** The SDL of the whole API: base types plus every module's SDL file. */
+export function loadTypeDefs(modules: PortalModule[]): string {
+  return [base, ...modules.flatMap((m) => (m.sdl ? [m.sdl] : []))].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
 }
 
 /** The printed SDL committed at apps/server/schema.graphql (CI fails when it drifts). */
-export function printedSchema(): string {
-  return printSchema(lexicographicSortSchema(buildSchema(loadTypeDefs())));
+export function printedSchema(modules: PortalModule[]): string {
+  return printSchema(lexicographicSortSchema(buildSchema(loadTypeDefs(modules))));
 }
 
 const DateTime = new GraphQLScalarType({
@@ -35,25 +24,34 @@ const DateTime = new GraphQLScalarType({
 });
 
 /** All guards, merged, for the operation -> guard listing. */
-export function allGuards(): ModuleGuards {
+export function allGuards(modules: PortalModule[]): ModuleGuards {
   const merged: Required<ModuleGuards> = { Query: { ping: 'public' }, Mutation: { noop: 'public' } };
-  for (const m of graphqlModules) {
-    Object.assign(merged.Query, m.guards.Query);
-    Object.assign(merged.Mutation, m.guards.Mutation);
+  for (const m of modules) {
+    Object.assign(merged.Query, m.guards?.Query);
+    Object.assign(merged.Mutation, m.guards?.Mutation);
   }
   return merged;
 }
 
 /** Merges every module's resolvers, each root field wrapped with its guard. */
-export function buildResolvers(): Record<string, any> {
+export function buildResolvers(modules: PortalModule[]): Record<string, any> {
   const merged: Record<string, Record<string, unknown>> = {
     Query: { ping: () => 'pong' },
     Mutation: { noop: () => null },
   };
-  for (const m of graphqlModules) {
-    for (const [type, fields] of Object.entries(m.resolvers)) merged[type] = { ...merged[type], ...fields };
+  for (const m of modules) {
+    for (const [type, fields] of Object.entries(m.resolvers ?? {})) merged[type] = { ...merged[type], ...fields };
   }
-  return { ...applyGuards(merged, allGuards()), DateTime };
+  return { ...applyGuards(merged, allGuards(modules)), DateTime };
+}
+
+/** Every module's loaders, merged by type. */
+export function mergeLoaders(modules: PortalModule[]): Record<string, Record<string, any>> {
+  const merged: Record<string, Record<string, any>> = {};
+  for (const m of modules) {
+    for (const [type, fields] of Object.entries(m.loaders ?? {})) merged[type] = { ...merged[type], ...fields };
+  }
+  return merged;
 }
 
 export type { OperationGuard };

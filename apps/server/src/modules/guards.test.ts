@@ -1,7 +1,8 @@
 import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { describeGuard } from './guards.js';
-import { allGuards, loadTypeDefs } from './schema.js';
+import { describeGuard } from '../platform/graphql/guards.js';
+import { allGuards, loadTypeDefs } from '../platform/graphql/schema.js';
+import { portalModules } from './index.js';
 
 /**
  * Operation -> guard, reviewed as a permission change (STYLE §5): a diff in this listing means
@@ -9,8 +10,8 @@ import { allGuards, loadTypeDefs } from './schema.js';
  */
 describe('every GraphQL operation declares its guard', () => {
   it('no operation of the schema lacks a guard, and no guard names a missing operation', () => {
-    const schema = buildSchema(loadTypeDefs());
-    const guards = allGuards();
+    const schema = buildSchema(loadTypeDefs(portalModules));
+    const guards = allGuards(portalModules);
     for (const root of ['Query', 'Mutation'] as const) {
       const type = root === 'Query' ? schema.getQueryType() : schema.getMutationType();
       const fields = Object.keys(type?.getFields() ?? {}).sort();
@@ -19,7 +20,7 @@ describe('every GraphQL operation declares its guard', () => {
   });
 
   it('lists operation -> guard', () => {
-    const guards = allGuards();
+    const guards = allGuards(portalModules);
     const listing = (['Query', 'Mutation'] as const).flatMap((root) =>
       Object.entries(guards[root] ?? {})
         .sort(([a], [b]) => a.localeCompare(b))

@@ -1,0 +1,29 @@
+/** One valid document per root field of the module: the deny tests run each (test/api.test.ts). */
+export const samples: Record<string, string> = {
+  'Query.pasta': '{ pasta(idPasta: "00000000-0000-0000-0000-000000000000") { id } }',
+  'Query.itemsPorPasta': '{ itemsPorPasta { id } }',
+  'Query.itemsPorPastaPaged': '{ itemsPorPastaPaged { totalElements } }',
+  'Query.arquivo': '{ arquivo(idArquivo: "00000000-0000-0000-0000-000000000000") { id } }',
+  'Query.linkDownloadByArquivo': '{ linkDownloadByArquivo(idArquivo: "00000000-0000-0000-0000-000000000000") }',
+  'Query.buscaBiblioteca': '{ buscaBiblioteca(texto: "a") { id } }',
+  'Query.buscaBibliotecaPaged': '{ buscaBibliotecaPaged(filterInput: { busca: "a" }) { totalElements } }',
+  'Query.pastasComPermissaoEscrita': '{ pastasComPermissaoEscrita { id } }',
+  'Query.ultimosModificados': '{ ultimosModificados { id } }',
+  'Query.gruposUsuariosAtivos': '{ gruposUsuariosAtivos { id } }',
+  'Mutation.excluirItemBiblioteca':
+    'mutation { excluirItemBiblioteca(idItem: "00000000-0000-0000-0000-000000000000") { id } }',
+  'Mutation.excluirItem': 'mutation { excluirItem(idItem: "00000000-0000-0000-0000-000000000000") { id } }',
+  'Mutation.gerarLinkDownloadByItemBiblioteca':
+    'mutation { gerarLinkDownloadByItemBiblioteca(id: "00000000-0000-0000-0000-000000000000") }',
+  'Mutation.renomearItemBiblioteca':
+    'mutation { renomearItemBiblioteca(idItemBiblioteca: "00000000-0000-0000-0000-000000000000", novoNome: "x") { id } }',
+  'Mutation.renomearItem':
+    'mutation { renomearItem(idItemBiblioteca: "00000000-0000-0000-0000-000000000000", novoNome: "x") { id } }',
+  'Mutation.uploadArquivos':
+    'mutation { uploadArquivos(arquivos: [{ idArquivo: "00000000-0000-0000-0000-000000000000", idPastaPai: "00000000-0000-0000-0000-000000000000" }]) { id } }',
+  'Mutation.concederAcesso':
+    'mutation { concederAcesso(novasPermissoes: { idPasta: "00000000-0000-0000-0000-000000000000" }) { id } }',
+  'Mutation.moverItemBiblioteca':
+    'mutation { moverItemBiblioteca(idItemBiblioteca: "00000000-0000-0000-0000-000000000000", idNovaLocalizacao: "00000000-0000-0000-0000-000000000000") { id } }',
+  'Mutation.criarNovaPasta': 'mutation { criarNovaPasta(novaPasta: { nome: "x", idsGrupoAcesso: [] }) { id } }',
+};

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { Authenticate } from './auth/authenticate.js';
+import type { ModuleGuards } from './graphql/guards.js';
+import type { Services } from './services.js';
+
+/** What a module's REST routes receive when the server starts. */
+export type RouteContext = { app: FastifyInstance; services: Services; authenticate: Authenticate };
+
+/** What a module's workers receive when the server starts. */
+export type JobContext = {
+  services: Services;
+  /** Logs a failure of background work (jobs, sweeps). */
+  log: (err: unknown, msg: string) => void;
+  /** Runs `stop` when the server closes (timers of this instance). */
+  onClose(stop: () => void): void;
+};
+
+/**
+ * One domain module as the server sees it (decision 0010): everything it contributes, declared in its
+ * `modules/<domain>/index.ts` and listed once in `modules/index.ts`. The platform wires the list and
+ * knows no module by name. Tables are not listed: drizzle-kit finds every `*.tables.ts`.
+ */
+export type PortalModule = {
+  /** The module's folder under `modules/` (codegen mapper paths are relative to it). */
+  name: string;
+  /** The module's SDL file (`new URL('./<domain>.graphql', import.meta.url)`). */
+  sdl?: URL;
+  resolvers?: Record<string, any>;
+  /** The guard of every root field of `resolvers` (an unguarded one refuses to start the server). */
+  guards?: ModuleGuards;
+  /** mercurius loaders: batched field resolvers, by type and field. */
+  loaders?: Record<string, Record<string, any>>;
+  /** One valid document per root field ('Query.name' -> document): the deny tests run each. */
+  samples?: Record<string, string>;
+  /** graphql-codegen mappers: GraphQL type -> './<file>.js#RowType' relative to the module's folder. */
+  mappers?: Record<string, string>;
+  /** REST routes and streams, registered after the GraphQL API. */
+  routes?(context: RouteContext): void | Promise<void>;
+  /** Starts the module's workers and schedules on this instance. */
+  jobs?(context: JobContext): Promise<void>;
+};
