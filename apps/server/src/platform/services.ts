@@ -5,7 +5,7 @@ import type { Database, Db } from './db.js';
 import type { Events } from './events.js';
 import type { Jobs } from './jobs.js';
 import type { Mailer } from './mail.js';
-import type { Storage } from './storage.js';
+import type { Storage } from './storage-contract.js';
 
 /** The platform services every module receives (through the GraphQL context or route handlers). */
 export type Services = {

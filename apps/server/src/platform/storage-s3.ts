@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { StorageConfig } from './config.js';
-import { assertSafeKey, byteCounter, NotFoundInStorage, type Storage } from './storage.js';
+import { assertSafeKey, byteCounter, NotFoundInStorage, type Storage } from './storage-contract.js';
 
 /** Part size of multipart uploads: 8 MiB parts, at most 4 in flight (≈32 MiB of buffers per upload). */
 const PART_SIZE = 8 * 1024 * 1024;

@@ -6,7 +6,7 @@ import type { Authenticated } from '../../platform/auth/authenticate.js';
 import { logRouteDenial } from '../../platform/http/denials.js';
 import { isSameOrigin } from '../../platform/http/origin.js';
 import type { RouteContext } from '../../platform/module.js';
-import { type ByteRange, NotFoundInStorage } from '../../platform/storage.js';
+import { type ByteRange, NotFoundInStorage } from '../../platform/storage-contract.js';
 import { mayDownload } from './files.access.js';
 import { FILE_TYPES, type FileType } from './files.limits.js';
 import { contentDisposition, sanitiseFileName } from './files.names.js';

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { segredo } from '../../platform/auth/auth.tables.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { UUID } from '../../platform/sql.js';
-import { newStorageKey, type Storage } from '../../platform/storage.js';
+import { newStorageKey, type Storage } from '../../platform/storage-contract.js';
 import { detectContentType, RASTER_IMAGE_TYPES, SNIFF_BYTES } from './files.content-type.js';
 import type { FileType } from './files.limits.js';
 import { type ArquivoRow, arquivo } from './files.tables.js';
