@@ -268,6 +268,7 @@ export type GrupoComunicado = {
 /** A user group that can be given access (active groups only). */
 export type GrupoUsuariosAtivo = {
   __typename?: 'GrupoUsuariosAtivo';
+  active: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
   nome: Scalars['String']['output'];
 };
@@ -763,7 +764,7 @@ export type Query = {
   emailsEnviados: Array<EmailEnviado>;
   /** Active dealer groups, as audiences. */
   gruposComunicado: Array<GrupoComunicado>;
-  /** Active user groups, for the access forms. */
+  /** Active user groups, for the access forms (library, communications). */
   gruposUsuariosAtivos: Array<GrupoUsuariosAtivo>;
   /** Every readable item of a folder (null or the root id: the root), folders first, then by name. */
   itemsPorPasta: Array<ItemBiblioteca>;
@@ -1360,6 +1361,7 @@ export type GrupoComunicadoResolvers<ContextType = GraphQLContext, ParentType ex
 };
 
 export type GrupoUsuariosAtivoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoUsuariosAtivo'] = ResolversParentTypes['GrupoUsuariosAtivo']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };

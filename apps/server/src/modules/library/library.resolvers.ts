@@ -12,7 +12,6 @@ import { type GraphQLContext, requireUser } from '../../platform/graphql/context
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { registerFileAccess } from '../files/files.access.js';
 import { signDownloadLink, signThumbnailLink } from '../files/files.service.js';
-import { listActiveUserGroups } from '../user-groups/user-groups.queries.js';
 import {
   canReadLibraryUpload,
   countFolderItems,
@@ -50,7 +49,6 @@ export const guards: ModuleGuards = {
     buscaBibliotecaPaged: 'authenticated',
     pastasComPermissaoEscrita: 'authenticated',
     ultimosModificados: 'authenticated',
-    gruposUsuariosAtivos: 'authenticated',
   },
   Mutation: {
     excluirItemBiblioteca: 'authenticated',
@@ -186,7 +184,6 @@ export const resolvers: Resolvers = {
       if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw badInput({ limite: 'validation.invalid' });
       return listRecentFiles(ctx.services.db, await viewerOf(ctx), limit);
     },
-    gruposUsuariosAtivos: (_, __, ctx) => listActiveUserGroups(ctx.services.db),
   },
   Mutation: {
     excluirItemBiblioteca: async (_, { idItem }, ctx) => deleteItem(ctx.services.db, await viewerOf(ctx), idItem),

@@ -9,7 +9,6 @@ export const samples: Record<string, string> = {
   'Query.buscaBibliotecaPaged': '{ buscaBibliotecaPaged(filterInput: { busca: "a" }) { totalElements } }',
   'Query.pastasComPermissaoEscrita': '{ pastasComPermissaoEscrita { id } }',
   'Query.ultimosModificados': '{ ultimosModificados { id } }',
-  'Query.gruposUsuariosAtivos': '{ gruposUsuariosAtivos { id } }',
   'Mutation.excluirItemBiblioteca':
     'mutation { excluirItemBiblioteca(idItem: "00000000-0000-0000-0000-000000000000") { id } }',
   'Mutation.excluirItem': 'mutation { excluirItem(idItem: "00000000-0000-0000-0000-000000000000") { id } }',

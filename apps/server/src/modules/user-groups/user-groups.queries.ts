@@ -2,10 +2,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { grupoUsuarios } from './user-groups.tables.js';
 
-/** Active user groups by name: the choices of the access forms. */
+/** Active user groups by name: the choices of the library's and the communications' access forms. */
 export async function listActiveUserGroups(db: DbOrTx) {
   return db
-    .select({ id: grupoUsuarios.id, nome: grupoUsuarios.nome })
+    .select({ id: grupoUsuarios.id, nome: grupoUsuarios.nome, active: grupoUsuarios.active })
     .from(grupoUsuarios)
     .where(eq(grupoUsuarios.active, true))
     .orderBy(asc(grupoUsuarios.nome));
