@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StorageConfig } from './config.js';
-import { assertSafeKey, type ByteRange, NotFoundInStorage, type Storage } from './storage-contract.js';
+import { assertSafeKey, NotFoundInStorage, type Storage } from './storage-contract.js';
 
 /**
  * Builds the storage the configuration names. The S3 client is loaded only when it is used. Local
