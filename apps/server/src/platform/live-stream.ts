@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { createAuthenticator } from './auth/authenticate.js';
+import type { Authenticate } from './auth/authenticate.js';
 import { SESSION_ENDED_CHANNEL } from './auth/session-events.js';
 import type { CurrentUser } from './graphql/context.js';
 import { logRouteDenial } from './http/denials.js';
@@ -35,7 +35,7 @@ export type LiveStream = {
 export function registerLiveStream(
   app: FastifyInstance,
   services: Services,
-  authenticate: ReturnType<typeof createAuthenticator>,
+  authenticate: Authenticate,
   path: string,
   streamFor: (request: FastifyRequest, user: CurrentUser) => LiveStream,
 ) {
