@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { usuario } from '../src/modules/users/users.tables.js';
 import { loginTentativa, senhaReset } from '../src/platform/auth/auth.tables.js';
 import { PASSWORD_RESET_QUEUE } from '../src/platform/auth/password-reset.js';
@@ -339,6 +340,16 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
     const done = await postReset(browser, token, newPassword);
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('Senha alterada. Entre com a nova senha.');
+    // The users module's setPassword wrote the hash and its audit row, as the user's own change.
+    const [{ id: userId }] = await portal.services.db
+      .select({ id: usuario.id })
+      .from(usuario)
+      .where(eq(usuario.email, email));
+    const audits = await portal.services.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidadeId, userId), eq(auditoria.acao, 'senha')));
+    expect(audits.map((a) => a.usuarioId)).toEqual([userId]);
 
     // The earlier session ended with the reset, and its bearer token with it.
     expect((await gql(earlier.client, portal.baseUrl, ME)).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');

@@ -26,6 +26,17 @@ describe('sign-in through the embedded provider (browser -> provider -> session 
     expect(me.data.usuarioLogado).toMatchObject({ email: user.email, nome: user.nome, tipo: { id: user.tipo } });
   });
 
+  it("records the user's last access at sign-in (the users module's action, not sign-in's write)", async () => {
+    const email = 'montadora@portal.demo';
+    const before = new Date();
+    await signIn(portal.baseUrl, email, DEMO_PASSWORD);
+    const [row] = await portal.services.db
+      .select({ ultimoAcesso: usuario.ultimoAcesso })
+      .from(usuario)
+      .where(eq(usuario.email, email));
+    expect(row.ultimoAcesso?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+  });
+
   it('keeps tokens out of the browser: only an httpOnly session cookie comes back', async () => {
     const client = new CookieClient();
     const login = await client.follow(`${portal.baseUrl}/auth/login`);
