@@ -12,7 +12,7 @@ import { productsModule } from './products/index.js';
 import { userGroupsModule } from './user-groups/index.js';
 import { usersModule } from './users/index.js';
 
-/** Every module of the portal, wired in this order (decision 0010): a new module adds one line. */
+/** Every module of the portal, wired in this order (decision 0010): a new module adds its import and one entry. */
 export const portalModules: PortalModule[] = [
   auditModule,
   communicationsModule,
