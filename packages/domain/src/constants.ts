@@ -51,3 +51,9 @@ export const ERROR_COLOR = '#e6433f';
 /** Stable error codes carried in GraphQL `extensions.code` (DESIGN §4). */
 export const ERROR_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'CONFLICT'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+/**
+ * The page sizes of the shared list (SPEC §9 "other table page size options": one shared list, the
+ * first is the default). The library keeps its own 5/10/15.
+ */
+export const LIST_PAGE_SIZES = [10, 25, 50] as const;
+export const LIST_DEFAULT_PAGE_SIZE = LIST_PAGE_SIZES[0];

@@ -7,6 +7,7 @@ export * from './guard.js';
 export * from './library-rules.js';
 export * from './library-schemas.js';
 export * from './links.js';
+export * from './masks.js';
 export * from './password.js';
 export * from './routes.js';
 export * from './user-types.js';

@@ -1,14 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { agendamentoSchema, approverProblem, rejeicaoSchema } from '@portal/domain';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../ui/form/FormDialog';
 import { useToast } from '../../ui/toast';
 import {
   APROVADORES_COMUNICADO,
@@ -22,38 +18,6 @@ import {
 import { SchedulePicker } from './FormPickers';
 
 type DialogProps = { comunicado: Comunicado; onClose: () => void };
-
-function FormDialog(props: {
-  title: string;
-  submitLabel: string;
-  busy: boolean;
-  onClose: () => void;
-  onSubmit: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    props.onSubmit();
-  };
-  return (
-    <Dialog open onClose={props.busy ? undefined : props.onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{props.title}</DialogTitle>
-        <DialogContent>{props.children}</DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose} disabled={props.busy}>
-            {t('communicationsUi.form.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={props.busy}>
-            {props.submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
 
 /** Approve (the chosen approver) or send (a holder of the approval key): now or at a schedule ≥ 1 h ahead. */
 export function ScheduleDialog({ comunicado, onClose, kind }: DialogProps & { kind: 'approve' | 'send' }) {

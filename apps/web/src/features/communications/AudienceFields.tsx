@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ChipsField } from '../../ui/form/ChipsField';
 import { GRUPOS_USUARIOS_ATIVOS } from '../library/library.documents';
-import { ChipsField } from './ChipsField';
 import {
   type Audiencia,
   CONTAGEM_DESTINATARIOS,

@@ -12,11 +12,11 @@ import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
+import { ChipsField } from '../../ui/form/ChipsField';
 import { LoadingView } from '../../ui/LoadingView';
 import { useToast } from '../../ui/toast';
 import { type Attachment, AttachmentsField } from './AttachmentsField';
 import { AudienceFields, FixedAudience } from './AudienceFields';
-import { ChipsField } from './ChipsField';
 import { type Comunicado, DEPARTAMENTOS_COMUNICADOS } from './communications.documents';
 import {
   type ComunicadoFormValues,

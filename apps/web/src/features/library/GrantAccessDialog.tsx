@@ -1,18 +1,13 @@
 import { useMutation, useQuery } from '@apollo/client';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { permissaoSchema, tiposAcessoFromGroups } from '@portal/domain';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../ui/form/FormDialog';
+import { useZodForm } from '../../ui/form/use-zod-form';
 import { useToast } from '../../ui/toast';
 import { GroupsSelect } from './GroupsSelect';
 import { CONCEDER_ACESSO, GRUPOS_USUARIOS_ATIVOS, type ItemBiblioteca, LIBRARY_REFETCH } from './library.documents';
 import { TruncatedName } from './TruncatedName';
-import { useZodForm } from './use-zod-form';
 
 const groupsAt = (item: ItemBiblioteca, level: 'LEITURA' | 'LEITURA_ESCRITA') =>
   item.permissoes.filter((p) => p.permissaoAcessoPasta.id === level).map((p) => p.grupoUsuarios.id);
@@ -24,7 +19,6 @@ const groupsAt = (item: ItemBiblioteca, level: 'LEITURA' | 'LEITURA_ESCRITA') =>
 export function GrantAccessDialog({ item, onClose }: { item: ItemBiblioteca; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const titleId = useId();
   const groups = useQuery(GRUPOS_USUARIOS_ATIVOS, { fetchPolicy: 'network-only' }).data?.gruposUsuariosAtivos ?? [];
   const [conceder, { loading }] = useMutation(CONCEDER_ACESSO, { refetchQueries: LIBRARY_REFETCH });
   const form = useZodForm(permissaoSchema, {
@@ -55,41 +49,36 @@ export function GrantAccessDialog({ item, onClose }: { item: ItemBiblioteca; onC
   });
 
   return (
-    <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>
+    <FormDialog
+      title={
+        <>
           {t('library.grant.title')}: <TruncatedName name={item.nome} />
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <GroupsSelect
-              label={t('library.readGroups')}
-              groups={groups}
-              value={form.values.idsGrupoAcesso}
-              onChange={(ids) => form.set('idsGrupoAcesso', ids)}
-              onBlur={() => form.touch('idsGrupoAcesso')}
-              error={error ? t(error) : undefined}
-              disabled={loading}
-            />
-            <GroupsSelect
-              label={t('library.writeGroups')}
-              groups={groups}
-              value={form.values.idsGrupoAcessoEscrita}
-              onChange={(ids) => form.set('idsGrupoAcessoEscrita', ids)}
-              onBlur={() => form.touch('idsGrupoAcesso')}
-              disabled={loading}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={loading}>
-            {t('library.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={loading}>
-            {t('library.grant.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+      submitLabel={t('library.grant.submit')}
+      busy={loading}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <GroupsSelect
+          label={t('library.readGroups')}
+          groups={groups}
+          value={form.values.idsGrupoAcesso}
+          onChange={(ids) => form.set('idsGrupoAcesso', ids)}
+          onBlur={() => form.touch('idsGrupoAcesso')}
+          error={error ? t(error) : undefined}
+          disabled={loading}
+        />
+        <GroupsSelect
+          label={t('library.writeGroups')}
+          groups={groups}
+          value={form.values.idsGrupoAcessoEscrita}
+          onChange={(ids) => form.set('idsGrupoAcessoEscrita', ids)}
+          onBlur={() => form.touch('idsGrupoAcesso')}
+          disabled={loading}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,13 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { canMoveTo, isLibraryRoot, moverSchema } from '@portal/domain';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../ui/form/FormDialog';
+import { useZodForm } from '../../ui/form/use-zod-form';
 import { useToast } from '../../ui/toast';
 import { LocationSelect } from './LocationSelect';
 import {
@@ -16,7 +12,6 @@ import {
   MOVER_ITEM_BIBLIOTECA,
   PASTAS_COM_PERMISSAO_ESCRITA,
 } from './library.documents';
-import { useZodForm } from './use-zod-form';
 
 /**
  * Move one item (SPEC §5, §6): destinations are the writable folders (pastasComPermissaoEscrita) and
@@ -25,7 +20,6 @@ import { useZodForm } from './use-zod-form';
 export function MoveDialog({ item, onClose }: { item: ItemBiblioteca; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const titleId = useId();
   const { data } = useQuery(PASTAS_COM_PERMISSAO_ESCRITA, { fetchPolicy: 'network-only' });
   const [mover, { loading }] = useMutation(MOVER_ITEM_BIBLIOTECA, { refetchQueries: LIBRARY_REFETCH });
   const form = useZodForm(moverSchema, { idItemBiblioteca: item.id, idNovaLocalizacao: '' });
@@ -52,36 +46,31 @@ export function MoveDialog({ item, onClose }: { item: ItemBiblioteca; onClose: (
   });
 
   return (
-    <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>
+    <FormDialog
+      title={
+        <>
           {t('library.move.title')}: {item.nome}
-        </DialogTitle>
-        <DialogContent>
-          {data && destinations.length === 0 && inRoot ? (
-            <Alert severity="info">{t('library.move.none')}</Alert>
-          ) : (
-            <LocationSelect
-              label={t('library.move.destination')}
-              value={form.values.idNovaLocalizacao}
-              folders={destinations}
-              includeRoot={!inRoot}
-              onChange={(id) => form.set('idNovaLocalizacao', id)}
-              onBlur={() => form.touch('idNovaLocalizacao')}
-              error={error ? t(error) : undefined}
-              disabled={loading}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={loading}>
-            {t('library.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={loading}>
-            {t('library.move.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+      submitLabel={t('library.move.submit')}
+      busy={loading}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      {data && destinations.length === 0 && inRoot ? (
+        <Alert severity="info">{t('library.move.none')}</Alert>
+      ) : (
+        <LocationSelect
+          label={t('library.move.destination')}
+          value={form.values.idNovaLocalizacao}
+          folders={destinations}
+          includeRoot={!inRoot}
+          onChange={(id) => form.set('idNovaLocalizacao', id)}
+          onBlur={() => form.touch('idNovaLocalizacao')}
+          error={error ? t(error) : undefined}
+          disabled={loading}
+        />
+      )}
+    </FormDialog>
   );
 }

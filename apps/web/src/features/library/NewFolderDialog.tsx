@@ -1,14 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { isLibraryRoot, LIBRARY_ROOT_ID, novaPastaSchema, tiposAcessoFromGroups } from '@portal/domain';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../ui/form/FormDialog';
+import { useZodForm } from '../../ui/form/use-zod-form';
 import { useToast } from '../../ui/toast';
 import { GroupsSelect } from './GroupsSelect';
 import { LocationSelect } from './LocationSelect';
@@ -18,7 +14,6 @@ import {
   LIBRARY_REFETCH,
   PASTAS_COM_PERMISSAO_ESCRITA,
 } from './library.documents';
-import { useZodForm } from './use-zod-form';
 
 type Props = { open: boolean; onClose: () => void; currentFolderId: string | null };
 
@@ -29,7 +24,6 @@ type Props = { open: boolean; onClose: () => void; currentFolderId: string | nul
 export function NewFolderDialog({ open, onClose, currentFolderId }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
-  const titleId = useId();
   const folders = useQuery(PASTAS_COM_PERMISSAO_ESCRITA, { fetchPolicy: 'network-only' }).data
     ?.pastasComPermissaoEscrita;
   const groups = useQuery(GRUPOS_USUARIOS_ATIVOS, { fetchPolicy: 'network-only' }).data?.gruposUsuariosAtivos ?? [];
@@ -60,65 +54,59 @@ export function NewFolderDialog({ open, onClose, currentFolderId }: Props) {
   });
 
   return (
-    <Dialog open={open} onClose={loading ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('library.newFolder.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={t('library.name')}
-              value={values.nome}
-              onChange={(e) => form.set('nome', e.target.value)}
-              onBlur={() => form.touch('nome')}
-              error={Boolean(errorOf('nome'))}
-              helperText={tr(errorOf('nome'))}
-              disabled={loading}
-              autoFocus
-              fullWidth
-            />
-            <LocationSelect
-              label={t('library.location')}
-              value={values.idPai ?? LIBRARY_ROOT_ID}
-              folders={folders ?? []}
-              includeRoot
-              disabled={loading}
-              onChange={(id) =>
-                form.setValues((v) => ({
-                  ...v,
-                  idPai: isLibraryRoot(id) ? null : id,
-                  idsGrupoAcesso: [],
-                  idsGrupoAcessoEscrita: [],
-                }))
-              }
-            />
-            <GroupsSelect
-              label={t('library.readGroups')}
-              groups={groups}
-              value={values.idsGrupoAcesso}
-              onChange={(ids) => form.set('idsGrupoAcesso', ids)}
-              onBlur={() => form.touch('idsGrupoAcesso')}
-              error={tr(errorOf('idsGrupoAcesso'))}
-              disabled={loading}
-            />
-            <GroupsSelect
-              label={t('library.writeGroups')}
-              groups={groups}
-              value={values.idsGrupoAcessoEscrita}
-              onChange={(ids) => form.set('idsGrupoAcessoEscrita', ids)}
-              onBlur={() => form.touch('idsGrupoAcesso')}
-              disabled={loading}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={loading}>
-            {t('library.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={loading}>
-            {t('library.newFolder.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t('library.newFolder.title')}
+      submitLabel={t('library.newFolder.submit')}
+      busy={loading}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label={t('library.name')}
+          value={values.nome}
+          onChange={(e) => form.set('nome', e.target.value)}
+          onBlur={() => form.touch('nome')}
+          error={Boolean(errorOf('nome'))}
+          helperText={tr(errorOf('nome'))}
+          disabled={loading}
+          autoFocus
+          fullWidth
+        />
+        <LocationSelect
+          label={t('library.location')}
+          value={values.idPai ?? LIBRARY_ROOT_ID}
+          folders={folders ?? []}
+          includeRoot
+          disabled={loading}
+          onChange={(id) =>
+            form.setValues((v) => ({
+              ...v,
+              idPai: isLibraryRoot(id) ? null : id,
+              idsGrupoAcesso: [],
+              idsGrupoAcessoEscrita: [],
+            }))
+          }
+        />
+        <GroupsSelect
+          label={t('library.readGroups')}
+          groups={groups}
+          value={values.idsGrupoAcesso}
+          onChange={(ids) => form.set('idsGrupoAcesso', ids)}
+          onBlur={() => form.touch('idsGrupoAcesso')}
+          error={tr(errorOf('idsGrupoAcesso'))}
+          disabled={loading}
+        />
+        <GroupsSelect
+          label={t('library.writeGroups')}
+          groups={groups}
+          value={values.idsGrupoAcessoEscrita}
+          onChange={(ids) => form.set('idsGrupoAcessoEscrita', ids)}
+          onBlur={() => form.touch('idsGrupoAcesso')}
+          disabled={loading}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
