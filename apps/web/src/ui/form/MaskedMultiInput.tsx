@@ -1,0 +1,27 @@
+import { applyMask, type MaskKind, maskProblem } from '@portal/domain';
+import { useTranslation } from 'react-i18next';
+import { ChipsField } from './ChipsField';
+import type { FieldProps } from './fields';
+
+/**
+ * Several masked values as chips (additional CNPJs, phones): a typed value is formatted and becomes a
+ * chip only when valid, else the field says 'Formato inválido' or 'Valor inválido' (SPEC §5).
+ */
+export function MaskedMultiInput({ kind, error, ...props }: FieldProps<string[]> & { kind: MaskKind }) {
+  const { t } = useTranslation();
+  return (
+    <ChipsField
+      label={props.label}
+      value={props.value}
+      onChange={props.onChange}
+      onBlur={props.onBlur}
+      disabled={props.disabled}
+      helperText={props.helperText}
+      error={error ? t(error) : undefined}
+      accept={(text) => {
+        const problem = maskProblem(kind, text);
+        return problem ? { error: t(problem) } : { value: applyMask(kind, text) };
+      }}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { applyMask, type MaskKind } from '@portal/domain';
+import { useTranslation } from 'react-i18next';
+import type { FieldBinding } from './use-zod-form';
+
+/** A kit field: the form's binding (`form.bind('field')`) plus a label and a few display options. */
+export type FieldProps<V> = FieldBinding<V> & {
+  label: string;
+  disabled?: boolean;
+  required?: boolean;
+  helperText?: string;
+  autoFocus?: boolean;
+};
+
+type Extra = Pick<
+  TextFieldProps,
+  'type' | 'multiline' | 'minRows' | 'autoComplete' | 'children' | 'select' | 'slotProps'
+>;
+
+/** The TextField every kit field is built on: shows the bound error (an i18n key) translated. */
+function BoundTextField({ error, helperText, onChange, value, ...props }: FieldProps<string> & Extra) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      {...props}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={Boolean(error)}
+      helperText={error ? t(error) : helperText}
+      fullWidth
+    />
+  );
+}
+
+/** Free text (multiline when asked). */
+export function TextInput(props: FieldProps<string> & Pick<TextFieldProps, 'multiline' | 'minRows' | 'autoComplete'>) {
+  return <BoundTextField {...props} />;
+}
+
+/** An e-mail: lowercased when the field is left (SPEC §5). */
+export function EmailInput(props: FieldProps<string>) {
+  return (
+    <BoundTextField
+      {...props}
+      type="email"
+      autoComplete="email"
+      onBlur={() => {
+        if (props.value !== props.value.toLowerCase()) props.onChange(props.value.toLowerCase());
+        props.onBlur();
+      }}
+    />
+  );
+}
+
+export type Option = { value: string; label: string };
+
+/** One choice among a few options; '' is no choice. */
+export function SelectInput({ options, ...props }: FieldProps<string> & { options: readonly Option[] }) {
+  return (
+    <BoundTextField {...props} select slotProps={{ select: { onClose: props.onBlur } }}>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </BoundTextField>
+  );
+}
+
+/** A day (SPEC §5: day granularity), as 'YYYY-MM-DD'; the browser's picker follows the page language. */
+export function DateInput(props: FieldProps<string> & { min?: string; max?: string }) {
+  const { min, max, ...rest } = props;
+  return <BoundTextField {...rest} type="date" slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }} />;
+}
+
+const INPUT_MODE = { cpf: 'numeric', cnpj: 'numeric', cep: 'numeric', phone: 'tel' } as const;
+
+/**
+ * CPF, CNPJ, CEP or phone, formatted while typed. Its schema uses `maskedString(kind)` of
+ * `@portal/domain`: 'Formato inválido' while incomplete, 'Valor inválido' for a wrong value.
+ */
+export function MaskedInput({ kind, ...props }: FieldProps<string> & { kind: MaskKind }) {
+  return (
+    <BoundTextField
+      {...props}
+      onChange={(text) => props.onChange(applyMask(kind, text))}
+      slotProps={{ htmlInput: { inputMode: INPUT_MODE[kind] } }}
+    />
+  );
+}

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../app/i18n';
+import { ToastProvider } from '../toast';
+import { WizardFrame, type WizardStep } from './WizardFrame';
+
+function renderWizard(steps: WizardStep[]) {
+  const router = createMemoryRouter(
+    [
+      { path: '/usuarios', element: <h1>Lista</h1> },
+      {
+        path: '/usuarios/novo',
+        element: <WizardFrame title="Novo usuário" steps={steps} closeTo="/usuarios" successMessage="Usuário salvo." />,
+      },
+    ],
+    { initialEntries: ['/usuarios', '/usuarios/novo'] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+describe('WizardFrame', () => {
+  afterEach(() => cleanup());
+
+  it('validates each step, keeps the id of a partial submit and returns to the list when finished', async () => {
+    let valid = false;
+    const saveData = vi.fn(async () => 'user-1');
+    const savePermissions = vi.fn(async (id: string | null) => id);
+    const router = renderWizard([
+      { label: 'Dados', content: <p>Passo de dados</p>, validate: () => valid, submit: saveData },
+      { label: 'Permissões', content: <p>Passo de permissões</p>, submit: savePermissions },
+    ]);
+    expect(screen.getByRole('heading', { name: 'Novo usuário' })).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+
+    click('Próximo');
+    expect(await screen.findByText('Verifique os campos destacados antes de continuar.')).toBeTruthy();
+    expect(saveData).not.toHaveBeenCalled();
+
+    valid = true;
+    click('Próximo');
+    expect(await screen.findByText('Passo de permissões')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    click('Voltar');
+    expect(screen.getByText('Passo de dados')).toBeTruthy();
+    click('Próximo');
+    await screen.findByText('Passo de permissões');
+    expect(saveData).toHaveBeenLastCalledWith('user-1');
+
+    click('Concluir');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/usuarios'));
+    expect(savePermissions).toHaveBeenCalledWith('user-1');
+    expect(await screen.findByText('Usuário salvo.')).toBeTruthy();
+  });
+
+  it('stays on the step after a failed save, and cancel returns to the list', async () => {
+    const router = renderWizard([
+      {
+        label: 'Dados',
+        content: <p>Passo de dados</p>,
+        submit: async () => {
+          throw new Error('offline');
+        },
+      },
+      { label: 'Permissões', content: <p>Passo de permissões</p> },
+    ]);
+    click('Próximo');
+    expect(await screen.findByText(/Erro ao processar a solicitação/)).toBeTruthy();
+    expect(screen.getByText('Passo de dados')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false);
+    click('Cancelar');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/usuarios'));
+  });
+});
