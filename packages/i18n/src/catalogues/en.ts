@@ -423,7 +423,6 @@ export const en = {
       readAt: 'Read on',
       receivedAt: 'Received on',
       notRead: 'Not read',
-      export: 'Export .xlsx',
       live: 'Updates while people read',
       empty: 'No recipients.',
       loadError: 'Could not load the dashboard.',

@@ -427,7 +427,6 @@ export const es = {
       readAt: 'Leído el',
       receivedAt: 'Recibido el',
       notRead: 'No leído',
-      export: 'Exportar .xlsx',
       live: 'Se actualiza mientras las personas leen',
       empty: 'Ningún destinatario.',
       loadError: 'No fue posible cargar el panel.',

@@ -418,7 +418,6 @@ export const ptBR = {
       readAt: 'Lido em',
       receivedAt: 'Recebido em',
       notRead: 'Não lido',
-      export: 'Exportar .xlsx',
       live: 'Atualiza enquanto as pessoas leem',
       empty: 'Nenhum destinatário.',
       loadError: 'Não foi possível carregar o painel.',
