@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../app/i18n';
 import { SignedInUserContext } from '../features/users/signed-in-user';
 import type { SignedInUser } from '../features/users/users.documents';
@@ -11,6 +11,9 @@ import { Guard } from './Guard';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 import { ToastProvider } from './toast';
+
+// notistack loads with the first toast; load it before the clock of findBy starts on a busy machine.
+beforeAll(() => import('./ToastHost'));
 
 const user = (tipo: SignedInUser['tipo']['id'], chaves: string[]): SignedInUser => ({
   __typename: 'UsuarioLogado',

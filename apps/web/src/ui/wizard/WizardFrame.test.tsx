@@ -2,10 +2,13 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../app/i18n';
 import { ToastProvider } from '../toast';
 import { WizardFrame, type WizardStep } from './WizardFrame';
+
+// notistack loads with the first toast; load it before the clock of findBy starts on a busy machine.
+beforeAll(() => import('../ToastHost'));
 
 function renderWizard(steps: WizardStep[]) {
   const router = createMemoryRouter(
