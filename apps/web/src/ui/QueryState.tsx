@@ -1,3 +1,4 @@
+import { ApolloError } from '@apollo/client';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -5,12 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { LoadingView } from './LoadingView';
 import { errorText } from './toast';
 
+/**
+ * What a failed load says: the API's translated message of a GraphQL error, else the screen's own
+ * load-error text when given, else the generic error text.
+ */
+export function loadErrorText(error: unknown, t: (key: string) => string, fallback?: string): string {
+  if (error instanceof ApolloError && error.graphQLErrors[0]) return error.graphQLErrors[0].message;
+  return fallback ?? errorText(error, t);
+}
+
 type Props = {
   loading: boolean;
   error?: unknown;
   /** True when the answer came and has nothing to show. */
   empty?: boolean;
   emptyText?: string;
+  /** Shown for a failure without a message from the API (network): 'could not load the ...'. */
+  errorFallback?: string;
   /** Rendered once data is there (data kept from a previous answer shows while reloading). */
   children: ReactNode;
   /** True when there is data to show, even while a refetch runs or failed. */
@@ -21,9 +33,9 @@ type Props = {
  * One query's states on a screen: loading before the first answer, the API's error message, an empty
  * text, else the content. Data already shown stays during a refetch.
  */
-export function QueryState({ loading, error, empty, emptyText, hasData, children }: Props) {
+export function QueryState({ loading, error, empty, emptyText, errorFallback, hasData, children }: Props) {
   const { t } = useTranslation();
-  if (!hasData && error) return <Alert severity="error">{errorText(error, t)}</Alert>;
+  if (!hasData && error) return <Alert severity="error">{loadErrorText(error, t, errorFallback)}</Alert>;
   if (!hasData && loading) return <LoadingView />;
   if (!hasData || empty)
     return (

@@ -88,6 +88,9 @@ describe('QueryState and PageHeader', () => {
         <QueryState loading={false} hasData={false} error="error.forbidden">
           <p>conteúdo</p>
         </QueryState>
+        <QueryState loading={false} hasData={false} error={new Error('offline')} errorFallback="Sem dados agora.">
+          <p>conteúdo</p>
+        </QueryState>
         <QueryState loading={false} hasData empty emptyText="Nada aqui.">
           <p>conteúdo</p>
         </QueryState>
@@ -98,7 +101,10 @@ describe('QueryState and PageHeader', () => {
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Usuários' })).toBeTruthy();
     expect(screen.getByRole('status')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe('Não é possível realizar a ação.');
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Não é possível realizar a ação.',
+      'Sem dados agora.',
+    ]);
     expect(screen.getByText('Nada aqui.')).toBeTruthy();
     expect(screen.getByText('dados anteriores')).toBeTruthy();
     expect(screen.queryByText('conteúdo')).toBeNull();

@@ -65,6 +65,7 @@ export function ReadersTable({ id }: { id: string }) {
         loading={loading}
         error={error}
         emptyText={t('communicationsUi.dashboard.empty')}
+        errorFallback={t('communicationsUi.dashboard.loadError')}
         searchLabel={t('communicationsUi.dashboard.search')}
         filters={
           <TextField

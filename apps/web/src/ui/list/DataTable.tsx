@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingView } from '../LoadingView';
-import { errorText } from '../toast';
+import { loadErrorText } from '../QueryState';
 import { ListSearch } from './ListSearch';
 import type { ListParams, ListQuery } from './use-list-params';
 
@@ -43,6 +43,8 @@ export type DataTableProps<R> = {
   loading?: boolean;
   error?: unknown;
   emptyText?: string;
+  /** Shown for a failure without a message from the API (network). */
+  errorFallback?: string;
   /** The search box's label; false hides it. */
   searchLabel?: string | false;
   /** Filter inputs, bound by the screen to `list.setFilter`. */
@@ -100,7 +102,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
   };
 
   let body: ReactNode = null;
-  if (props.error && !rows) body = <Alert severity="error">{errorText(props.error, t)}</Alert>;
+  if (props.error && !rows) body = <Alert severity="error">{loadErrorText(props.error, t, props.errorFallback)}</Alert>;
   else if (!rows) body = <LoadingView />;
   else if (rows.length === 0)
     body = (
@@ -128,7 +130,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
           </Button>
         )}
       </Stack>
-      {props.error && rows ? <Alert severity="error">{errorText(props.error, t)}</Alert> : null}
+      {props.error && rows ? (
+        <Alert severity="error">{loadErrorText(props.error, t, props.errorFallback)}</Alert>
+      ) : null}
       {props.loading && rows ? <LinearProgress aria-hidden /> : null}
       {body ?? (
         <TableContainer>
