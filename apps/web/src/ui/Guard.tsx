@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { type FeatureKey, isAllowed, type UserType } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedInUser } from '../features/users/signed-in-user';
+import { useSignedInUser } from '../app/current-user/signed-in-user';
 
 type Props = {
   /** Allowed feature keys: the user needs at least one. Not given or empty: no restriction. */

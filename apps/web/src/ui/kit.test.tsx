@@ -3,9 +3,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SignedInUser } from '../app/current-user/current-user.documents';
+import { SignedInUserContext } from '../app/current-user/signed-in-user';
 import { i18n } from '../app/i18n';
-import { SignedInUserContext } from '../features/users/signed-in-user';
-import type { SignedInUser } from '../features/users/users.documents';
 import { ActivationButton } from './ActivationButton';
 import { Guard } from './Guard';
 import { PageHeader } from './PageHeader';
