@@ -1,3 +1,4 @@
+import { type GuardSubject, isAllowed } from '@portal/domain';
 import { t } from '@portal/i18n';
 import { and, eq, inArray } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
@@ -11,9 +12,10 @@ import { MENU_CACHE_KEY } from '../src/modules/menu/menu.queries.js';
 import { linkUsuario } from '../src/modules/menu/menu.tables.js';
 import { createNotification } from '../src/modules/notifications/notifications.service.js';
 import { usuario } from '../src/modules/users/users.tables.js';
+import { describeGuard } from '../src/platform/graphql/guards.js';
 import { formatError } from '../src/platform/graphql/register.js';
 import { allGuards } from '../src/platform/graphql/schema.js';
-import { DEMO_PASSWORD } from '../src/seed/demo.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
 
@@ -31,8 +33,8 @@ describe('GraphQL API', () => {
   beforeAll(async () => {
     portal = await startTestPortal();
     base = portal.baseUrl;
-    for (const who of ['admin', 'montadora', 'dealer', 'dealer2']) {
-      as[who] = (await signIn(base, `${who}@portal.demo`, DEMO_PASSWORD)).client;
+    for (const { email } of DEMO_USERS) {
+      as[email.split('@')[0]] = (await signIn(base, email, DEMO_PASSWORD)).client;
     }
   });
   afterAll(() => portal?.stop());
@@ -61,7 +63,36 @@ describe('GraphQL API', () => {
     }
   });
 
-  it('missing key or type: FORBIDDEN and no data; the right user gets the data', async () => {
+  it('every key- or type-guarded operation: FORBIDDEN and no data to each demo user who fails its guard', async () => {
+    const guards = allGuards(portalModules);
+    // Each user's type and keys as the server resolves them, so a new demo user joins the matrix.
+    const users = await Promise.all(
+      Object.entries(as).map(async ([who, client]) => {
+        const me = (await gql(client, base, '{ usuarioLogado { tipo { id } funcionalidades { chave } } }')).data
+          .usuarioLogado;
+        const subject: GuardSubject = { tipo: me.tipo.id, chaves: me.funcionalidades.map((f: any) => f.chave) };
+        return { who, client, subject };
+      }),
+    );
+    for (const root of ['Query', 'Mutation'] as const) {
+      for (const [name, guard] of Object.entries(guards[root] ?? {})) {
+        if (typeof guard === 'string') continue;
+        const op = `${root}.${name}`;
+        const denied = users.filter((u) => !isAllowed(u.subject, guard));
+        expect(
+          denied.length,
+          `${op} (${describeGuard(guard)}): no demo user fails this guard, so nothing proves it is enforced; give the demo seed a user who lacks it`,
+        ).toBeGreaterThan(0);
+        for (const { who, client } of denied) {
+          const res = await gql(client, base, SAMPLES[op]);
+          expect(code(res), `${op} as ${who}`).toBe('FORBIDDEN');
+          expect(res.data?.[name] ?? null, `${op} as ${who}`).toBeNull();
+        }
+      }
+    }
+  });
+
+  it('FORBIDDEN carries the translated message; the user with the key or type gets the data', async () => {
     for (const op of ['Query.produtos', 'Query.auditoria', 'Query.emailsEnviados']) {
       const denied = await gql(as.dealer, base, SAMPLES[op]);
       expect(code(denied), op).toBe('FORBIDDEN');
