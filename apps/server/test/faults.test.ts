@@ -53,6 +53,8 @@ async function secondsUntil(check: () => Promise<boolean>, timeoutS: number): Pr
   }
 }
 
+// PostgreSQL only: it stops and starts a real cluster and kills servers sharing it; PGlite lives inside one
+// process, so neither fault exists there. CI's PostgreSQL step runs it.
 describe.runIf(onPostgres)('faults under a running server (a private PostgreSQL cluster)', () => {
   let cluster: PrivateCluster;
   let port: number;

@@ -13,7 +13,7 @@ import { arquivo } from '../src/modules/files/files.tables.js';
 import { usuario } from '../src/modules/users/users.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, multipart, type Part, signIn } from './browserless.js';
-import { startTestPortal, type TestPortal } from './harness.js';
+import { filesUnder, startTestPortal, type TestPortal } from './harness.js';
 
 /** The upload limit of these tests (UPLOAD_MAX_BYTES), small to keep them fast. */
 const MAX = 200_000;
@@ -32,15 +32,6 @@ const exe = () => {
   b.write('PE\0\0', 0x80, 'latin1');
   return b;
 };
-
-/** Every file under a directory (recursively), as relative paths. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
 
 async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
   const end = Date.now() + ms;

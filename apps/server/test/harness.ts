@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import type { ClientMetadata } from 'oidc-provider';
 import pg from 'pg';
 import type { PortalApp } from '../src/platform/app.js';
@@ -88,4 +90,13 @@ export async function startTestPortal(
       await database?.drop();
     },
   };
+}
+
+/** Every file under a directory (recursively), as relative paths: what an upload left on disk. */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }

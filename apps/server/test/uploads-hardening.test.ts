@@ -13,7 +13,14 @@ import { usuarioGrupoUsuarios } from '../src/modules/users/users.tables.js';
 import { LOCAL_INCOMING_DIR } from '../src/platform/storage.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, multipart, signIn } from './browserless.js';
-import { freePort, freshPostgresDatabase, onPostgres, startTestPortal, type TestPortal } from './harness.js';
+import {
+  filesUnder,
+  freePort,
+  freshPostgresDatabase,
+  onPostgres,
+  startTestPortal,
+  type TestPortal,
+} from './harness.js';
 
 // Issue 10, points 5, 6, 11 and 13a: an upload belongs to its uploader until one module places it;
 // a download needs a reader's session and is checked when it happens; a declared oversize body is
@@ -23,15 +30,6 @@ const code = (r: { errors?: Array<{ extensions: Record<string, any> }> }) => r.e
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n`);
 /** The upload limit of this file (UPLOAD_MAX_BYTES). */
 const MAX = 200_000;
-
-/** Every file under a directory (recursively), as relative paths. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
 
 const tempDirs: string[] = [];
 afterAll(() => {

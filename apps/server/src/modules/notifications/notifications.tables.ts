@@ -1,6 +1,5 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { produto } from '../products/products.tables.js';
-import { usuario } from '../users/users.tables.js';
 
 /** A notification (SPEC §3): one row, delivered to users through notificacao_usuario. */
 export const notificacao = pgTable('notificacao', {
