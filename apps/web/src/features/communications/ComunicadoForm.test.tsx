@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import type { MockedResponse } from '@apollo/client/testing';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignedInUser } from '../../app/current-user/current-user.documents';
 import { i18n } from '../../app/i18n';
@@ -11,6 +12,7 @@ import {
   type Comunicado,
   DEPARTAMENTOS_COMUNICADOS,
   GRUPOS_COMUNICADO,
+  SALVAR_COMUNICADO,
 } from './communications.documents';
 import { toLocalInput } from './format';
 import { approver, buildComunicado, creator, Providers } from './test-factories';
@@ -58,9 +60,14 @@ const baseMocks: MockedResponse[] = [
   }),
 ];
 
-function renderForm(user: SignedInUser, mode: 'novo' | 'errata' = 'novo', comunicado?: Comunicado) {
+function renderForm(
+  user: SignedInUser,
+  mode: 'novo' | 'errata' = 'novo',
+  comunicado?: Comunicado,
+  extraMocks: MockedResponse[] = [],
+) {
   render(
-    <Providers user={user} mocks={baseMocks}>
+    <Providers user={user} mocks={[...baseMocks, ...extraMocks]}>
       <ComunicadoForm mode={mode} comunicado={comunicado} />
     </Providers>,
   );
@@ -138,5 +145,26 @@ describe('ComunicadoForm', () => {
 
     fireEvent.change(justification, { target: { value: 'O prazo correto é dia 15.' } });
     expect(screen.queryByText(text('communications.justificationTooShort'))).toBeNull();
+  });
+
+  it("shows the server's per-field error on its field, and clears it when the field changes", async () => {
+    const refused: MockedResponse = {
+      request: { query: SALVAR_COMUNICADO },
+      variableMatcher: () => true,
+      result: {
+        errors: [
+          new GraphQLError('error.badUserInput', {
+            extensions: { code: 'BAD_USER_INPUT', fields: { titulo: 'communications.titleTooLong' } },
+          }),
+        ],
+      },
+    };
+    renderForm(creator(), 'novo', undefined, [refused]);
+    await fillContent();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar rascunho' }));
+    expect(await screen.findByText(text('communications.titleTooLong'))).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Título/ }), { target: { value: 'Outro título' } });
+    expect(screen.queryByText(text('communications.titleTooLong'))).toBeNull();
   });
 });

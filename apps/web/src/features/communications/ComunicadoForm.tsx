@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { ChipsField } from '../../ui/form/ChipsField';
+import { useZodForm } from '../../ui/form/use-zod-form';
 import { LoadingView } from '../../ui/LoadingView';
 import { useToast } from '../../ui/toast';
 import { type Attachment, AttachmentsField } from './AttachmentsField';
@@ -20,13 +21,13 @@ import { AudienceFields, FixedAudience } from './AudienceFields';
 import { type Comunicado, DEPARTAMENTOS_COMUNICADOS } from './communications.documents';
 import {
   type ComunicadoFormValues,
+  comunicadoFormRules,
   EMPTY_FORM,
   type FormField,
   type FormIntent,
   formValuesOf,
   scheduleOf,
   toComunicadoInput,
-  validateComunicadoForm,
 } from './comunicado-form';
 import { ApproverSelect, SchedulePicker } from './FormPickers';
 import { comunicadoUrls } from './format';
@@ -64,13 +65,10 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
   const chaves = useMemo(() => user.funcionalidades.map((f) => f.chave), [user]);
   const errata = mode === 'errata';
 
-  const [values, setValues] = useState<ComunicadoFormValues>(() =>
-    comunicado ? { ...formValuesOf(comunicado), ...(errata ? { aprovadorId: null } : {}) } : EMPTY_FORM,
-  );
   const [attachments, setAttachments] = useState<Attachment[]>(() =>
     (comunicado?.arquivos ?? []).map((a) => ({ key: a.id, id: a.id, nome: a.nome, status: 'done' as const })),
   );
-  const [touched, setTouched] = useState<Partial<Record<FormField, boolean>>>({});
+  // The rules of the last button pressed (errors show for what that move needs).
   const [attempt, setAttempt] = useState<FormIntent | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState(false);
@@ -105,23 +103,24 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
 
   // An errata (being created, or its draft edited) goes to the original's recipients: no audience here.
   const audienceFixed = errata || Boolean(comunicado?.idParent);
-  const ctx = () => ({ userId: user.id, needsApprover, audienceFixed, now: new Date() });
-  const withFiles = { ...values, idsArquivos: attachments.flatMap((a) => (a.status === 'done' && a.id ? [a.id] : [])) };
-  const intentForErrors: FormIntent = attempt ?? (errata ? 'errata' : 'save');
-  const errors = validateComunicadoForm(withFiles, intentForErrors, ctx());
+  const idsArquivos = attachments.flatMap((a) => (a.status === 'done' && a.id ? [a.id] : []));
+  const rules = (intent: FormIntent) =>
+    comunicadoFormRules(intent, { userId: user.id, needsApprover, audienceFixed, now: new Date(), idsArquivos });
+  const form = useZodForm(
+    rules(attempt ?? (errata ? 'errata' : 'save')),
+    (): ComunicadoFormValues =>
+      comunicado ? { ...formValuesOf(comunicado), ...(errata ? { aprovadorId: null } : {}) } : EMPTY_FORM,
+  );
+  const { values, set, touch } = form;
   const errorOf = (field: FormField) => {
-    const key = touched[field] || attempt ? errors[field] : undefined;
+    const key = form.errorOf(field);
     return key ? t(key) : undefined;
   };
-  const set = <K extends FormField>(field: K, value: ComunicadoFormValues[K]) =>
-    setValues((v) => ({ ...v, [field]: value }));
-  const touch = (field: FormField) => setTouched((tt) => ({ ...tt, [field]: true }));
   const uploading = attachments.some((a) => a.status === 'sending');
 
   const run = async (intent: FormIntent) => {
     setAttempt(intent);
-    const found = validateComunicadoForm(withFiles, intent, ctx());
-    if (Object.keys(found).length > 0) {
+    if (!form.attempt(rules(intent))) {
       toast.error('communicationsUi.form.invalid');
       return;
     }
@@ -129,7 +128,7 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
     try {
       const done = await persist({
         intent,
-        input: toComunicadoInput(withFiles),
+        input: toComunicadoInput({ ...values, idsArquivos }),
         comunicado,
         justificativa: values.justificativa,
         aprovadorId: values.aprovadorId,
@@ -138,7 +137,7 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
       toast.success(done.message);
       navigate(comunicadoUrls.visualizar(done.id));
     } catch (error) {
-      toast.error(error);
+      if (!form.showServerErrors(error)) toast.error(error);
     } finally {
       setBusy(false);
     }
@@ -281,7 +280,7 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
           ) : (
             <AudienceFields
               value={audiencia}
-              onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+              onChange={(patch) => form.setValues((v) => ({ ...v, ...patch }))}
               onBlur={() => touch('idsGruposUsuarios')}
               removedUsers={comunicado?.usuariosRemovidos ?? []}
               error={errorOf('idsGruposUsuarios')}
@@ -354,7 +353,7 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
             </>
           )}
         </Stack>
-        {attempt && Object.keys(errors).length > 0 && (
+        {form.submitted && Object.keys(form.errors).length > 0 && (
           <Alert severity="error" role="alert">
             {t('communicationsUi.form.invalid')}
           </Alert>

@@ -1,4 +1,5 @@
 import { agendamentoSchema, approverProblem, audienceSchema, comunicadoSchema, errataSchema } from '@portal/domain';
+import type { FormSchema } from '../../ui/form/use-zod-form';
 import type { Comunicado, ComunicadoInputVariables } from './communications.documents';
 import { fromDateInput, toDateInput } from './format';
 
@@ -126,4 +127,24 @@ export function validateComunicadoForm(
       agendamentoSchema(ctx.now).safeParse({ dataHoraAgendamento: values.dataHoraAgendamento || undefined }),
     );
   return errors;
+}
+
+/**
+ * The rules of one intent as a form schema (`useZodForm`): the values with the attachments' ids are
+ * checked by `validateComunicadoForm`, each field's first error an issue on that field.
+ */
+export function comunicadoFormRules(
+  intent: FormIntent,
+  ctx: { userId: string; needsApprover: boolean; audienceFixed?: boolean; now: Date; idsArquivos: string[] },
+): FormSchema<ComunicadoFormValues> {
+  return {
+    safeParse(value) {
+      const values = { ...(value as ComunicadoFormValues), idsArquivos: ctx.idsArquivos };
+      const issues = Object.entries(validateComunicadoForm(values, intent, ctx)).map(([field, message]) => ({
+        path: [field],
+        message: message as string,
+      }));
+      return issues.length ? { success: false, error: { issues } } : { success: true, data: values };
+    },
+  };
 }

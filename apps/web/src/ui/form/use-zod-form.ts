@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { serverFieldErrors } from './server-errors';
 
 /** The part of a zod schema the forms use (keeps zod itself out of the web's direct dependencies). */
-type Schema<O> = {
+export type FormSchema<O> = {
   safeParse(value: unknown): { success: true; data: O } | { success: false; error: { issues: SchemaIssue[] } };
 };
 type SchemaIssue = { path: PropertyKey[]; message: string };
@@ -22,8 +22,10 @@ export type FieldBinding<V> = {
  * the schema the server also uses on every change; a field's first error (an i18n key) shows once it
  * was touched or a submit was attempted; submit marks everything attempted and calls `onValid` only
  * when valid. The server's per-field errors (`showServerErrors`) show on their field until it changes.
+ * The schema may change between renders (a form whose buttons need different rules passes the rules
+ * of the last button pressed) and `initial` may be a function, read once.
  */
-export function useZodForm<I extends Record<string, unknown>, O>(schema: Schema<O>, initial: I) {
+export function useZodForm<I extends Record<string, unknown>, O>(schema: FormSchema<O>, initial: I | (() => I)) {
   const [values, setValues] = useState<I>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof I, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -48,6 +50,18 @@ export function useZodForm<I extends Record<string, unknown>, O>(schema: Schema<
 
   return {
     values,
+    /** The field errors (i18n keys) of the current values, shown or not. */
+    errors,
+    /** Whether a submit was attempted (every error shows). */
+    submitted,
+    /**
+     * Validates `values` with `check` (the rules of the button pressed) and marks the form attempted,
+     * so every error shows; answers whether it passed.
+     */
+    attempt: (check: FormSchema<unknown> = schema): boolean => {
+      setSubmitted(true);
+      return check.safeParse(values).success;
+    },
     setValues,
     set,
     touch,
@@ -68,7 +82,7 @@ export function useZodForm<I extends Record<string, unknown>, O>(schema: Schema<
       if (mine.length > 0) setFromServer(Object.fromEntries(mine) as Partial<Record<keyof I, string>>);
       return mine.length > 0;
     },
-    reset: (next: I = initial) => {
+    reset: (next: I = typeof initial === 'function' ? (initial as () => I)() : initial) => {
       setValues(next);
       setTouched({});
       setSubmitted(false);
