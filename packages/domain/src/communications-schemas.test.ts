@@ -5,9 +5,11 @@ import {
   audienceSchema,
   comunicadoSchema,
   errataSchema,
+  escolhaAgendamentoSchema,
   hasAudience,
   htmlHasContent,
   rejeicaoSchema,
+  submissaoSchema,
 } from './communications-schemas.js';
 
 /** 'path:message' of every issue, [] when valid. */
@@ -176,5 +178,34 @@ describe('rejection, errata and schedule', () => {
   it('agendamento accepts a Date and returns one', () => {
     const date = new Date('2025-03-10T14:00:00Z');
     expect(agendamentoSchema(now).parse({ dataHoraAgendamento: date }).dataHoraAgendamento).toEqual(date);
+  });
+});
+
+/** The messages of a parse's issues, [] when valid. */
+const issueKeys = (result: { error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((i) => i.message) ?? [];
+
+describe('dialog choices: approver and schedule', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+
+  it('needs an approver who is not the creator', () => {
+    const schema = submissaoSchema('u-1');
+    expect(issueKeys(schema.safeParse({ aprovadorId: null }))).toEqual(['communications.approverRequired']);
+    expect(issueKeys(schema.safeParse({ aprovadorId: 'u-1' }))).toEqual(['communications.approverIsCreator']);
+    expect(schema.safeParse({ aprovadorId: 'u-2' }).success).toBe(true);
+  });
+
+  it('sends now without a date, or at a date at least 1 hour ahead', () => {
+    const schema = escolhaAgendamentoSchema(now);
+    expect(schema.parse({ agendar: false, dataHoraAgendamento: '' })).toBeNull();
+    expect(issueKeys(schema.safeParse({ agendar: true, dataHoraAgendamento: '' }))).toEqual([
+      'communications.scheduleRequired',
+    ]);
+    expect(issueKeys(schema.safeParse({ agendar: true, dataHoraAgendamento: '2026-03-01T12:30:00Z' }))).toEqual([
+      'communications.scheduleTooSoon',
+    ]);
+    expect(schema.parse({ agendar: true, dataHoraAgendamento: '2026-03-01T14:00:00Z' })).toEqual(
+      new Date('2026-03-01T14:00:00Z'),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import {
+  approverProblem,
   COMUNICADO_REASON_MAX,
   COMUNICADO_TAG_MAX,
   COMUNICADO_TITLE_MAX,
@@ -140,3 +141,34 @@ export const agendamentoSchema = (now: Date) =>
       .refine((d) => isScheduleValid(d, now), 'communications.scheduleTooSoon'),
   });
 export type AgendamentoInput = z.input<ReturnType<typeof agendamentoSchema>>;
+
+/**
+ * Submitting to approval (enviarParaAprovacao): an approver is chosen and is not the creator
+ * (`approverProblem`).
+ */
+export const submissaoSchema = (criadorId: string) =>
+  z.object({
+    aprovadorId: z
+      .string()
+      .nullish()
+      .superRefine((id, ctx) => {
+        const problem = approverProblem(criadorId, id);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  });
+
+/**
+ * The schedule choice of an approval or a send: now (`agendar` false), or at a date-time that
+ * `agendamentoSchema` accepts. The output is the instant, or null for now.
+ */
+export const escolhaAgendamentoSchema = (now: Date) =>
+  z
+    .object({ agendar: z.boolean(), dataHoraAgendamento: z.string() })
+    .superRefine((v, ctx) => {
+      if (!v.agendar) return;
+      const parsed = agendamentoSchema(now).safeParse({ dataHoraAgendamento: v.dataHoraAgendamento || undefined });
+      if (!parsed.success)
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', path: ['dataHoraAgendamento'], message: issue.message });
+    })
+    .transform((v) => (v.agendar ? new Date(v.dataHoraAgendamento) : null));

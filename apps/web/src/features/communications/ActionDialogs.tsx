@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { agendamentoSchema, approverProblem, rejeicaoSchema } from '@portal/domain';
+import Box from '@mui/material/Box';
+import { escolhaAgendamentoSchema, rejeicaoSchema, submissaoSchema } from '@portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../ui/form/FormDialog';
+import { SelectInput, TextInput } from '../../ui/form/fields';
+import { useZodForm } from '../../ui/form/use-zod-form';
 import { useToast } from '../../ui/toast';
 import {
   APROVADORES_COMUNICADO,
@@ -23,20 +24,14 @@ type DialogProps = { comunicado: Comunicado; onClose: () => void };
 export function ScheduleDialog({ comunicado, onClose, kind }: DialogProps & { kind: 'approve' | 'send' }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [agendar, setAgendar] = useState(false);
-  const [value, setValue] = useState('');
-  const [touched, setTouched] = useState(false);
+  const form = useZodForm(escolhaAgendamentoSchema(new Date()), { agendar: false, dataHoraAgendamento: '' });
   const [busy, setBusy] = useState(false);
   const [aprovar] = useMutation(APROVAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
   const [enviar] = useMutation(ENVIAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
-  const check = agendamentoSchema(new Date()).safeParse({ dataHoraAgendamento: value || undefined });
-  const error =
-    agendar && touched && !check.success ? t(check.error.issues[0]?.message ?? 'validation.invalid') : undefined;
+  const error = form.errorOf('dataHoraAgendamento');
 
-  const submit = async () => {
-    setTouched(true);
-    if (agendar && !check.success) return;
-    const dataHoraAgendamento = agendar && check.success ? check.data.dataHoraAgendamento.toISOString() : null;
+  const submit = form.onSubmit(async (agendamento) => {
+    const dataHoraAgendamento = agendamento ? agendamento.toISOString() : null;
     setBusy(true);
     try {
       if (kind === 'approve') await aprovar({ variables: { id: comunicado.id, dataHoraAgendamento } });
@@ -50,11 +45,11 @@ export function ScheduleDialog({ comunicado, onClose, kind }: DialogProps & { ki
       );
       onClose();
     } catch (e) {
-      toast.error(e);
+      if (!form.showServerErrors(e)) toast.error(e);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <FormDialog
@@ -62,15 +57,15 @@ export function ScheduleDialog({ comunicado, onClose, kind }: DialogProps & { ki
       submitLabel={t(kind === 'approve' ? 'communicationsUi.manage.approve' : 'communicationsUi.manage.send')}
       busy={busy}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <SchedulePicker
-        agendar={agendar}
-        value={value}
-        onToggle={setAgendar}
-        onChange={setValue}
-        onBlur={() => setTouched(true)}
-        error={error}
+        agendar={form.values.agendar}
+        value={form.values.dataHoraAgendamento}
+        onToggle={(on) => form.set('agendar', on)}
+        onChange={(value) => form.set('dataHoraAgendamento', value)}
+        onBlur={() => form.touch('dataHoraAgendamento')}
+        error={error ? t(error) : undefined}
         disabled={busy}
       />
     </FormDialog>
@@ -81,27 +76,22 @@ export function ScheduleDialog({ comunicado, onClose, kind }: DialogProps & { ki
 export function RejectDialog({ comunicado, onClose }: DialogProps) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [motivo, setMotivo] = useState('');
-  const [touched, setTouched] = useState(false);
+  const form = useZodForm(rejeicaoSchema, { motivoRejeicao: '' });
   const [busy, setBusy] = useState(false);
   const [rejeitar] = useMutation(REJEITAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
-  const check = rejeicaoSchema.safeParse({ motivoRejeicao: motivo });
-  const error = touched && !check.success ? t(check.error.issues[0]?.message ?? 'validation.required') : undefined;
 
-  const submit = async () => {
-    setTouched(true);
-    if (!check.success) return;
+  const submit = form.onSubmit(async ({ motivoRejeicao }) => {
     setBusy(true);
     try {
-      await rejeitar({ variables: { id: comunicado.id, motivoRejeicao: check.data.motivoRejeicao } });
+      await rejeitar({ variables: { id: comunicado.id, motivoRejeicao } });
       toast.success('communicationsUi.manage.rejected');
       onClose();
     } catch (e) {
-      toast.error(e);
+      if (!form.showServerErrors(e)) toast.error(e);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <FormDialog
@@ -109,23 +99,19 @@ export function RejectDialog({ comunicado, onClose }: DialogProps) {
       submitLabel={t('communicationsUi.manage.reject')}
       busy={busy}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
-      <TextField
-        label={t('communicationsUi.manage.rejectReason')}
-        value={motivo}
-        onChange={(e) => setMotivo(e.target.value)}
-        onBlur={() => setTouched(true)}
-        error={Boolean(error)}
-        helperText={error}
-        disabled={busy}
-        required
-        multiline
-        minRows={3}
-        fullWidth
-        autoFocus
-        sx={{ mt: 1 }}
-      />
+      <Box sx={{ pt: 1 }}>
+        <TextInput
+          {...form.bind('motivoRejeicao')}
+          label={t('communicationsUi.manage.rejectReason')}
+          disabled={busy}
+          required
+          multiline
+          minRows={3}
+          autoFocus
+        />
+      </Box>
     </FormDialog>
   );
 }
@@ -135,27 +121,24 @@ export function SubmitDialog({ comunicado, onClose, userId }: DialogProps & { us
   const { t } = useTranslation();
   const toast = useToast();
   const aprovadores = useQuery(APROVADORES_COMUNICADO).data?.aprovadoresComunicado ?? [];
-  const [aprovadorId, setAprovadorId] = useState<string | null>(comunicado.usuarioAprovador?.id ?? null);
-  const [touched, setTouched] = useState(false);
+  const form = useZodForm(submissaoSchema(userId), { aprovadorId: comunicado.usuarioAprovador?.id ?? '' });
   const [busy, setBusy] = useState(false);
   const [submeter] = useMutation(ENVIAR_PARA_APROVACAO, { refetchQueries: COMUNICADOS_REFETCH });
-  const problem = approverProblem(userId, aprovadorId);
-  const error = touched && problem ? t(problem) : undefined;
 
-  const submit = async () => {
-    setTouched(true);
-    if (problem || !aprovadorId) return;
+  const submit = form.onSubmit(async ({ aprovadorId }) => {
+    if (!aprovadorId) return;
     setBusy(true);
     try {
       await submeter({ variables: { id: comunicado.id, aprovadorId } });
       toast.success('communicationsUi.form.submitted');
       onClose();
     } catch (e) {
-      toast.error(e);
+      if (!form.showServerErrors(e)) toast.error(e);
     } finally {
       setBusy(false);
     }
-  };
+  });
+  const aprovadorId = form.values.aprovadorId;
 
   return (
     <FormDialog
@@ -163,27 +146,18 @@ export function SubmitDialog({ comunicado, onClose, userId }: DialogProps & { us
       submitLabel={t('communicationsUi.manage.submitForApproval')}
       busy={busy}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
-      <TextField
-        select
-        label={t('communicationsUi.form.approver')}
-        value={aprovadores.some((a) => a.id === aprovadorId) ? aprovadorId : ''}
-        onChange={(e) => setAprovadorId(e.target.value || null)}
-        onBlur={() => setTouched(true)}
-        error={Boolean(error)}
-        helperText={error}
-        disabled={busy}
-        required
-        fullWidth
-        sx={{ mt: 1 }}
-      >
-        {aprovadores.map((a) => (
-          <MenuItem key={a.id} value={a.id}>
-            {a.nome} ({a.email})
-          </MenuItem>
-        ))}
-      </TextField>
+      <Box sx={{ pt: 1 }}>
+        <SelectInput
+          {...form.bind('aprovadorId')}
+          value={aprovadores.some((a) => a.id === aprovadorId) ? aprovadorId : ''}
+          label={t('communicationsUi.form.approver')}
+          options={aprovadores.map((a) => ({ value: a.id, label: `${a.nome} (${a.email})` }))}
+          disabled={busy}
+          required
+        />
+      </Box>
     </FormDialog>
   );
 }

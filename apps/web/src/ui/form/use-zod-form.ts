@@ -33,10 +33,12 @@ export function useZodForm<I extends Record<string, unknown>, O>(schema: FormSch
 
   const result = schema.safeParse(values);
   const errors: Partial<Record<keyof I, string>> = {};
+  const allErrors: Partial<Record<keyof I, string[]>> = {};
   if (!result.success)
     for (const issue of result.error.issues) {
       const field = issue.path[0] as keyof I;
       errors[field] ??= issue.message;
+      allErrors[field] = [...(allErrors[field] ?? []), issue.message];
     }
 
   const set = <K extends keyof I>(field: K, value: I[K]) => {
@@ -50,6 +52,15 @@ export function useZodForm<I extends Record<string, unknown>, O>(schema: FormSch
 
   return {
     values,
+    /**
+     * Every problem of the field (i18n keys: the server's first), when they should show: for fields
+     * whose rules are listed together, like a new password's.
+     */
+    messagesOf: (field: keyof I): string[] => {
+      const own = touched[field] || submitted ? (allErrors[field] ?? []) : [];
+      const server = fromServer[field];
+      return server ? [server, ...own] : own;
+    },
     /** The field errors (i18n keys) of the current values, shown or not. */
     errors,
     /** Whether a submit was attempted (every error shows). */
