@@ -1,11 +1,11 @@
 /**
- * `npm run bench:communications -w bench` (DESIGN §8, issue 5 point 9): a communication to 100,000 recipients
- * and its dashboard, on PostgreSQL and PGlite.
+ * `npm run bench:communications -w bench` (docs/benchmarks.md#the-budget, issue 5 point 9): a communication to 100,000
+ * recipients and its dashboard, on PostgreSQL and PGlite.
  *
  * For each engine (PostgreSQL: a fresh database `portal_bench_comms_<pid>`; PGlite: on disk in a temp dir):
  * 1. the portal built IN THIS PROCESS (`buildPortal`, NODE_ENV=production, as bench/src/server.ts does), which
  *    migrates and seeds the demo data; the e-mail worker of this instance is switched off (`offWork`): the
- *    e-mails are a separate job after the fan-out, not part of DESIGN §8's figure;
+ *    e-mails are a separate job after the fan-out, not part of the budget's figure;
  * 2. 100,000 active users in the user group "Bench 100k", with dealer / brand / dealer-group links, seeded in
  *    SQL (bench/src/communications-seed.ts);
  * 3. fan-out, BENCH_COMMS_RUNS times (3): a fresh communication in APROVADO for that group (criador
@@ -72,7 +72,10 @@ const RUNS = intEnv('BENCH_COMMS_RUNS', 3, 1, 20);
 const REQUESTS = intEnv('BENCH_COMMS_REQUESTS', 100, 1, 100_000);
 const WARMUP = intEnv('BENCH_COMMS_WARMUP', 10, 0, 10_000);
 const MAX_SECONDS = intEnv('BENCH_COMMS_MAX_SECONDS', 60, 1, 3600);
-/** DESIGN §8: a communication to 100,000 recipients, deliveries and notifications written in under 1.5 s. */
+/**
+ * The budget (docs/benchmarks.md#the-budget): a communication to 100,000 recipients, deliveries and notifications
+ * written in under 1.5 s.
+ */
 const BUDGET_FANOUT_MS = 1500;
 const CREATOR = 'aprovador@portal.demo';
 const log = (msg: string) => console.log(msg);
@@ -471,7 +474,7 @@ async function main() {
       `${r.backend} (${r.version}): users seeded in ${r.seedSeconds.toFixed(1)} s; xlsx ${r.xlsx.ms} ms, ${r.xlsx.bytes.toLocaleString('en')} bytes, ` +
         `server RSS ${r.xlsx.baselineMb} -> ${r.xlsx.peakMb} MB (growth ${r.xlsx.growthMb} MB)`,
     );
-  log('\nDESIGN §8 (fan-out to 100,000 in under 1.5 s):');
+  log('\nBudget (fan-out to 100,000 in under 1.5 s):');
   for (const r of results) {
     const m = median(r.runs.map((x) => x.ms));
     log(`  ${r.backend}: median ${m.toFixed(1)} ms -> ${m < BUDGET_FANOUT_MS ? 'within' : 'OVER'}`);

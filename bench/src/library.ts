@@ -1,5 +1,6 @@
 /**
- * `npm run bench:library -w bench` (DESIGN §8, issue 4 point 8): the library on PostgreSQL and PGlite.
+ * `npm run bench:library -w bench` (docs/benchmarks.md#the-budget, issue 4 point 8): the library on PostgreSQL and
+ * PGlite.
  *
  * For each engine:
  * 1. a portal in a child process, started as `npm start` does (`node --import tsx apps/server/src/main.ts`,
@@ -71,7 +72,7 @@ const WARMUP = intEnv('BENCH_LIBRARY_WARMUP', 20, 0, 10_000);
 const MAX_SECONDS = intEnv('BENCH_LIBRARY_MAX_SECONDS', 60, 1, 3600);
 const UPLOAD = process.env.BENCH_LIBRARY_UPLOAD !== '0';
 const UPLOAD_BYTES = 900_000_000;
-/** DESIGN §8. */
+/** docs/benchmarks.md#the-budget. */
 const BUDGET = { folderPageMs: 10, searchP95Ms: 50, uploadGrowthMb: 100 };
 
 const repoDir = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -669,7 +670,7 @@ async function main() {
       )}\n`,
     );
   }
-  log('DESIGN §8:');
+  log('Budget:');
   for (const r of results) {
     const folder = r.rows.filter((x) => x.scenario.startsWith('folder'));
     const search = r.rows.filter((x) => x.scenario.startsWith('search'));

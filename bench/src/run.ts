@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (DESIGN §8): the signed-in shell's GraphQL queries at 100 concurrent connections,
+ * `npm run bench` (docs/benchmarks.md#the-budget): the signed-in shell's GraphQL queries at 100 concurrent connections,
  * on PostgreSQL and on PGlite, beside a trivial-query ceiling (`{ ping }`, signed out) on the same
  * server. Prints a table and writes the same figures to bench/results/latest.json.
  *
@@ -40,7 +40,10 @@ const BENCH_USERS = [
   'aprovador@portal.demo',
   'dealer2@portal.demo',
 ];
-/** DESIGN §8: home page data p95 under 20 ms at 100 concurrent users on 2 cores, PostgreSQL. */
+/**
+ * The budget (docs/benchmarks.md#the-budget): home page data p95 under 20 ms at 100 concurrent users on 2 cores,
+ * PostgreSQL.
+ */
 const BUDGET_P95_MS = 20;
 
 const benchDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -541,7 +544,7 @@ async function main() {
   for (const r of ratios) console.log(`shell / ceiling req/s on ${r.backend}: ${r.shellOverCeiling.toFixed(3)}`);
   if (budget)
     console.log(
-      `DESIGN §8 budget (${budget.target}): ${budget.p95Ms.toFixed(2)} ms -> ${budget.within ? 'within' : 'OVER'} budget`,
+      `Budget (${budget.target}): ${budget.p95Ms.toFixed(2)} ms -> ${budget.within ? 'within' : 'OVER'} budget`,
     );
 
   const busy = rows.filter((r) => (r.backgroundCpuPct ?? 0) > 20);

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The JavaScript a browser loads first for /home (DESIGN §8: under 250 KB gzipped; KB = 1000 bytes, as Vite reports): the entry chunk,
- * the /home screen chunk, and every chunk they import statically, from the production build's
- * manifest. Lazy imports (other screens, panels opened later) are not counted. Run after
+ * The JavaScript a browser loads first for /home (docs/benchmarks.md#the-budget: under 250 KB gzipped; KB = 1000 bytes,
+ * as Vite reports): the entry chunk, the /home screen chunk, and every chunk they import statically, from the
+ * production build's manifest. Lazy imports (other screens, panels opened later) are not counted. Run after
  * `npm run build -w apps/web`: `npm run bench:web -w bench`.
  */
 const dist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));

@@ -2,8 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { keepHeaderTourClosed } from './header-tour.js';
 import { openSignedIn, PORTAL, seriousViolations } from './session.js';
 
-// axe (serious and critical rules) on every screen of the app shell (issue 3, SPEC §2), on a wide
-// screen and on a phone. One check per test, so a finding names its screen and size.
+// axe (serious and critical rules) on every screen of the app shell (issue 3, docs/domains/menu-and-shell.md), on a
+// wide screen and on a phone. One check per test, so a finding names its screen and size.
 
 test.beforeEach(async ({ page }) => {
   await keepHeaderTourClosed(page);

@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { keepHeaderTourClosed } from './header-tour.js';
 
-// A notification created on the server reaches an open page's bell without a reload (SPEC §4):
-// the admin sends a generic notification through the API; the dealer's bell, already open in
-// another browser context, shows the new count and the notification.
+// A notification created on the server reaches an open page's bell without a reload
+// (docs/domains/notifications.md#live-count): the admin sends a generic notification through the API; the dealer's
+// bell, already open in another browser context, shows the new count and the notification.
 
 const PASSWORD = 'Portal@2026';
 

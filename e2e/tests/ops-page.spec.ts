@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import { keepHeaderTourClosed } from './header-tour.js';
 import { openSignedIn } from './session.js';
 
-// SPEC §2/§8: a screen that throws while rendering shows the Ops page inside the frame, with the
-// help-desk link of the menu data (linkHelpTec of the seed) and a back button, and the browser
-// reports the error to the server (POST /api/client-errors). The product has no test hook: the
-// screen's own lazily loaded chunk is swapped in the browser for one that throws.
+// docs/domains/menu-and-shell.md#access-and-error-pages: a screen that throws while rendering shows the Ops page inside
+// the frame, with the help-desk link of the menu data (linkHelpTec of the seed) and a back button, and the browser
+// reports the error to the server (POST /api/client-errors). The product has no test hook: the screen's own lazily
+// loaded chunk is swapped in the browser for one that throws.
 
 test.beforeEach(async ({ page }) => {
   await keepHeaderTourClosed(page);

@@ -3,8 +3,9 @@ import { keepHeaderTourClosed } from './header-tour.js';
 import { openSignedIn, PORTAL, setLanguage } from './session.js';
 
 // The frame for the demo users shell.spec.ts does not cover (admin and dealer are there): what the
-// header, the menu and the guard show follows each user's type and keys (SPEC §2, §6; seed in
-// apps/server/src/seed/demo.ts). Texts are what the user reads (packages/i18n catalogues).
+// header, the menu and the guard show follows each user's type and keys (docs/domains/menu-and-shell.md#menu,
+// docs/domains/permissions.md; seed in apps/server/src/seed/demo.ts). Texts are what the user reads (packages/i18n
+// catalogues).
 
 // The header's guided tour stays closed here (its own journey is tour.spec.ts).
 test.beforeEach(async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { keepHeaderTourClosed } from './header-tour.js';
 import { openSignedIn, PORTAL, seriousViolations } from './session.js';
 
-// The frame of every signed-in screen (SPEC §2): header, menu, breadcrumbs, guard, bell, 404.
+// The frame of every signed-in screen (docs/domains/menu-and-shell.md): header, menu, breadcrumbs, guard, bell, 404.
 // Texts are what the user reads (packages/i18n catalogues, pt-BR); the demo customer is the seed's.
 
 // The header's guided tour stays closed here (its own journey is tour.spec.ts).

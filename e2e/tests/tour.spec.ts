@@ -1,6 +1,6 @@
 import { expect, type Page, type Response, test } from '@playwright/test';
 
-// The header's guided tour (SPEC §2 'Guided tour', onboarding id HOME), shown once per user.
+// The header's guided tour (docs/domains/menu-and-shell.md#guided-tour, onboarding id HOME), shown once per user.
 // Only this journey lets the tour open: the others keep it closed in the browser (header-tour.ts)
 // and never mark it seen, so montadora's tour is still unseen here whatever the file order.
 

@@ -1,5 +1,5 @@
 /**
- * Writes the generated files that are committed (DESIGN §2, STYLE §10):
+ * Writes the generated files that are committed (DEVELOPERS.md#generated-files-committed-ci-fails-on-drift):
  *  - apps/server/schema.graphql: the printed SDL of the whole API
  *  - apps/server/src/generated/graphql.ts: TypeScript types of the schema (graphql-codegen)
  * `--check` writes nothing and exits 1 when a committed file differs (CI drift check).

@@ -126,7 +126,7 @@ describe('GraphQL API', () => {
     });
   });
 
-  it('usuarioLogado carries the SPEC §3 fields; keys follow access types', async () => {
+  it('usuarioLogado carries the signed-in user fields (docs/domains/users.md); keys follow access types', async () => {
     const res = await gql(
       as.admin,
       base,
@@ -255,7 +255,7 @@ describe('GraphQL API', () => {
     expect(bad.errors?.[0].extensions.fields).toEqual({ id: 'validation.invalid' });
   });
 
-  it('alterarSenha applies SPEC §5 rules, checks the current password, and the new one signs in', async () => {
+  it('alterarSenha applies the password rules, checks the current password, and the new one signs in', async () => {
     const client = as.dealer2;
     const change = (senhaAtual: string, novaSenha: string, confirmacao = novaSenha) =>
       gql(
@@ -326,7 +326,7 @@ describe('GraphQL API', () => {
     expect(logged).toHaveLength(1);
   });
 
-  it('inactivating a dealer group inactivates its dealers and users (SPEC §4), audited, effective at once', async () => {
+  it('inactivating a dealer group inactivates its dealers and users, audited, effective at once', async () => {
     const db = portal.services.db;
     const [litoral] = await db.select().from(grupo).where(eq(grupo.nome, 'Grupo Litoral'));
     const client = (await signIn(base, 'dealer2@portal.demo', DEMO_PASSWORD)).client;

@@ -8,9 +8,9 @@ import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
 
-// The virtual library through its API (SPEC §5–§7, issue 4): folders and files shared by user
+// The virtual library through its API (docs/domains/library.md, issue 4): folders and files shared by user
 // group, managers (PORTAL_GERENCIAR_BIBLIOTECA) and readers, and everything a reader without a
-// group must not learn (DESIGN §5: it answers like a missing id).
+// group must not learn (docs/domains/permissions.md#hidden-looks-like-missing).
 
 const code = (r: { errors?: Array<{ extensions: Record<string, any> }> }) => r.errors?.[0]?.extensions.code;
 const ITEM =

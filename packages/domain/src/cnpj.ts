@@ -1,4 +1,4 @@
-/** CNPJ check digits (SPEC §5: "CNPJ: valid"). Accepts formatted or bare digits. */
+/** CNPJ check digits (docs/domains/organisation.md#dealers). Accepts formatted or bare digits. */
 export function isValidCnpj(value: string): boolean {
   const digits = value.replace(/\D/g, '');
   if (digits.length !== 14 || /^(\d)\1{13}$/.test(digits)) return false;

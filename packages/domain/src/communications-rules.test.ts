@@ -192,7 +192,7 @@ describe('canPerform and allowedActions: who makes each move', () => {
   });
 });
 
-describe('scheduling lead time of SPEC §5', () => {
+describe('scheduling lead time (docs/domains/communications.md#scheduling)', () => {
   const now = new Date('2025-03-10T12:00:00Z');
   const minutes = (m: number) => new Date(now.getTime() + m * 60_000);
   it.each([

@@ -1,6 +1,9 @@
 import type { Guard } from './guard.js';
 
-/** Statuses of a communication (SPEC §4): draft, in approval, approved, rejected, scheduled, sent, archived. */
+/**
+ * Statuses of a communication (docs/domains/communications.md#statuses-and-moves): draft, in approval, approved,
+ * rejected, scheduled, sent, archived.
+ */
 export const COMUNICADO_STATUSES = [
   'RASCUNHO',
   'EM_APROVACAO',
@@ -32,18 +35,21 @@ export const COMUNICADO_ACTIONS = [
 ] as const;
 export type ComunicadoAction = (typeof COMUNICADO_ACTIONS)[number];
 
-/** Writes drafts (SPEC §6). */
+/** Writes drafts (docs/domains/communications.md#who-writes-and-who-approves). */
 export const CREATE_KEY = 'PORTAL_CRIACAO_COMUNICADOS';
-/** Approves others' communications and sends one's own directly (SPEC §6). */
+/**
+ * Approves others' communications and sends one's own directly
+ * (docs/domains/communications.md#who-writes-and-who-approves).
+ */
 export const APPROVE_KEY = 'PORTAL_APROVACAO_ENVIO_COMUNICADOS';
 
-/** Guard of the creator and approver screens and operations (SPEC §2 route table). */
+/** Guard of the creator and approver screens and operations (docs/domains/permissions.md#route-table). */
 export const COMUNICADO_MANAGE_GUARD = { keys: [CREATE_KEY, APPROVE_KEY] } as const satisfies Guard;
 
-/** Minimum errata justification, in characters after trimming (SPEC §5, §9). */
+/** Minimum errata justification, in characters after trimming (docs/domains/communications.md#errata). */
 export const JUSTIFICATION_MIN = 15;
 
-/** Scheduling lead time (SPEC §5, §9): a schedule is at least one hour after now. */
+/** Scheduling lead time (docs/domains/communications.md#scheduling): a schedule is at least one hour after now. */
 export const SCHEDULE_LEAD_MS = 3_600_000;
 
 /** Longest title, tag, rejection reason and justification, in characters. */
@@ -51,13 +57,16 @@ export const COMUNICADO_TITLE_MAX = 200;
 export const COMUNICADO_TAG_MAX = 50;
 export const COMUNICADO_REASON_MAX = 2_000;
 
-/** Tabs of the /comunicados inbox (SPEC §2); ENVIADOS only for creators and approvers. */
+/**
+ * Tabs of the /comunicados inbox (docs/domains/communications.md#deliveries-and-the-inbox); ENVIADOS only for creators
+ * and approvers.
+ */
 export const INBOX_TABS = ['RECEBIDOS', 'LIDOS', 'FAVORITOS', 'ARQUIVADOS', 'ENVIADOS'] as const;
 export type InboxTab = (typeof INBOX_TABS)[number];
 
 /**
- * Page sizes of the inbox, sent list and dashboard recipient tables. SPEC §9 says "a shared list, the
- * first is the default", values not shown: 10 fills a laptop screen, 50 is the most a dealer scrolls.
+ * Page sizes of the inbox, sent list and dashboard recipient tables, the first being the default
+ * (docs/domains/screens-and-forms.md#lists): 10 fills a laptop screen, 50 is the most a dealer scrolls.
  */
 export const COMUNICADO_PAGE_SIZES = [10, 25, 50] as const;
 export type ComunicadoPageSize = (typeof COMUNICADO_PAGE_SIZES)[number];
@@ -172,8 +181,8 @@ export function inboxTabs(actor: ComunicadoActor): InboxTab[] {
 
 /**
  * Why a submission for approval cannot go ahead, as an i18n key, or null: an approver must be chosen
- * and must not be the creator (SPEC §5). Whether the chosen one holds the approval key is the
- * server's lookup.
+ * and must not be the creator (docs/domains/communications.md#who-writes-and-who-approves). Whether the chosen one
+ * holds the approval key is the server's lookup.
  */
 export function approverProblem(criadorId: string, aprovadorId: string | null | undefined): string | null {
   if (!aprovadorId) return 'communications.approverRequired';
@@ -181,7 +190,10 @@ export function approverProblem(criadorId: string, aprovadorId: string | null | 
   return null;
 }
 
-/** A schedule is valid when it is at least SCHEDULE_LEAD_MS after now (SPEC §5); invalid dates are not. */
+/**
+ * A schedule is valid when it is at least SCHEDULE_LEAD_MS after now (docs/domains/communications.md#scheduling);
+ * invalid dates are not.
+ */
 export function isScheduleValid(date: Date, now: Date): boolean {
   return date.getTime() - now.getTime() >= SCHEDULE_LEAD_MS;
 }

@@ -18,7 +18,7 @@ const issues = (schema: z.ZodType, value: unknown) =>
 
 const base = { titulo: 'Campanha de revisão', mensagem: '<p>Revisem os veículos.</p>' };
 
-describe('communication form (SPEC §5 announcement)', () => {
+describe('communication form (docs/domains/communications.md#the-form)', () => {
   it.each([
     ['title and message', base, []],
     ['title missing', { mensagem: base.mensagem }, ['titulo:communications.titleRequired']],
@@ -102,7 +102,7 @@ describe('communication form (SPEC §5 announcement)', () => {
   });
 });
 
-describe('audience to send (SPEC §5)', () => {
+describe('audience to send (docs/domains/communications.md#audience)', () => {
   it.each([
     ['no audience', base, ['idsGruposUsuarios:communications.audienceRequired']],
     [

@@ -40,8 +40,8 @@ export function htmlHasContent(html: string): boolean {
 }
 
 /**
- * At least one user group, dealer group or manual e-mail to send to (SPEC §5). Removed users and the
- * exact count are the server's business.
+ * At least one user group, dealer group or manual e-mail to send to (docs/domains/communications.md#audience). Removed
+ * users and the exact count are the server's business.
  */
 export function hasAudience(v: {
   idsGruposUsuarios?: readonly string[];
@@ -51,7 +51,7 @@ export function hasAudience(v: {
   return Boolean(v.idsGruposUsuarios?.length || v.idsGrupos?.length || v.emailsAvulsos?.length);
 }
 
-/** The fields of the communication form (SPEC §3, §5), without the cross-field rules. */
+/** The fields of the communication form (docs/domains/communications.md#the-form), without the cross-field rules. */
 const comunicadoFields = z.object({
   titulo: z
     .string({ error: 'communications.titleRequired' })
@@ -72,7 +72,8 @@ const comunicadoFields = z.object({
   idsGruposUsuarios: ids,
   /** Dealer groups. */
   idsGrupos: ids,
-  // Lowercased like every e-mail of the portal (SPEC §5), so duplicates differing in case collapse.
+  // Lowercased like every e-mail of the portal (docs/domains/screens-and-forms.md#e-mail-fields), so duplicates
+  // differing in case collapse.
   emailsAvulsos: z
     .array(z.string().trim().toLowerCase().pipe(z.email('validation.email')))
     .default([])
@@ -82,7 +83,7 @@ const comunicadoFields = z.object({
   aprovadorId: z.string().min(1, 'validation.invalid').nullable().optional(),
 });
 
-/** The display end cannot be before the display start (SPEC §5 dates). */
+/** The display end cannot be before the display start (docs/domains/dates-and-clock.md#date-rules). */
 function displayDatesInOrder(
   v: { dataInicioExibicao?: Date | null; dataFimExibicao?: Date | null },
   ctx: z.RefinementCtx,
@@ -120,7 +121,7 @@ export type RejeicaoInput = z.input<typeof rejeicaoSchema>;
 
 /**
  * Errata (criarErrata): the communication fields plus a justification of at least 15 characters after
- * trimming (SPEC §5). No audience: an errata goes to the original's recipients.
+ * trimming (docs/domains/communications.md#errata). No audience: an errata goes to the original's recipients.
  */
 export const errataSchema = comunicadoFields
   .extend({
@@ -133,7 +134,9 @@ export const errataSchema = comunicadoFields
   .superRefine(displayDatesInOrder);
 export type ErrataInput = z.input<typeof errataSchema>;
 
-/** Scheduling (AGENDAR): dataHoraAgendamento at least one hour after `now` (SPEC §5). */
+/**
+ * Scheduling (AGENDAR): dataHoraAgendamento at least one hour after `now` (docs/domains/communications.md#scheduling).
+ */
 export const agendamentoSchema = (now: Date) =>
   z.object({
     dataHoraAgendamento: z.coerce

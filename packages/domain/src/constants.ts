@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 that more than one side uses. */
+/** Business constants that more than one side uses (each page of docs/domains lists its own). */
 export const TOKEN_REFRESH_MARGIN_MS = 5_000;
 export const TOAST_DURATION_MS = 5_000;
 export const UNREAD_COUNT_POLL_MS = 60_000;
@@ -48,12 +48,12 @@ export const THEME_PRIMARY: Record<Theme, string> = {
 export const themePrimary = (theme: string | null | undefined): string =>
   THEME_PRIMARY[(theme ?? '') as Theme] ?? THEME_PRIMARY.blueOcean;
 export const ERROR_COLOR = '#e6433f';
-/** Stable error codes carried in GraphQL `extensions.code` (DESIGN §4). */
+/** Stable error codes carried in GraphQL `extensions.code` (docs/domains/api.md#error-codes). */
 export const ERROR_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'CONFLICT'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 /**
- * The page sizes of the shared list (SPEC §9 "other table page size options": one shared list, the
- * first is the default). The library keeps its own 5/10/15.
+ * The page sizes of the shared list, the first being the default (docs/domains/screens-and-forms.md#lists).
+ * The library keeps its own 5/10/15.
  */
 export const LIST_PAGE_SIZES = [10, 25, 50] as const;
 export const LIST_DEFAULT_PAGE_SIZE = LIST_PAGE_SIZES[0];

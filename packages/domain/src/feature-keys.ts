@@ -1,4 +1,4 @@
-/** Feature keys (funcionalidade.chave) of SPEC §6. */
+/** Feature keys (funcionalidade.chave) (docs/domains/permissions.md#feature-keys). */
 export const FEATURE_KEYS = [
   'PORTAL_GERENCIAR_BIBLIOTECA',
   'PORTAL_MANUTENCAO_DEALERS_GRUPO',

@@ -6,7 +6,7 @@ const dealer = { tipo: 'DEALER_GRUPO' as const, chaves: [] };
 const creator = { tipo: 'MONTADORA' as const, chaves: ['PORTAL_CRIACAO_COMUNICADOS'] };
 const staff = { tipo: 'TECSINAPSE' as const, chaves: ['PORTAL_MANUTENCAO_USUARIOS'] };
 
-describe('guard rule of SPEC §6', () => {
+describe('guard rule (docs/domains/permissions.md#the-guard-rule)', () => {
   it.each([
     ['neither list given: allowed', dealer, {}, true],
     ['empty lists: allowed', dealer, { keys: [], types: [] }, true],
@@ -37,7 +37,7 @@ describe('guard rule of SPEC §6', () => {
   });
 });
 
-describe('route table of SPEC §2', () => {
+describe('route table (docs/domains/permissions.md#route-table)', () => {
   it('matches concrete paths to their pattern', () => {
     expect(matchRoute('/dealers/42')?.path).toBe('/dealers/:id');
     expect(matchRoute('/dealers/novo')?.path).toBe('/dealers/novo');

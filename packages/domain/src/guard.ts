@@ -8,9 +8,9 @@ export type GuardSubject = { tipo: UserType; chaves: readonly string[] };
 export type Guard = { keys?: readonly FeatureKey[]; types?: readonly UserType[] };
 
 /**
- * The guard rule of SPEC §6: allowed when the user holds at least one allowed key and their type is
- * among the allowed types. A list that is not given (or is empty) does not restrict; neither list
- * given means allowed.
+ * The guard rule (docs/domains/permissions.md#the-guard-rule): allowed when the user holds at least one allowed key and
+ * their type is among the allowed types. A list that is not given (or is empty) does not restrict; neither list given
+ * means allowed.
  */
 export function isAllowed(user: GuardSubject, guard: Guard): boolean {
   const keysOk = !guard.keys?.length || guard.keys.some((k) => user.chaves.includes(k));

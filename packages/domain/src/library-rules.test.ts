@@ -27,7 +27,7 @@ const folderR = { pasta: true, access: R };
 const fileRW = { pasta: false, access: RW };
 const fileR = { pasta: false, access: R };
 
-describe('library access rules of SPEC §6', () => {
+describe('library access rules (docs/domains/library.md#who-may-do-what)', () => {
   it.each([
     ['manager key', manager, true],
     ['other keys only', reader, false],
@@ -113,7 +113,7 @@ describe('move destinations', () => {
   });
 });
 
-describe('root folder groups of SPEC §5', () => {
+describe('root folder groups (docs/domains/library.md#forms)', () => {
   it.each([
     ['root (null), no groups', null, [], [], true],
     ['root (id), no groups', LIBRARY_ROOT_ID, [], [], true],
@@ -142,7 +142,7 @@ describe('root folder groups of SPEC §5', () => {
   });
 });
 
-describe('toolbar of SPEC §6', () => {
+describe('toolbar (docs/domains/library.md#the-toolbar)', () => {
   const inWritable = { id: 'A', access: RW };
   const off = { rename: false, move: false, delete: false, grant: false, download: false };
   it.each([

@@ -1,45 +1,53 @@
 import type { Guard, GuardSubject } from './guard.js';
 
 /**
- * Id of the library root (SPEC §2, §9: "a fixed constant id, value not shown"). The root is not a row
+ * Id of the library root (docs/domains/library.md#folders-files-and-the-root). The root is not a row
  * with permissions: folders and files directly under it carry their own groups. A fixed, well-formed
  * UUID (version nibble 0, so not a random one: `z.uuid()` would refuse it, use plain strings for ids)
  * that can never collide with a generated id; `b1b1` reads as "biblioteca".
  */
 export const LIBRARY_ROOT_ID = '00000000-0000-0000-0000-00000000b1b1';
 
-/** Upload size limit of SPEC §5/§9, in bytes, enforced by the dialog and while streaming on the server. */
+/**
+ * Upload size limit in bytes (docs/domains/files.md#size-count-and-type), enforced by the dialog and while streaming on
+ * the server.
+ */
 export const UPLOAD_MAX_BYTES = 900_000_000;
 
 /**
- * Files per upload dialog (SPEC §5: "a maximum file count exists; its value is not shown"). 20: the
+ * Files per upload dialog (docs/domains/files.md#size-count-and-type; the product sets no value). 20: the
  * dialog sends one POST per file in parallel and browsers run about 6 per host at a time, so 20 still
  * finishes in a few rounds; the per-file status list stays readable without scrolling far; and it
  * bounds one dialog to 20 × 900 MB of storage writes.
  */
 export const UPLOAD_MAX_FILES = 20;
 
-/** Page sizes of the library search table (SPEC §9). */
+/** Page sizes of the library search table (docs/domains/library.md#search). */
 export const LIBRARY_PAGE_SIZES = [5, 10, 15] as const;
 export type LibraryPageSize = (typeof LIBRARY_PAGE_SIZES)[number];
 export const LIBRARY_DEFAULT_PAGE_SIZE: LibraryPageSize = 5;
 
-/** Debounce of the library search box (SPEC §2, §9). */
+/** Debounce of the library search box (docs/domains/library.md#search). */
 export const LIBRARY_SEARCH_DEBOUNCE_MS = 200;
 
-/** Delay before a single click selects, to tell it from a double click (SPEC §2, §9). */
+/**
+ * Delay before a single click selects, to tell it from a double click (docs/domains/library.md#browsing-and-selecting).
+ */
 export const LIBRARY_CLICK_DELAY_MS = 235;
 
-/** Recently modified files on the home grid (SPEC §9). */
+/** Recently modified files on the home grid (docs/domains/library.md#recently-modified). */
 export const LIBRARY_RECENT_LIMIT = 3;
 
 /** Longest stored name, in characters (code points). */
 export const LIBRARY_NAME_MAX = 255;
 
-/** Display truncation of names (SPEC §5): 40 by default, 60 in folder tiles, 25 in permission lists. */
+/**
+ * Display truncation of names (docs/domains/library.md#names): 40 by default, 60 in folder tiles, 25 in permission
+ * lists.
+ */
 export const LIBRARY_NAME_TRUNCATE = { default: 40, folderTile: 60, permissionList: 25 } as const;
 
-/** Access levels of a user group on an item (SPEC §3). */
+/** Access levels of a user group on an item (docs/domains/library.md#access-by-user-group). */
 export const PERMISSOES_ACESSO = ['LEITURA', 'LEITURA_ESCRITA'] as const;
 export type PermissaoAcesso = (typeof PERMISSOES_ACESSO)[number];
 
@@ -52,26 +60,35 @@ export type LibraryViewer = Pick<GuardSubject, 'chaves'>;
 /** An item as the rules see it: its id, whether it is a folder, and the viewer's access levels on it. */
 export type LibraryItemAccess = { id: string; pasta: boolean; access: readonly PermissaoAcesso[] };
 
-/** What the viewer may do with one item; sent with the data as `viewerCan` (DESIGN §5). */
+/**
+ * What the viewer may do with one item; sent with the data as `viewerCan`
+ * (docs/domains/permissions.md#permissions-travel-with-the-data).
+ */
 export type ViewerCan = { rename: boolean; move: boolean; delete: boolean; grant: boolean; download: boolean };
 
-/** Toolbar buttons of SPEC §6 and whether each is enabled. */
+/** Toolbar buttons (docs/domains/library.md#the-toolbar) and whether each is enabled. */
 export type ToolbarActions = ViewerCan & { upload: boolean; createFolder: boolean };
 
 /** True for the root id, and for a missing id (the root page has no idPasta; idPai null means root). */
 export const isLibraryRoot = (id: string | null | undefined): boolean => !id || id === LIBRARY_ROOT_ID;
 
-/** Create folder, upload and move need PORTAL_GERENCIAR_BIBLIOTECA (SPEC §6). */
+/** Create folder, upload and move need PORTAL_GERENCIAR_BIBLIOTECA (docs/domains/library.md#who-may-do-what). */
 export function canManageLibrary(user: LibraryViewer): boolean {
   return LIBRARY_MANAGE_GUARD.keys.some((k) => user.chaves.includes(k));
 }
 
-/** Write rights exist when the viewer's access list on the item contains LEITURA_ESCRITA (SPEC §6). */
+/**
+ * Write rights exist when the viewer's access list on the item contains LEITURA_ESCRITA
+ * (docs/domains/library.md#who-may-do-what).
+ */
 export function canWriteItem(access: readonly PermissaoAcesso[]): boolean {
   return access.includes('LEITURA_ESCRITA');
 }
 
-/** Read rights: any access level. An item without one must answer like a missing id (DESIGN §5). */
+/**
+ * Read rights: any access level. An item without one must answer like a missing id
+ * (docs/domains/permissions.md#hidden-looks-like-missing).
+ */
 export function canReadItem(access: readonly PermissaoAcesso[]): boolean {
   return access.includes('LEITURA') || canWriteItem(access);
 }
@@ -92,10 +109,10 @@ export function viewerCan(user: LibraryViewer, item: Omit<LibraryItemAccess, 'id
 }
 
 /**
- * Whether `item` may move into `destination` (SPEC §6): the destination is a folder the viewer can
- * write to (the root counts as writable: moving already needs the management key), and it is neither
- * the item itself nor one of its descendants. `ancestorsOfDestination` are the ids from the root down
- * to the destination's parent (its breadcrumb); the item is an ancestor of every descendant.
+ * Whether `item` may move into `destination` (docs/domains/library.md#who-may-do-what): the destination is a folder the
+ * viewer can write to (the root counts as writable: moving already needs the management key), and it is neither the
+ * item itself nor one of its descendants. `ancestorsOfDestination` are the ids from the root down to the destination's
+ * parent (its breadcrumb); the item is an ancestor of every descendant.
  */
 export function canMoveTo(
   item: { id: string },
@@ -108,7 +125,7 @@ export function canMoveTo(
   return destination.id !== item.id && !ancestorsOfDestination.includes(item.id);
 }
 
-/** A folder directly in the root needs at least one read or read-write group (SPEC §5). */
+/** A folder directly in the root needs at least one read or read-write group (docs/domains/library.md#forms). */
 export function rootFolderNeedsGroup(
   idPai: string | null | undefined,
   readGroups: readonly string[],
@@ -118,11 +135,11 @@ export function rootFolderNeedsGroup(
 }
 
 /**
- * Toolbar rules of SPEC §6 for a selection inside the current folder: delete when every selected
- * item is writable; rename only for exactly one writable item; grant only for exactly one writable
- * folder; move only for exactly one movable item (no mixed or multiple selections); download only
- * when every selected item is a readable file. Upload and create folder need the key and write access
- * on the current folder; in the root, only the key.
+ * Toolbar rules (docs/domains/library.md#the-toolbar) for a selection inside the current folder: delete when every
+ * selected item is writable; rename only for exactly one writable item; grant only for exactly one writable folder;
+ * move only for exactly one movable item (no mixed or multiple selections); download only when every selected item is a
+ * readable file. Upload and create folder need the key and write access on the current folder; in the root, only the
+ * key.
  */
 export function toolbarActions(
   user: LibraryViewer,

@@ -16,7 +16,7 @@ import {
 const issues = (schema: z.ZodType, value: unknown) =>
   schema.safeParse(value).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
 
-describe('new folder form of SPEC §5', () => {
+describe('new folder form (docs/domains/library.md#forms)', () => {
   it.each([
     ['subfolder without groups', { nome: 'Manuais', idPai: 'A' }, []],
     ['root with a read group', { nome: 'Manuais', idPai: null, idsGrupoAcesso: ['g1'] }, []],

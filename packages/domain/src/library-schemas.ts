@@ -23,7 +23,7 @@ export const libraryNameSchema = z
   // Not `abort`: that would also skip the object-level root rule, and a submit shows every problem.
   .refine((v) => v === '' || normaliseLibraryName(v) !== '', 'library.nameInvalid');
 
-/** Adds the root rule of SPEC §5 on the read-groups field, where the dialog shows it. */
+/** Adds the root rule (docs/domains/library.md#forms) on the read-groups field, where the dialog shows it. */
 function requireGroupInRoot(
   v: { idPai?: string | null; idsGrupoAcesso: string[]; idsGrupoAcessoEscrita: string[] },
   ctx: z.RefinementCtx,
@@ -33,7 +33,7 @@ function requireGroupInRoot(
 }
 
 /**
- * New folder dialog (SPEC §3 permission form, §5): nome required; idPai the location (null or the root
+ * New folder dialog (docs/domains/library.md#forms): nome required; idPai the location (null or the root
  * id for the root); read and write groups, at least one of them when the location is the root.
  * `tiposAcessoFromGroups` turns the two lists into the API's `tiposAcesso`.
  */
@@ -61,11 +61,13 @@ export const permissaoSchema = z
   .superRefine(requireGroupInRoot);
 export type PermissaoInput = z.input<typeof permissaoSchema>;
 
-/** Rename dialog: the new name is required (SPEC §5). */
+/** Rename dialog: the new name is required (docs/domains/library.md#forms). */
 export const renomearSchema = z.object({ idItemBiblioteca: id(), novoNome: libraryNameSchema });
 export type RenomearInput = z.input<typeof renomearSchema>;
 
-/** Move dialog: the destination is required (SPEC §5); `canMoveTo` decides whether it is allowed. */
+/**
+ * Move dialog: the destination is required (docs/domains/library.md#forms); `canMoveTo` decides whether it is allowed.
+ */
 export const moverSchema = z.object({
   idItemBiblioteca: id(),
   idNovaLocalizacao: id('library.destinationRequired'),
@@ -101,9 +103,9 @@ export const UPLOAD_REJECTION_MESSAGES: Record<UploadRejection, string> = {
 type FileLike = { name: string; size: number };
 
 /**
- * Files added to the upload dialog (SPEC §5): a file with the same name and size as one already in
- * the dialog (or earlier in the same drop) is a duplicate (warning toast); over UPLOAD_MAX_BYTES is
- * too large; past UPLOAD_MAX_FILES in the dialog is too many. Checked in that order, in drop order.
+ * Files added to the upload dialog (docs/domains/library.md#uploading): a file with the same name and size as one
+ * already in the dialog (or earlier in the same drop) is a duplicate (warning toast); over UPLOAD_MAX_BYTES is too
+ * large; past UPLOAD_MAX_FILES in the dialog is too many. Checked in that order, in drop order.
  */
 export function checkUploadSelection<F extends FileLike>(
   existing: readonly FileLike[],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyMask, isValidCpf, maskedString, maskProblem } from './masks.js';
 
-describe('masked inputs (SPEC §5)', () => {
+describe('masked inputs (docs/domains/screens-and-forms.md#masked-inputs)', () => {
   it('formats typed digits with the mask', () => {
     expect(applyMask('cpf', '52998224725')).toBe('529.982.247-25');
     expect(applyMask('cnpj', '11444777000161')).toBe('11.444.777/0001-61');

@@ -1,7 +1,10 @@
 import { isValidCnpj } from './cnpj.js';
 import { z } from './zod.js';
 
-/** The masked inputs of the forms (SPEC §5): Brazilian documents, zip code and phone numbers. */
+/**
+ * The masked inputs of the forms (docs/domains/screens-and-forms.md#masked-inputs): Brazilian documents, zip code and
+ * phone numbers.
+ */
 export type MaskKind = 'cpf' | 'cnpj' | 'cep' | 'phone';
 
 /** Each kind's masks, shortest first; `0` stands for a digit. */
@@ -51,8 +54,9 @@ const VALID: Record<MaskKind, (digits: string) => boolean> = {
 };
 
 /**
- * The problem of a masked value as an i18n key (SPEC §5): 'validation.invalidFormat' while the mask
- * is incomplete, 'validation.invalid' when complete but not a valid value; null when fine or empty.
+ * The problem of a masked value as an i18n key (docs/domains/screens-and-forms.md#masked-inputs):
+ * 'validation.invalidFormat' while the mask is incomplete, 'validation.invalid' when complete but not a valid value;
+ * null when fine or empty.
  */
 export function maskProblem(kind: MaskKind, value: string): 'validation.invalidFormat' | 'validation.invalid' | null {
   const digits = digitsOf(value);

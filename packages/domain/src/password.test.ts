@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cnpjWithCheckDigits, isValidCnpj } from './cnpj.js';
 import { changePasswordSchema, passwordProblems } from './password.js';
 
-describe('password rules of SPEC §5', () => {
+describe('password rules (docs/domains/sign-in-and-sessions.md#passwords)', () => {
   it.each([
     ['Portal@2026', []],
     ['short1!', ['password.min', 'password.upper']],

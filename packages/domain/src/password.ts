@@ -1,6 +1,9 @@
 import { z } from './zod.js';
 
-/** Password rules of SPEC §5: at least 8 characters with upper case, lower case, number and symbol. */
+/**
+ * Password rules (docs/domains/sign-in-and-sessions.md#passwords): at least 8 characters with upper case, lower case,
+ * number and symbol.
+ */
 export const PASSWORD_MIN = 8;
 
 /** Returns the i18n keys of every rule the password breaks (empty when valid). */
@@ -18,7 +21,10 @@ export const passwordSchema = z.string().superRefine((value, ctx) => {
   for (const message of passwordProblems(value)) ctx.addIssue({ code: 'custom', message });
 });
 
-/** Change-password form of SPEC §5: current required; new differs from current; confirmation matches. */
+/**
+ * Change-password form (docs/domains/sign-in-and-sessions.md#passwords): current required; new differs from current;
+ * confirmation matches.
+ */
 export const changePasswordSchema = z
   .object({
     senhaAtual: z.string().min(1, 'validation.required'),

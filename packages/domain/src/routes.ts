@@ -1,7 +1,7 @@
 import type { FeatureKey } from './feature-keys.js';
 import { type Guard, type GuardSubject, isAllowed } from './guard.js';
 
-/** One row of the route table of SPEC §2. `titleKey` is an i18n key. */
+/** One row of the route table (docs/domains/permissions.md#route-table). `titleKey` is an i18n key. */
 export type RouteDef = Guard & {
   path: string;
   titleKey: string;
@@ -12,7 +12,7 @@ export type RouteDef = Guard & {
 const USERS_KEYS: FeatureKey[] = ['PORTAL_MANUTENCAO_USUARIOS', 'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'];
 const COMUNICADOS_ADMIN: FeatureKey[] = ['PORTAL_CRIACAO_COMUNICADOS', 'PORTAL_APROVACAO_ENVIO_COMUNICADOS'];
 
-/** The route table of SPEC §2 as data. Screens register against these paths. */
+/** The route table (docs/domains/permissions.md#route-table) as data. Screens register against these paths. */
 export const ROUTES: readonly RouteDef[] = [
   { path: '/home', titleKey: 'route.home', inMenu: true },
   { path: '/superAdmin', titleKey: 'route.superAdmin', inMenu: true, types: ['TECSINAPSE'] },
@@ -73,7 +73,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/olvide-contrasena', titleKey: 'route.esqueciSenha', public: true },
 ];
 
-/** Whether a signed-in user may open a route (SPEC §2, §6). Public routes are open to anyone. */
+/**
+ * Whether a signed-in user may open a route (docs/domains/permissions.md#route-table). Public routes are open to
+ * anyone.
+ */
 export function canSeeRoute(user: GuardSubject, route: RouteDef): boolean {
   return route.public === true || isAllowed(user, route);
 }

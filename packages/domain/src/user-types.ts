@@ -1,8 +1,8 @@
-/** User types of SPEC §1/§6. */
+/** User types (docs/domains/permissions.md#user-types). */
 export const USER_TYPES = ['TECSINAPSE', 'MONTADORA', 'DEALER_GRUPO'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-/** Interface languages (SPEC §3 idioma ids). PT_BR is the default. */
+/** Interface languages (docs/domains/i18n.md#languages). PT_BR is the default. */
 export const IDIOMAS = ['PT_BR', 'ES', 'EN'] as const;
 export type Idioma = (typeof IDIOMAS)[number];
 export const DEFAULT_IDIOMA: Idioma = 'PT_BR';

@@ -24,7 +24,7 @@ export type Scalars = {
   DateTime: { input: Date | string; output: Date | string; }
 };
 
-/** Tabs of the /comunicados inbox (SPEC §2); ENVIADOS lists what the user created or approved. */
+/** Tabs of the /comunicados inbox (docs/domains/communications.md#deliveries-and-the-inbox); ENVIADOS lists what the user created or approved. */
 export type AbaComunicado =
   | 'ARQUIVADOS'
   | 'ENVIADOS'
@@ -83,7 +83,7 @@ export type AuditoriaUsuario = {
   nome: Scalars['String']['output'];
 };
 
-/** A communication (SPEC §3). */
+/** A communication (docs/domains/communications.md). */
 export type Comunicado = {
   __typename?: 'Comunicado';
   active: Scalars['Boolean']['output'];
@@ -122,7 +122,7 @@ export type Comunicado = {
   viewerCan: ComunicadoViewerCan;
 };
 
-/** A communication as one recipient received it (SPEC §3 communication delivery). */
+/** A communication as one recipient received it (docs/domains/communications.md#deliveries-and-the-inbox). */
 export type ComunicadoEnvio = {
   __typename?: 'ComunicadoEnvio';
   active: Scalars['Boolean']['output'];
@@ -216,7 +216,7 @@ export type DashboardComunicado = {
   taxaLeitura: Scalars['Float']['output'];
 };
 
-/** A department, whose signature closes its communications (SPEC §3). */
+/** A department, whose signature closes its communications (docs/domains/users.md#departments). */
 export type Departamento = {
   __typename?: 'Departamento';
   assinatura?: Maybe<Scalars['String']['output']>;
@@ -225,7 +225,7 @@ export type Departamento = {
   sigla: Scalars['String']['output'];
 };
 
-/** An e-mail of the outbox (DESIGN §1: visible to administrators). */
+/** An e-mail of the outbox (docs/domains/audit.md#the-e-mail-outbox). */
 export type EmailEnviado = {
   __typename?: 'EmailEnviado';
   assunto: Scalars['String']['output'];
@@ -235,7 +235,7 @@ export type EmailEnviado = {
   sentAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
-/** Search of the library table (SPEC §2): page sizes 5, 10, 15. */
+/** Search of the library table (docs/domains/library.md#search): page sizes 5, 10, 15. */
 export type FiltroBibliotecaInput = {
   busca: Scalars['String']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
@@ -290,7 +290,7 @@ export type IdiomaId =
   | 'ES'
   | 'PT_BR';
 
-/** A folder or a file of the virtual library (SPEC §3). */
+/** A folder or a file of the virtual library (docs/domains/library.md). */
 export type ItemBiblioteca = {
   __typename?: 'ItemBiblioteca';
   /** Files: true for raster images (jpeg, png, gif, webp), which can be previewed. */
@@ -326,7 +326,7 @@ export type ItemBibliotecaPage = {
   totalElements: Scalars['Int']['output'];
 };
 
-/** What the signed-in user may do with the item, by the rules of packages/domain (DESIGN §5). */
+/** What the signed-in user may do with the item, by the rules of packages/domain (docs/domains/permissions.md#permissions-travel-with-the-data). */
 export type ItemBibliotecaViewerCan = {
   __typename?: 'ItemBibliotecaViewerCan';
   delete: Scalars['Boolean']['output'];
@@ -388,7 +388,7 @@ export type Marca = {
   id: Scalars['ID']['output'];
 };
 
-/** An entry of the menu tree: category (top level), item or sub-item (SPEC §2). */
+/** An entry of the menu tree: category (top level), item or sub-item (docs/domains/menu-and-shell.md#menu). */
 export type Menu = {
   __typename?: 'Menu';
   children: Array<Menu>;
@@ -401,7 +401,7 @@ export type Menu = {
   uri?: Maybe<Scalars['String']['output']>;
 };
 
-/** Menu data of the signed-in user (SPEC §3). */
+/** Menu data of the signed-in user (docs/domains/menu-and-shell.md#menu). */
 export type MenuUsuarioLogado = {
   __typename?: 'MenuUsuarioLogado';
   brandImageUrl?: Maybe<Scalars['String']['output']>;
@@ -409,7 +409,7 @@ export type MenuUsuarioLogado = {
   linkAcademia?: Maybe<Scalars['String']['output']>;
   linkHelpTec?: Maybe<Scalars['String']['output']>;
   linkPortal: Scalars['String']['output'];
-  /** Extra links of the user menu (SPEC §2), those the user may see. */
+  /** Extra links of the user menu (docs/domains/menu-and-shell.md#user-menu), those the user may see. */
   linksExtras: Array<LinkExtra>;
   locales: Array<Locale>;
   menus: Array<Menu>;
@@ -422,7 +422,7 @@ export type MenuUsuarioLogado = {
 
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Changes the signed-in user's password at the embedded provider (SPEC §5 rules). */
+  /** Changes the signed-in user's password at the embedded provider (docs/domains/sign-in-and-sessions.md#passwords). */
   alterarSenha: Scalars['Boolean']['output'];
   /** The chosen approver approves: sent now, or at dataHoraAgendamento (at least 1 hour ahead). */
   aprovarComunicado: Comunicado;
@@ -613,7 +613,7 @@ export type MutationUploadArquivosArgs = {
   arquivos: Array<ArquivoBibliotecaInput>;
 };
 
-/** A notification of the signed-in user (SPEC §3). `texto` is sanitised HTML. */
+/** A notification of the signed-in user (docs/domains/notifications.md#a-notification). `texto` is sanitised HTML. */
 export type Notificacao = {
   __typename?: 'Notificacao';
   data: Scalars['DateTime']['output'];
@@ -645,7 +645,7 @@ export type NotificacaoPage = {
   totalElements: Scalars['Int']['output'];
 };
 
-/** New folder form (SPEC §3). idPai null (or the root id) creates it in the root, where a group is required. */
+/** New folder form (docs/domains/library.md#forms). idPai null (or the root id) creates it in the root, where a group is required. */
 export type NovaPastaInput = {
   idPai?: InputMaybe<Scalars['ID']['input']>;
   /** Groups given access; those without an entry in tiposAcesso read only. */
@@ -654,7 +654,7 @@ export type NovaPastaInput = {
   tiposAcesso?: InputMaybe<Array<TipoAcessoInput>>;
 };
 
-/** The access of a folder, replaced as a whole (SPEC §3 permission form). */
+/** The access of a folder, replaced as a whole (docs/domains/library.md#forms). */
 export type NovasPermissoesInput = {
   idPasta: Scalars['ID']['input'];
   idsGrupoAcesso?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -669,7 +669,7 @@ export type PastaResumo = {
   nome: Scalars['String']['output'];
 };
 
-/** An access level of a user group on a library item (SPEC §3): LEITURA (read) or LEITURA_ESCRITA (read and write). */
+/** An access level of a user group on a library item (docs/domains/library.md#access-by-user-group): LEITURA (read) or LEITURA_ESCRITA (read and write). */
 export type PermissaoAcessoPasta = {
   __typename?: 'PermissaoAcessoPasta';
   description: Scalars['String']['output'];
@@ -688,7 +688,7 @@ export type PermissaoItemBiblioteca = {
   permissaoAcessoPasta: PermissaoAcessoPasta;
 };
 
-/** The customer's portal properties (SPEC §3). Also served signed out at GET /portalProperties. */
+/** The customer's portal properties (docs/domains/portal-properties.md). Also served signed out at GET /portalProperties. */
 export type PortalProperties = {
   __typename?: 'PortalProperties';
   favicon?: Maybe<Scalars['String']['output']>;
@@ -736,7 +736,7 @@ export type Query = {
   aprovadoresComunicado: Array<UsuarioComunicado>;
   /** A readable file. Unreadable or unknown: NOT_FOUND. */
   arquivo: ItemBiblioteca;
-  /** The audit trail of one entity (SPEC §2 /auditoria/{id}/{tipo}), newest first. */
+  /** The audit trail of one entity (docs/domains/audit.md#reading-the-trail), newest first. */
   auditoria: AuditoriaPage;
   /** Readable items whose name contains the text, ignoring case and accents (at most 50). */
   buscaBiblioteca: Array<ItemBiblioteca>;
@@ -932,7 +932,7 @@ export type StatusComunicado = {
   id: StatusComunicadoId;
 };
 
-/** Status of a communication (SPEC §4); the moves between them are in docs/communications-lifecycle.md. */
+/** Status of a communication; the moves between them are in docs/communications-lifecycle.md. */
 export type StatusComunicadoId =
   | 'AGENDADO'
   | 'APROVADO'
@@ -979,7 +979,7 @@ export type UsuarioComunicado = {
   nome: Scalars['String']['output'];
 };
 
-/** The signed-in user (SPEC §3 'Logged user'). */
+/** The signed-in user (docs/domains/users.md#the-signed-in-user). */
 export type UsuarioLogado = {
   __typename?: 'UsuarioLogado';
   avatarLink?: Maybe<Scalars['String']['output']>;

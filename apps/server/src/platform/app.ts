@@ -51,8 +51,8 @@ export type BuildOptions = {
 };
 
 /**
- * Builds the whole server (DESIGN §1): database and migrations, jobs, live events, mail, the embedded
- * provider, sign-in routes, the GraphQL API and REST routes of the given modules, their jobs, health
+ * Builds the whole server (docs/ARCHITECTURE.md#embedded-or-scaled-out): database and migrations, jobs, live events,
+ * mail, the embedded provider, sign-in routes, the GraphQL API and REST routes of the given modules, their jobs, health
  * probes and the built web app. The composition root (`src/server.ts`) passes modules and ports.
  */
 export async function buildApp(opts: BuildOptions): Promise<PortalApp> {

@@ -29,7 +29,7 @@ function createLimiter(limit: number, windowMs: number) {
 
 /**
  * `POST /api/client-errors`: the web app's render errors (the Ops page) are written to the server
- * log (SPEC §8 "error reported to an error-reporting service"). Public, 16 KiB at most (413),
+ * log (docs/domains/menu-and-shell.md#access-and-error-pages). Public, 16 KiB at most (413),
  * 10 reports per client address and minute (429; `request.ip` is the socket's address unless the
  * request came through TRUSTED_PROXIES); nothing is stored.
  */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isAddressOrCidr } from './http/proxy.js';
 
 /**
- * Every environment variable the server reads, validated once at start (DESIGN §1 table).
+ * Every environment variable the server reads, validated once at start (docs/ARCHITECTURE.md#embedded-or-scaled-out).
  * A bad value stops the start with one clear line per variable.
  */
 const boolish = z
@@ -103,9 +103,14 @@ export type Config = {
   /** maxTokens: documents are refused while parsing past this many tokens (before any validation). */
   graphql: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number };
   webDist: string;
-  /** Where uploaded files live (DESIGN §1): local disk under DATA_DIR/files, or an S3-compatible bucket. */
+  /**
+   * Where uploaded files live (docs/domains/files.md#where-bytes-live): local disk under DATA_DIR/files, or an
+   * S3-compatible bucket.
+   */
   storage: StorageConfig;
-  /** Largest accepted upload in bytes (SPEC §9); UPLOAD_MAX_BYTES lowers it (tests). */
+  /**
+   * Largest accepted upload in bytes (docs/domains/files.md#size-count-and-type); UPLOAD_MAX_BYTES lowers it (tests).
+   */
   uploadMaxBytes: number;
   /** Uploads never placed (attached, filed) are removed after this many hours (files.jobs.ts). */
   uploadRetentionHours: number;

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@portal/domain';
 
 /**
- * A business failure with a stable code (DESIGN §4). `message` is an i18n key; `fields` maps form
+ * A business failure with a stable code (docs/domains/api.md#error-codes). `message` is an i18n key; `fields` maps form
  * fields to i18n keys for BAD_USER_INPUT. Anything that is not an AppError is masked as internal.
  */
 export class AppError extends Error {

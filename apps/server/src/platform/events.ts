@@ -3,8 +3,8 @@ import pg from 'pg';
 import type { Database } from './db.js';
 
 /**
- * Live events over Postgres LISTEN/NOTIFY (DESIGN §1): a publish on any instance reaches the
- * subscribers of every instance. Embedded mode uses PGlite's in-process LISTEN.
+ * Live events over Postgres LISTEN/NOTIFY (docs/ARCHITECTURE.md#embedded-or-scaled-out): a publish on any instance
+ * reaches the subscribers of every instance. Embedded mode uses PGlite's in-process LISTEN.
  */
 export type Events = {
   publish(channel: string, payload: unknown): Promise<void>;

@@ -1,7 +1,9 @@
 import { type Db as BossDb, fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from './db.js';
 
-/** Background jobs on pg-boss (DESIGN §1, §2): the same queue on PGlite and PostgreSQL. */
+/**
+ * Background jobs on pg-boss (docs/ARCHITECTURE.md#embedded-or-scaled-out): the same queue on PGlite and PostgreSQL.
+ */
 export type Jobs = {
   boss: PgBoss;
   send(

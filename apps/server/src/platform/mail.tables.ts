@@ -1,6 +1,6 @@
 import { bigserial, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Every e-mail the portal sends, kept as an outbox (DESIGN §1: visible to admins in the demo). */
+/** Every e-mail the portal sends, kept as an outbox (docs/domains/audit.md#the-e-mail-outbox). */
 export const emailOutbox = pgTable('email_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   para: text('para').notNull(),

@@ -7,7 +7,10 @@ import { emailOutbox } from './mail.tables.js';
 
 export type MailMessage = { to: string; subject: string; html: string; text: string };
 
-/** E-mail (DESIGN §1): every message lands in the outbox; a job delivers it by SMTP when configured. */
+/**
+ * E-mail (docs/domains/audit.md#the-e-mail-outbox): every message lands in the outbox; a job delivers it by SMTP when
+ * configured.
+ */
 export type Mailer = {
   /** Writes the message to the outbox (in the caller's transaction when given) and queues delivery. */
   queue(tx: DbOrTx, message: MailMessage): Promise<number>;

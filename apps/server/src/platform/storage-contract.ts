@@ -7,8 +7,8 @@ import { type Readable, Transform } from 'node:stream';
 export type ByteRange = { start: number; end: number };
 
 /**
- * Where file contents live (DESIGN §1): local disk by default, an S3-compatible bucket by env.
- * Keys are opaque, server-generated strings (`[a-z0-9/-]`); callers never derive them from user input.
+ * Where file contents live (docs/domains/files.md#where-bytes-live): local disk by default, an S3-compatible bucket by
+ * env. Keys are opaque, server-generated strings (`[a-z0-9/-]`); callers never derive them from user input.
  */
 export type Storage = {
   kind: 'local' | 's3';

@@ -24,7 +24,7 @@ import { useFavicon } from './shell/useFavicon';
 /** The header's guided tour, in its own chunk: it and the tour library load only when onboarding is on. */
 const HeaderTour = lazy(() => import('./tour/HeaderTour'));
 
-/** SPEC §2: content max width. */
+/** Content max width (docs/domains/menu-and-shell.md#the-frame). */
 export const CONTENT_MAX_WIDTH = 1440;
 
 /**

@@ -9,8 +9,8 @@ import { PublicFrame } from './shell/PublicFrame';
 import type { RouteHandle } from './shell/useDocumentTitle';
 
 /**
- * One screen of the app. `path` is a path of the shared route table (SPEC §2): its title and its
- * guard come from there, and `public: true` there puts the screen outside the frame (no header, no
+ * One screen of the app. `path` is a path of the shared route table (docs/domains/permissions.md#route-table): its
+ * title and its guard come from there, and `public: true` there puts the screen outside the frame (no header, no
  * sign-in). `titleKey`/`public` here are only for paths the table does not list.
  */
 export type ScreenEntry = {

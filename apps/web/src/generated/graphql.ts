@@ -16,7 +16,7 @@ export type Scalars = {
   DateTime: { input: string; output: string; }
 };
 
-/** Tabs of the /comunicados inbox (SPEC §2); ENVIADOS lists what the user created or approved. */
+/** Tabs of the /comunicados inbox (docs/domains/communications.md#deliveries-and-the-inbox); ENVIADOS lists what the user created or approved. */
 export type AbaComunicado =
   | 'ARQUIVADOS'
   | 'ENVIADOS'
@@ -55,7 +55,7 @@ export type ComunicadoInput = {
   titulo: Scalars['String']['input'];
 };
 
-/** Search of the library table (SPEC §2): page sizes 5, 10, 15. */
+/** Search of the library table (docs/domains/library.md#search): page sizes 5, 10, 15. */
 export type FiltroBibliotecaInput = {
   busca: Scalars['String']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
@@ -86,7 +86,7 @@ export type NotificacaoGenericaInput = {
   titulo: Scalars['String']['input'];
 };
 
-/** New folder form (SPEC §3). idPai null (or the root id) creates it in the root, where a group is required. */
+/** New folder form (docs/domains/library.md#forms). idPai null (or the root id) creates it in the root, where a group is required. */
 export type NovaPastaInput = {
   idPai?: InputMaybe<Scalars['ID']['input']>;
   /** Groups given access; those without an entry in tiposAcesso read only. */
@@ -95,7 +95,7 @@ export type NovaPastaInput = {
   tiposAcesso?: InputMaybe<Array<TipoAcessoInput>>;
 };
 
-/** The access of a folder, replaced as a whole (SPEC §3 permission form). */
+/** The access of a folder, replaced as a whole (docs/domains/library.md#forms). */
 export type NovasPermissoesInput = {
   idPasta: Scalars['ID']['input'];
   idsGrupoAcesso?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -107,7 +107,7 @@ export type PermissaoAcessoPastaId =
   | 'LEITURA'
   | 'LEITURA_ESCRITA';
 
-/** Status of a communication (SPEC §4); the moves between them are in docs/communications-lifecycle.md. */
+/** Status of a communication; the moves between them are in docs/communications-lifecycle.md. */
 export type StatusComunicadoId =
   | 'AGENDADO'
   | 'APROVADO'

@@ -9,12 +9,15 @@ type Props = {
   name: string;
   /** Sets the new state on the server; the confirm dialog shows loading, then the success or error toast. */
   onChange: (active: boolean) => Promise<unknown>;
-  /** A consequence to state before deactivating (SPEC §4: a group takes its dealers and users along). */
+  /** A consequence to state before deactivating (docs/domains/organisation.md#inactivating-a-dealer-group). */
   deactivateWarning?: string;
   disabled?: boolean;
 };
 
-/** Activate or deactivate one record (SPEC §4), always after the generic confirm dialog. */
+/**
+ * Activate or deactivate one record (docs/domains/screens-and-forms.md#activate-and-deactivate), always after the
+ * generic confirm dialog.
+ */
 export function ActivationButton({ active, name, onChange, deactivateWarning, disabled }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -9,7 +9,10 @@ import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from './toast';
 
-/** The dialog leaves the page this long after closing, once its exit transition is over (SPEC §9). */
+/**
+ * The dialog leaves the page this long after closing, once its exit transition is over
+ * (docs/domains/screens-and-forms.md#confirm-dialog).
+ */
 export const CONFIRM_UNMOUNT_MS = 1000;
 
 export type ConfirmDialogProps = {
@@ -31,8 +34,8 @@ export type ConfirmDialogProps = {
 };
 
 /**
- * The generic confirm dialog of SPEC §2/§4: idle → loading on confirm → success or error toast →
- * closed either way. Esc cancels, Enter confirms.
+ * The generic confirm dialog (docs/domains/screens-and-forms.md#confirm-dialog): idle → loading on confirm → success or
+ * error toast → closed either way. Esc cancels, Enter confirms.
  */
 export function ConfirmDialog({
   open,

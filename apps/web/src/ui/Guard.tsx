@@ -15,8 +15,8 @@ type Props = {
 };
 
 /**
- * Shows part of a screen only to the users the guard allows (SPEC §6, `isAllowed` of `@portal/domain`,
- * the rule of the route guard and of the server). Hiding is for the eye: the API still refuses.
+ * Shows part of a screen only to the users the guard allows (docs/domains/permissions.md#the-guard-rule, `isAllowed` of
+ * `@portal/domain`, the rule of the route guard and of the server). Hiding is for the eye: the API still refuses.
  */
 export function Guard({ keys, types, fallback = null, children }: Props) {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ export type UploadDropzoneProps = {
 /**
  * A drop area that also opens the file picker on click, Enter or Space (react-dropzone). It checks
  * nothing itself: size, count and duplicate rules belong to the caller, so every rejection is told the
- * caller's way (SPEC §8: a warning toast for a duplicate).
+ * caller's way (docs/domains/library.md#uploading: a warning toast for a duplicate).
  */
 export function UploadDropzone({ onFiles, label, hint, multiple = true, disabled, accept }: UploadDropzoneProps) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({

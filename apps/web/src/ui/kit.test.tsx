@@ -36,7 +36,7 @@ function renderWith(children: ReactNode, signedIn = user('MONTADORA', ['PORTAL_M
   );
 }
 
-describe('Guard (SPEC §6)', () => {
+describe('Guard (docs/domains/permissions.md#the-guard-rule)', () => {
   afterEach(() => cleanup());
 
   it('shows its content to a user with one of the keys and an allowed type', () => {
@@ -111,7 +111,7 @@ describe('QueryState and PageHeader', () => {
   });
 });
 
-describe('ActivationButton (SPEC §4)', () => {
+describe('ActivationButton (docs/domains/screens-and-forms.md#activate-and-deactivate)', () => {
   afterEach(() => cleanup());
 
   it('deactivates only after the confirmation, stating the consequence', async () => {

@@ -8,8 +8,8 @@ const ToastHost = lazy(async () => ({ default: (await import('./ToastHost')).Toa
 const EnqueueContext = createContext<(toast: QueuedToast) => void>(() => {});
 
 /**
- * Provides the toasts around the app (SPEC §8/§9: bottom-left, 5000 ms; variants success, warning,
- * error, info). Toasts asked for before notistack has loaded are queued and shown once it has.
+ * Provides the toasts around the app (docs/domains/screens-and-forms.md#toasts: bottom-left, 5000 ms; variants success,
+ * warning, error, info). Toasts asked for before notistack has loaded are queued and shown once it has.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<QueuedToast[]>([]);

@@ -6,7 +6,10 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
  */
 const usuario = pgTable('usuario', { id: uuid('id').primaryKey() });
 
-/** A browser session (DESIGN §3): the cookie holds a random id; only its SHA-256 is stored here. */
+/**
+ * A browser session (docs/domains/sign-in-and-sessions.md#sessions): the cookie holds a random id; only its SHA-256 is
+ * stored here.
+ */
 export const sessao = pgTable(
   'sessao',
   {

@@ -19,9 +19,9 @@ export type Authenticated = { user: CurrentUser; via: 'session' | 'bearer' };
 export type Authenticate = ReturnType<typeof createAuthenticator>;
 
 /**
- * Resolves who a request acts for, on every request (DESIGN §3): a bearer token, else the session
- * cookie. The user is read fresh from the database, so disabling a user or changing their rights
- * takes effect on their next request. Tokens close to expiry are refreshed server-side.
+ * Resolves who a request acts for, on every request (docs/domains/sign-in-and-sessions.md#sessions): a bearer token,
+ * else the session cookie. The user is read fresh from the database, so disabling a user or changing their rights takes
+ * effect on their next request. Tokens close to expiry are refreshed server-side.
  */
 export function createAuthenticator(deps: {
   database: Database;

@@ -17,7 +17,7 @@ import { publishSessionEnded } from './session-events.js';
 import type { UserDirectory } from './user-directory.js';
 import { escapeHtml, renderPage } from './views.js';
 
-/** Pending sign-in state lives 60 minutes (SPEC §9). */
+/** Pending sign-in state lives 60 minutes (docs/domains/sign-in-and-sessions.md#constants). */
 const PENDING_LOGIN_MINUTES = 60;
 
 /** Where sign-in lands when `returnTo` is missing or not a path of the portal. */
@@ -89,7 +89,7 @@ export function registerBffRoutes(
     const configuration = await oidc.configuration();
     const state = client.randomState();
     const nonce = client.randomNonce();
-    // 96 characters (SPEC §9 PKCE verifier length).
+    // 96 characters (docs/domains/sign-in-and-sessions.md#constants).
     const codeVerifier = crypto.randomBytes(72).toString('base64url');
     // Reused when present, so two tabs of one browser can sign in at the same time.
     const existing = request.cookies?.[LOGIN_COOKIE];

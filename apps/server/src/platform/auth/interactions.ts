@@ -18,7 +18,8 @@ type Body = Record<string, string | undefined>;
 
 /**
  * The screens of the embedded provider: sign-in, forgot password and reset password, themed like the
- * portal and translated (DESIGN §3). They run beside the provider's own routes under /oidc.
+ * portal and translated (docs/domains/sign-in-and-sessions.md#how-signing-in-works). They run beside the provider's own
+ * routes under /oidc.
  */
 export function registerInteractionRoutes(
   app: FastifyInstance,

@@ -3,9 +3,9 @@ import type { Config } from '../config.js';
 import { embeddedIssuer, PORTAL_CLIENT_ID, portalClientSecret } from './provider.js';
 
 /**
- * The server's side of sign-in (DESIGN §3): an OpenID client for the embedded provider or, with
- * OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET, for an external one. Discovery runs lazily and is
- * retried after a failure.
+ * The server's side of sign-in (docs/domains/sign-in-and-sessions.md#how-signing-in-works): an OpenID client for the
+ * embedded provider or, with OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET, for an external one. Discovery runs lazily
+ * and is retried after a failure.
  */
 export type OidcClient = {
   external: boolean;

@@ -48,8 +48,8 @@ type ProviderOptions = {
 };
 
 /**
- * The embedded OpenID provider (DESIGN §3) at /oidc: authorization code + PKCE, JWT access tokens
- * for the API audience, refresh tokens, RP-initiated logout; state in the database.
+ * The embedded OpenID provider (docs/domains/sign-in-and-sessions.md#how-signing-in-works) at /oidc: authorization code
+ * + PKCE, JWT access tokens for the API audience, refresh tokens, RP-initiated logout; state in the database.
  */
 export function createProvider(o: ProviderOptions): Provider {
   const audience = apiAudience(o.config);

@@ -3,7 +3,10 @@ import type { Locale } from '@portal/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services.js';
 
-/** The signed-in user as every resolver sees it, loaded fresh on each request (DESIGN §3). */
+/**
+ * The signed-in user as every resolver sees it, loaded fresh on each request
+ * (docs/domains/sign-in-and-sessions.md#sessions).
+ */
 export type CurrentUser = {
   id: string;
   nome: string;

@@ -4,8 +4,9 @@ import { forbidden, unauthenticated } from '../errors.js';
 import type { GraphQLContext } from './context.js';
 
 /**
- * Who may call an operation (DESIGN §5, STYLE §5). 'public': anyone; 'authenticated': any signed-in
- * user (the service still filters what they see); a Guard: the SPEC §6 rule on keys and types.
+ * Who may call an operation (docs/domains/permissions.md#every-operation-declares-its-guard). 'public':
+ * anyone; 'authenticated': any signed-in user (the service still filters what they see); a Guard: the
+ * guard rule on keys and types (docs/domains/permissions.md#the-guard-rule).
  */
 export type OperationGuard = 'public' | 'authenticated' | Guard;
 

@@ -14,7 +14,10 @@ import { deniedOperation, type OperationInput } from './denials.js';
 import { aliasLimitRule, costLimitRule, fieldWithInvalidText } from './limits.js';
 import { buildResolvers, loadTypeDefs, mergeLoaders } from './schema.js';
 
-/** Maps one execution error to what clients see (DESIGN §4): stable codes, translated, internals masked. */
+/**
+ * Maps one execution error to what clients see (docs/domains/api.md#error-codes): stable codes, translated, internals
+ * masked.
+ */
 export function formatError(err: GraphQLError, locale: Locale, log: (obj: object, msg: string) => void) {
   const original = err.originalError;
   if (original instanceof AppError) {

@@ -2,9 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import { viaTrustedProxy } from './proxy.js';
 
 /**
- * Same-origin check for state-changing requests made with the session cookie (CSRF, DESIGN §3):
- * a browser always sends Origin on cross-origin POSTs; it must be the portal's public origin, or,
- * behind a trusted proxy only, the origin that proxy forwarded (X-Forwarded-Host/-Proto).
+ * Same-origin check for state-changing requests made with the session cookie (CSRF,
+ * docs/domains/sign-in-and-sessions.md#cross-site-requests): a browser always sends Origin on cross-origin POSTs; it
+ * must be the portal's public origin, or, behind a trusted proxy only, the origin that proxy forwarded
+ * (X-Forwarded-Host/-Proto).
  */
 export function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;

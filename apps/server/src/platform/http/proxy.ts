@@ -15,8 +15,9 @@ export function isAddressOrCidr(entry: string): boolean {
 const unmapped = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 
 /**
- * The addresses whose X-Forwarded-* headers are believed (DESIGN §3, issue 10): none by default.
- * Used as Fastify's `trustProxy` (every hop in the list is trusted) and by `viaTrustedProxy()`.
+ * The addresses whose X-Forwarded-* headers are believed
+ * (docs/domains/sign-in-and-sessions.md#client-addresses-behind-a-proxy): none by default. Used as Fastify's
+ * `trustProxy` (every hop in the list is trusted) and by `viaTrustedProxy()`.
  */
 export function trustedProxies(entries: string[]): (address: string) => boolean {
   const list = new net.BlockList();

@@ -29,8 +29,8 @@ export function reportClientError(error: unknown) {
 }
 
 /**
- * SPEC §2/§8: a screen (or the frame) failed to render or to load its code. The error goes to the
- * server log; the user gets the help-desk link of the menu data and a way back. `standalone` when
+ * docs/domains/menu-and-shell.md#access-and-error-pages: a screen (or the frame) failed to render or to load its code.
+ * The error goes to the server log; the user gets the help-desk link of the menu data and a way back. `standalone` when
  * the frame (and its `main` landmark) is not around it.
  */
 export function OpsPage({ standalone = false }: { standalone?: boolean }) {

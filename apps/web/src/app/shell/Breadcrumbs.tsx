@@ -10,8 +10,8 @@ import { type MenuNode, menuLabelOf, pathMatches } from './menu';
 type Crumb = { id: string; path: string; label: string };
 
 /**
- * SPEC §2: the trail of the current path, labelled from the menu (or the route table), the root
- * labelled with the product name. A screen can label its own path (`useBreadcrumbLabel`, e.g. a
+ * docs/domains/menu-and-shell.md#breadcrumbs: the trail of the current path, labelled from the menu (or the route
+ * table), the root labelled with the product name. A screen can label its own path (`useBreadcrumbLabel`, e.g. a
  * folder's name). Hidden at 768 px and below.
  */
 export function Breadcrumbs({

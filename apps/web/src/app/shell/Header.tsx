@@ -20,7 +20,10 @@ import { UserMenu } from './UserMenu';
 /** Loaded when first opened: keeps /home's initial JavaScript small. */
 const MenuDrawer = lazy(async () => ({ default: (await import('./MenuDrawer')).MenuDrawer }));
 
-/** SPEC §9 breakpoints: the search box leaves the bar below 640 px; mobile layout at 768 px and below. */
+/**
+ * Breakpoints (docs/domains/menu-and-shell.md#header): the search box leaves the bar below 640 px; mobile layout at 768
+ * px and below.
+ */
 export const SEARCH_IN_BAR = '(min-width: 640px)';
 export const DESKTOP = '(min-width: 769px)';
 
@@ -32,7 +35,7 @@ type Props = {
   notificationsEnabled: boolean;
 };
 
-/** The header of every signed-in screen (SPEC §1, §2). */
+/** The header of every signed-in screen (docs/domains/menu-and-shell.md#header). */
 export function Header({ portalName, user, menuData, menu, notificationsEnabled }: Props) {
   const { t } = useTranslation();
   const searchInBar = useMediaQuery(SEARCH_IN_BAR, { noSsr: true });

@@ -24,7 +24,7 @@ type Props = {
   bottom?: ReactNode;
 };
 
-/** The menu (SPEC §2): categories with their items and sub-items, below the app bar. */
+/** The menu (docs/domains/menu-and-shell.md#menu): categories with their items and sub-items, below the app bar. */
 export function MenuDrawer({ id, open, onClose, nodes, keepFocusOutside, top, bottom }: Props) {
   const { t } = useTranslation();
   return (

@@ -19,7 +19,7 @@ const initials = (name: string) =>
 
 /**
  * Avatar and name; the panel has 'Minha conta', the customer's extra links, SuperAdmin (TECSINAPSE only)
- * and sign-out (SPEC §2).
+ * and sign-out (docs/domains/menu-and-shell.md#user-menu).
  */
 export function UserMenu({ user, links }: { user: SignedInUser; links: UserLink[] }) {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import type { UserLink } from './shell.documents';
 
 type Props = { id: string; user: SignedInUser; links: UserLink[]; anchor: HTMLElement | null; onClose: () => void };
 
-/** The user menu's entries (SPEC §2). */
+/** The user menu's entries (docs/domains/menu-and-shell.md#user-menu). */
 export function UserMenuPanel({ id, user, links, anchor, onClose }: Props) {
   const { t } = useTranslation();
   const client = useApolloClient();

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
-// Labels a screen gives to a path of the trail when the menu and the route table cannot (SPEC §2:
-// "breadcrumb label of a folder is its name fetched by idPasta"). A tiny store, so the shell never
+// Labels a screen gives to a path of the trail when the menu and the route table cannot (a library
+// folder is labelled with its name: docs/domains/menu-and-shell.md#breadcrumbs). A tiny store, so the shell never
 // imports a screen's code and a screen never reaches into the shell's components.
 let labels: ReadonlyMap<string, string> = new Map();
 const listeners = new Set<() => void>();

@@ -33,10 +33,10 @@ type BuildOptions = {
 };
 
 /**
- * The menu tree of SPEC §2 as the drawer shows it: ordered by `order`; entries of the current product
- * navigate in the app, others are full links (external ones in a new tab); in-app entries without a
- * screen in this build are hidden (and a category left empty by that is dropped); a category that had
- * no children shows one 'Início' item.
+ * The menu tree (docs/domains/menu-and-shell.md#menu) as the drawer shows it: ordered by `order`; entries of the
+ * current product navigate in the app, others are full links (external ones in a new tab); in-app entries without a
+ * screen in this build are hidden (and a category left empty by that is dropped); a category that had no children shows
+ * one 'Início' item.
  */
 export function buildMenu(
   data: Pick<MenuData, 'currentProduct' | 'productName'> & { menus: MenuEntry[] },

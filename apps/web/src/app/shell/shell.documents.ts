@@ -16,7 +16,7 @@ export type MenuEntry = {
 /** The header's data (shell.graphql). */
 export type MenuData = MenuUsuarioLogadoQuery['menuUsuarioLogado'];
 
-/** An extra link of the user menu (SPEC §2): an in-app path or an external address. */
+/** An extra link of the user menu (docs/domains/menu-and-shell.md#user-menu): an in-app path or an external address. */
 export type UserLink = MenuData['linksExtras'][number];
 
 export { MenuUsuarioLogadoDocument as MENU_USUARIO_LOGADO } from './shell.generated';

@@ -13,17 +13,20 @@ import { ONBOARDING_SEEN, SET_ONBOARDING_SEEN } from './tour.documents';
 /** One step: the element it points at (a CSS selector) and the i18n key of its text. */
 export type GuidedTourStep = { selector: string; contentKey: string };
 
-/** SPEC §9: the tour opens 1000 ms after mounting; its popover is at most 353 px wide. */
+/**
+ * docs/domains/menu-and-shell.md#guided-tour: the tour opens 1000 ms after mounting; its popover is at most 353 px
+ * wide.
+ */
 export const TOUR_OPEN_DELAY_MS = 1000;
 export const TOUR_MAX_WIDTH = 353;
 
 type Props = { id: OnboardingId | (string & {}); steps: readonly GuidedTourStep[] };
 
 /**
- * A guided tour shown once per user and id (SPEC §2): it opens 1 s after mounting when the portal's
- * onboarding flag is on and the user has not seen it, and is marked seen when finished, skipped or
- * closed (Esc, mask click). Arrow keys move between steps. It does not open when the first step's
- * element is missing (then it stays unseen for a later visit).
+ * A guided tour shown once per user and id (docs/domains/menu-and-shell.md#guided-tour): it opens 1 s after mounting
+ * when the portal's onboarding flag is on and the user has not seen it, and is marked seen when finished, skipped or
+ * closed (Esc, mask click). Arrow keys move between steps. It does not open when the first step's element is missing
+ * (then it stays unseen for a later visit).
  */
 export function GuidedTour({ id, steps }: Props) {
   const portal = usePortalProperties();

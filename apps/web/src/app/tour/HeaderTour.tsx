@@ -2,8 +2,8 @@ import { GuidedTour } from './GuidedTour';
 import { HEADER_TOUR_ID, HEADER_TOUR_STEPS } from './header-tour';
 
 /**
- * The header's guided tour (SPEC §2, onboarding id HOME). The frame loads this module lazily, so the
- * tour library stays out of the initial JS of every screen.
+ * The header's guided tour (docs/domains/menu-and-shell.md#guided-tour, onboarding id HOME). The frame loads this
+ * module lazily, so the tour library stays out of the initial JS of every screen.
  */
 export default function HeaderTour() {
   return <GuidedTour id={HEADER_TOUR_ID} steps={HEADER_TOUR_STEPS} />;

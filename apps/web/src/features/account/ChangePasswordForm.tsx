@@ -13,8 +13,9 @@ type Field = keyof ChangePasswordInput;
 const EMPTY: ChangePasswordInput = { senhaAtual: '', novaSenha: '', confirmacao: '' };
 
 /**
- * Change password (SPEC §4 forms, §5 rules): errors show once a field is touched or after a submit
- * attempt; the server's field errors show on their field; success shows a toast and clears the form.
+ * Change password (docs/domains/screens-and-forms.md#forms, docs/domains/sign-in-and-sessions.md#passwords): errors
+ * show once a field is touched or after a submit attempt; the server's field errors show on their field; success shows
+ * a toast and clears the form.
  */
 export function ChangePasswordForm() {
   const { t } = useTranslation();

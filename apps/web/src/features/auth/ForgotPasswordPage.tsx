@@ -12,7 +12,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
-/** The recovery screen's language follows its path (SPEC §2 public paths), not the browser or a user. */
+/**
+ * The recovery screen's language follows its path (docs/domains/sign-in-and-sessions.md#password-recovery), not the
+ * browser or a user.
+ */
 export const RECOVERY_LOCALE_BY_PATH: Record<string, Locale> = {
   '/esqueci-senha': 'pt-BR',
   '/forgot-password': 'en',

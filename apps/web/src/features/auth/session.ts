@@ -11,7 +11,7 @@ export function redirectToSignIn(): void {
   );
 }
 
-/** What the browser keeps of a user: cleared on sign-out (SPEC §4: cache, local storage and store). */
+/** What the browser keeps of a user: cleared on sign-out (docs/domains/sign-in-and-sessions.md#signing-out). */
 export async function clearBrowserState(client: Pick<ApolloClient<unknown>, 'clearStore'>): Promise<void> {
   await client.clearStore();
   window.localStorage.clear();

@@ -53,8 +53,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * The communication form (issue 5 point 6): /comunicados/novo, /editar/:id and /errata/:id. Errors
- * show once a field is touched or a submit was tried (SPEC §4 forms); each button validates what its
- * move needs (domain schemas) and the buttons come from the rules (`viewerCan`, or the domain's
+ * show once a field is touched or a submit was tried (docs/domains/screens-and-forms.md#forms); each button validates
+ * what its move needs (domain schemas) and the buttons come from the rules (`viewerCan`, or the domain's
  * `allowedActions` for a draft not saved yet). A failure shows the server's message and re-enables it.
  */
 export function ComunicadoForm({ mode, comunicado }: Props) {
@@ -97,7 +97,8 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
       errata: false,
     };
   }, [errata, comunicado, user.id, chaves]);
-  // A creator without the approval key must choose an approver (SPEC §5); a holder sends directly.
+  // A creator without the approval key must choose an approver
+  // (docs/domains/communications.md#who-writes-and-who-approves); a holder sends directly.
   const needsApprover = can.submit && !chaves.includes(APPROVE_KEY);
   const showSubmit = can.submit && needsApprover;
 

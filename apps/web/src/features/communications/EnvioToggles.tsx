@@ -16,8 +16,8 @@ type Props = {
 };
 
 /**
- * Favourite and archive toggles of a delivery (SPEC §4 toggles). A failure shows SPEC §8's text
- * ("error updating favourite, try again") and leaves the toggle as it was.
+ * Favourite and archive toggles of a delivery (docs/domains/communications.md#deliveries-and-the-inbox).
+ * A failure shows its own text ("error updating favourite, try again") and leaves the toggle as it was.
  */
 export function EnvioToggles({ idComunicado, favorito, arquivado, onChanged }: Props) {
   const { t } = useTranslation();

@@ -40,7 +40,7 @@ export function ApproverSelect(props: {
   );
 }
 
-/** Send now, or schedule at least 1 hour ahead (SPEC §5). */
+/** Send now, or schedule at least 1 hour ahead (docs/domains/communications.md#scheduling). */
 export function SchedulePicker(props: {
   agendar: boolean;
   value: string;

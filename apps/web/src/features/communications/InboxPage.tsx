@@ -19,8 +19,8 @@ import { useDebounced } from './use-debounced';
 const FIRST_PAGE: Paging = { page: 0, rowsPerPage: COMUNICADO_DEFAULT_PAGE_SIZE };
 
 /**
- * /comunicados (SPEC §2 inbox, issue 5 point 5): the received tabs for everybody, ENVIADOS for
- * creators and approvers; search and paging per tab (the tab is in the URL, `?aba=`); "Novo
+ * /comunicados (docs/domains/communications.md#deliveries-and-the-inbox, issue 5 point 5): the received tabs for
+ * everybody, ENVIADOS for creators and approvers; search and paging per tab (the tab is in the URL, `?aba=`); "Novo
  * comunicado" for holders of the create key.
  */
 export function InboxPage() {

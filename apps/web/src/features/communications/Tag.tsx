@@ -33,7 +33,7 @@ export function Tag({
   );
 }
 
-/** The status of a communication (SPEC §4). */
+/** The status of a communication (docs/domains/communications.md#statuses-and-moves). */
 export function StatusTag({ status, size }: { status: ComunicadoStatus; size?: 'small' | 'medium' }) {
   const { t } = useTranslation();
   return <Tag label={t(`communicationsUi.status.${status}`)} colour={STATUS_COLOR[status]} size={size} />;

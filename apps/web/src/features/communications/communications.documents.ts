@@ -37,7 +37,7 @@ export {
 
 /** What the recipient view shows of a communication (also the preview of the form). */
 export type ComunicadoConteudo = ComunicadoConteudoFieldsFragment;
-/** A communication as its creator and approver see it (SPEC §3). */
+/** A communication as its creator and approver see it (docs/domains/communications.md). */
 export type Comunicado = ComunicadoFieldsFragment;
 export type ComunicadoEnvio = ComunicadoEnvioFieldsFragment;
 export type ComunicadoViewerCan = Comunicado['viewerCan'];

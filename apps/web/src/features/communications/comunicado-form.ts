@@ -25,7 +25,7 @@ export type FormField = keyof ComunicadoFormValues;
 
 /**
  * What the user asked for: save a draft, submit it to an approver, send it (now or scheduled: holders
- * of the approval key) or create an errata. Each needs different rules (SPEC §5).
+ * of the approval key) or create an errata. Each needs different rules (docs/domains/communications.md#the-form).
  */
 export type FormIntent = 'save' | 'submit' | 'send' | 'errata';
 
@@ -103,9 +103,10 @@ function collect(into: Partial<Record<FormField, string>>, result: Parsed) {
 }
 
 /**
- * The i18n key of each field's first error for an intent, by the domain's schemas (SPEC §5): title and
- * message always; an audience to submit or send (not for an errata: the original's); an approver for a creator without the approval key;
- * a schedule at least 1 hour ahead; an errata's justification of at least 15 characters.
+ * The i18n key of each field's first error for an intent, by the domain's schemas
+ * (docs/domains/communications.md#the-form): title and message always; an audience to submit or send (not for an
+ * errata: the original's); an approver for a creator without the approval key; a schedule at least 1 hour ahead; an
+ * errata's justification of at least 15 characters.
  */
 export function validateComunicadoForm(
   values: ComunicadoFormValues,

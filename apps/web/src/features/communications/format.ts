@@ -10,7 +10,7 @@ export function formatDate(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short' }).format(new Date(iso));
 }
 
-/** Colour of a status chip (SPEC §4 statuses). */
+/** Colour of a status chip (docs/domains/communications.md#statuses-and-moves). */
 export const STATUS_COLOR: Record<ComunicadoStatus, 'default' | 'info' | 'success' | 'error' | 'warning' | 'primary'> =
   {
     RASCUNHO: 'default',
@@ -51,7 +51,7 @@ export const comunicadoUrls = {
   dashboard: (id: string) => `/comunicados/dashboard/${encodeURIComponent(id)}`,
 };
 
-/** Search debounce (SPEC §9). */
+/** Search debounce (docs/domains/communications.md#constants). */
 export const SEARCH_DEBOUNCE_MS = 200;
 /** Recipient count debounce while the audience changes. */
 export const COUNT_DEBOUNCE_MS = 300;

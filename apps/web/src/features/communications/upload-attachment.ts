@@ -2,8 +2,8 @@
 export class AttachmentUploadError extends Error {}
 
 /**
- * Sends one attachment to POST /api/upload (SPEC §7): multipart with `info` ({"fileType":"COMUNICADO"})
- * first, then `file`; answers the stored file's id.
+ * Sends one attachment to POST /api/upload (docs/domains/files.md#uploading): multipart with `info`
+ * ({"fileType":"COMUNICADO"}) first, then `file`; answers the stored file's id.
  */
 export async function uploadAttachment(file: File, signal?: AbortSignal): Promise<string> {
   const body = new FormData();

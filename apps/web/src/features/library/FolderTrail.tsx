@@ -8,7 +8,10 @@ import { folderUrl } from './format';
 import type { ItemBiblioteca } from './library.documents';
 import { TruncatedName } from './TruncatedName';
 
-/** The folder breadcrumb of SPEC §2: the library root, then every ancestor, then the folder itself. */
+/**
+ * The folder breadcrumb (docs/domains/library.md#folders-files-and-the-root): the library root, then every ancestor,
+ * then the folder itself.
+ */
 export function FolderTrail({
   folder,
 }: {

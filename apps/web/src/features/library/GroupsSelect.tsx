@@ -16,7 +16,10 @@ type Props = {
 
 const short = (nome: string) => truncateLibraryName(nome, LIBRARY_NAME_TRUNCATE.permissionList);
 
-/** A multi-select of user groups; names cut at 25 characters (SPEC §5) with the full name on hover. */
+/**
+ * A multi-select of user groups; names cut at 25 characters (docs/domains/library.md#names) with the full name on
+ * hover.
+ */
 export function GroupsSelect({ label, groups, value, onChange, onBlur, error, disabled }: Props) {
   const selected = groups.filter((g) => value.includes(g.id));
   return (

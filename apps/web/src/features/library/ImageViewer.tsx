@@ -20,8 +20,8 @@ type Props = {
 };
 
 /**
- * The image viewer overlay (SPEC §2): one of the folder's images at a time, previous/next (buttons and
- * arrow keys, wrapping), download, owner and creation date; Esc closes.
+ * The image viewer overlay (docs/domains/library.md#image-viewer): one of the folder's images at a time, previous/next
+ * (buttons and arrow keys, wrapping), download, owner and creation date; Esc closes.
  */
 export function ImageViewer({ images, index, onIndexChange, onClose, onDownload }: Props) {
   const { t, i18n } = useTranslation();

@@ -52,9 +52,9 @@ export function LibraryScreen() {
 }
 
 /**
- * /biblioteca and /biblioteca/:idPasta (SPEC §2 Library): the folder's trail from the root, its items
- * as a grid or a list, the search (200 ms debounce, paged table; hidden on mobile), the toolbar of
- * SPEC §6 and the dialogs. What the user may do comes from the server (`viewerCan`).
+ * /biblioteca and /biblioteca/:idPasta (docs/domains/library.md): the folder's trail from the root, its
+ * items as a grid or a list, the search (200 ms debounce, paged table; hidden on mobile), the toolbar
+ * and the dialogs. What the user may do comes from the server (`viewerCan`).
  */
 export function LibraryPage() {
   const { t } = useTranslation();

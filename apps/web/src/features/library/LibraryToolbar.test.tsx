@@ -42,7 +42,7 @@ function enabledButtons(user: { chaves: string[] }, selection: ItemBiblioteca[],
   return enabled;
 }
 
-describe('library toolbar enablement (SPEC §6)', () => {
+describe('library toolbar enablement (docs/domains/library.md#the-toolbar)', () => {
   afterEach(() => cleanup());
 
   it.each([

@@ -17,7 +17,7 @@ const BUTTONS: { action: ToolbarAction; labelKey: string; Icon: ComponentType }[
   { action: 'download', labelKey: 'library.actions.download', Icon: DownloadIcon },
 ];
 
-/** The library toolbar (SPEC §6): every action shown, enabled by `libraryToolbarState`. */
+/** The library toolbar (docs/domains/library.md#the-toolbar): every action shown, enabled by `libraryToolbarState`. */
 export function LibraryToolbar({
   actions,
   onAction,

@@ -14,7 +14,7 @@ import {
 } from './library.documents';
 
 /**
- * Move one item (SPEC §5, §6): destinations are the writable folders (pastasComPermissaoEscrita) and
+ * Move one item (docs/domains/library.md#forms): destinations are the writable folders (pastasComPermissaoEscrita) and
  * the root, minus the item itself, its descendants and its current folder.
  */
 export function MoveDialog({ item, onClose }: { item: ItemBiblioteca; onClose: () => void }) {

@@ -18,7 +18,7 @@ import {
 type Props = { open: boolean; onClose: () => void; currentFolderId: string | null };
 
 /**
- * New folder (SPEC §3 permission form, §5): name, location (writable folders and the root), read and
+ * New folder (docs/domains/library.md#forms): name, location (writable folders and the root), read and
  * write groups. Changing the location clears both group lists; in the root a group is required.
  */
 export function NewFolderDialog({ open, onClose, currentFolderId }: Props) {

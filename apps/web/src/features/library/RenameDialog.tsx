@@ -7,7 +7,10 @@ import { useZodForm } from '../../ui/form/use-zod-form';
 import { useToast } from '../../ui/toast';
 import { type ItemBiblioteca, LIBRARY_REFETCH, RENOMEAR_ITEM_BIBLIOTECA } from './library.documents';
 
-/** Rename one item (SPEC §5: the new name is required); a failure keeps the dialog open and usable. */
+/**
+ * Rename one item (docs/domains/library.md#forms: the new name is required); a failure keeps the dialog open and
+ * usable.
+ */
 export function RenameDialog({ item, onClose }: { item: ItemBiblioteca; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();

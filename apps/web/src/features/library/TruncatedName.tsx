@@ -4,8 +4,8 @@ import { LIBRARY_NAME_TRUNCATE, truncateLibraryName } from '@portal/domain';
 type Props = { name: string; max?: number };
 
 /**
- * A name cut at `max` characters (SPEC §5: 40 by default, 60 in folder tiles, 25 in permission lists)
- * with the full name on hover (`title`) and for assistive technology when it was cut.
+ * A name cut at `max` characters (docs/domains/library.md#names: 40 by default, 60 in folder tiles, 25 in permission
+ * lists) with the full name on hover (`title`) and for assistive technology when it was cut.
  */
 export function TruncatedName({ name, max = LIBRARY_NAME_TRUNCATE.default }: Props) {
   const shown = truncateLibraryName(name, max);

@@ -41,7 +41,7 @@ type Props = {
 };
 
 /**
- * Upload dialog (SPEC §2, §4, §5, §8): a multi-file dropzone; duplicates (warning toast), files over
+ * Upload dialog (docs/domains/library.md#uploading): a multi-file dropzone; duplicates (warning toast), files over
  * 900,000,000 bytes and files past the count limit are refused with the spec's messages. Submit sends
  * every pending file in parallel (each pending → success or error), then places the sent ones with one
  * uploadArquivos. Files already sent are not sent again on a retry.

@@ -16,11 +16,11 @@ export {
   UploadArquivosDocument as UPLOAD_ARQUIVOS,
 } from './library.generated';
 
-/** A library item as the screens read it (SPEC §3). */
+/** A library item as the screens read it (docs/domains/library.md). */
 export type ItemBiblioteca = ItemBibliotecaFieldsFragment;
 export type PastaResumo = ItemBiblioteca['pastaPai'];
 export type PermissaoAcessoPasta = ItemBiblioteca['permissoesAcessoUsuarioLogado'][number];
 export type GrupoUsuariosAtivo = GruposUsuariosAtivosQuery['gruposUsuariosAtivos'][number];
 
-/** Queries a library write makes stale (SPEC §7: folder items, search and writable folders). */
+/** Queries a library write makes stale (folder items, search and writable folders). */
 export const LIBRARY_REFETCH = ['ItemsPorPasta', 'BuscaBibliotecaPaged', 'PastasComPermissaoEscrita', 'Pasta'];

@@ -2,8 +2,8 @@ import { type LibraryViewer, type PermissaoAcesso, type ToolbarActions, toolbarA
 import type { ItemBiblioteca } from './library.documents';
 
 /**
- * The toolbar of SPEC §6 for a selection: the domain's selection rules (`toolbarActions`: one item to
- * rename or move, one folder to grant, files only to download...) over the server's per-item
+ * The toolbar (docs/domains/library.md#the-toolbar) for a selection: the domain's selection rules (`toolbarActions`:
+ * one item to rename or move, one folder to grant, files only to download...) over the server's per-item
  * `viewerCan`, which has the last word on each item. Nothing here repeats a permission rule.
  */
 export function libraryToolbarState(

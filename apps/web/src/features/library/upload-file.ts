@@ -2,8 +2,8 @@
 export class UploadError extends Error {}
 
 /**
- * Sends one file to POST /api/upload (SPEC §7): multipart with `info` ({"fileType":"LIBRARY"}) first,
- * then `file`; answers the stored file's id. Errors come back as JSON {error, messageKey, message}.
+ * Sends one file to POST /api/upload (docs/domains/files.md#uploading): multipart with `info` ({"fileType":"LIBRARY"})
+ * first, then `file`; answers the stored file's id. Errors come back as JSON {error, messageKey, message}.
  */
 export async function uploadLibraryFile(file: File, signal?: AbortSignal): Promise<string> {
   const body = new FormData();

@@ -2,9 +2,9 @@ import { LIBRARY_CLICK_DELAY_MS } from '@portal/domain';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef } from 'react';
 
 /**
- * Clicks on library items (SPEC §2): a single click selects after 235 ms, so a double click can open
- * the item instead; Ctrl or Cmd adds to the selection. Keyboard: Enter opens, Space toggles the item
- * in the selection.
+ * Clicks on library items (docs/domains/library.md#browsing-and-selecting): a single click selects after 235 ms, so a
+ * double click can open the item instead; Ctrl or Cmd adds to the selection. Keyboard: Enter opens, Space toggles the
+ * item in the selection.
  */
 export function useClickSelection<T>(handlers: {
   onSelect: (item: T, additive: boolean) => void;

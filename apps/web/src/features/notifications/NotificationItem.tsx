@@ -52,7 +52,7 @@ export function NotificationItem({
         component="div"
         variant="body2"
         sx={{ overflowWrap: 'anywhere', '& p': { my: 0.5 } }}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify above (SPEC §3).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify above (docs/domains/notifications.md#a-notification).
         dangerouslySetInnerHTML={{ __html: html }}
       />
     </Box>

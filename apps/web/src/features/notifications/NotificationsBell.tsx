@@ -8,7 +8,10 @@ import { useUnreadCount } from './useUnreadCount';
 /** Loaded when first opened (with DOMPurify): keeps /home's initial JavaScript small. */
 const NotificationsPanel = lazy(async () => ({ default: (await import('./NotificationsPanel')).NotificationsPanel }));
 
-/** The header's bell (SPEC §2, §4): the unread badge, live, and the panel of the latest notifications. */
+/**
+ * The header's bell (docs/domains/notifications.md#the-bell): the unread badge, live, and the panel of the latest
+ * notifications.
+ */
 export function NotificationsBell() {
   const { t } = useTranslation();
   const panelId = useId();

@@ -21,9 +21,9 @@ type Props = {
 };
 
 /**
- * The bell's panel (SPEC §2, §4): 420 px × 50 vh; loading, error, empty and list states; recent
- * notifications, then earlier ones; 'mark as read' and a link to /notificacoes. Closing it with
- * unread items marks them seen.
+ * The bell's panel (docs/domains/notifications.md#the-bell): 420 px × 50 vh; loading, error, empty and list states;
+ * recent notifications, then earlier ones; 'mark as read' and a link to /notificacoes. Closing it with unread items
+ * marks them seen.
  */
 export function NotificationsPanel({ id, anchor, onClose, unread }: Props) {
   const { t } = useTranslation();

@@ -8,7 +8,8 @@ export const NOTIFICATIONS_STREAM_URL = '/api/notificacoes/stream';
 /**
  * The bell's unread count, live: Server-Sent Events (`event: count`, `data: {"count":N}`) on connect
  * and on every change. When the stream fails (or the browser has no EventSource), the count is polled
- * every 60 s instead (SPEC §9), and the stream is tried again after each interval. `set` lets the bell show 0 at once after marking all seen.
+ * every 60 s instead (docs/domains/notifications.md#live-count), and the stream is tried again after each interval.
+ * `set` lets the bell show 0 at once after marking all seen.
  */
 export function useUnreadCount() {
   const [streamed, setStreamed] = useState<number | null>(null);

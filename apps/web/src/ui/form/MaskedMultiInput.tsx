@@ -5,7 +5,8 @@ import type { FieldProps } from './fields';
 
 /**
  * Several masked values as chips (additional CNPJs, phones): a typed value is formatted and becomes a
- * chip only when valid, else the field says 'Formato inválido' or 'Valor inválido' (SPEC §5).
+ * chip only when valid, else the field says 'Formato inválido' or 'Valor inválido'
+ * (docs/domains/screens-and-forms.md#masked-inputs).
  */
 export function MaskedMultiInput({ kind, error, ...props }: FieldProps<string[]> & { kind: MaskKind }) {
   const { t } = useTranslation();

@@ -38,7 +38,7 @@ export function TextInput(props: FieldProps<string> & Pick<TextFieldProps, 'mult
   return <BoundTextField {...props} />;
 }
 
-/** An e-mail: lowercased when the field is left (SPEC §5). */
+/** An e-mail: lowercased when the field is left (docs/domains/screens-and-forms.md#e-mail-fields). */
 export function EmailInput(props: FieldProps<string>) {
   return (
     <BoundTextField
@@ -68,7 +68,10 @@ export function SelectInput({ options, ...props }: FieldProps<string> & { option
   );
 }
 
-/** A day (SPEC §5: day granularity), as 'YYYY-MM-DD'; the browser's picker follows the page language. */
+/**
+ * A day (docs/domains/dates-and-clock.md#dates-in-forms), as 'YYYY-MM-DD'; the browser's picker follows the page
+ * language.
+ */
 export function DateInput(props: FieldProps<string> & { min?: string; max?: string }) {
   const { min, max, ...rest } = props;
   return <BoundTextField {...rest} type="date" slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }} />;

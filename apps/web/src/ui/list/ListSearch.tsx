@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
 
-/** SPEC §9: search waits this long after the last key before asking the server. */
+/** Search waits this long after the last key before asking the server (docs/domains/screens-and-forms.md#lists). */
 export const SEARCH_DEBOUNCE_MS = 200;
 
 /** The list's search box: local text, handed on once typing pauses; follows the URL on back/forward. */

@@ -17,7 +17,7 @@ export type ListQuery = {
 };
 
 export type ListOptions = {
-  /** Page sizes offered, the first being the default (SPEC §9). */
+  /** Page sizes offered, the first being the default (docs/domains/screens-and-forms.md#lists). */
   pageSizes?: readonly number[];
   /** Fields the user may sort by; anything else in the URL is ignored. */
   sortable?: readonly string[];

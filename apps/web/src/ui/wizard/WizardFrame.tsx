@@ -16,13 +16,13 @@ export type WizardStep = {
   validate?: () => boolean;
   /**
    * Saves what the steps hold so far and answers the record's id, which the frame keeps and hands to
-   * the next submits (SPEC §4 partial submit). The last step's submit is the final one.
+   * the next submits (docs/domains/screens-and-forms.md#wizards). The last step's submit is the final one.
    */
   submit?: (id: string | null) => Promise<string | null | undefined>;
 };
 
 type Props = {
-  /** 'New user', or the record's name when editing (SPEC §2). */
+  /** 'New user', or the record's name when editing (docs/domains/screens-and-forms.md#wizards). */
   title: string;
   steps: readonly WizardStep[];
   /** The list the wizard returns to when closed, cancelled or finished. */
@@ -34,7 +34,7 @@ type Props = {
 };
 
 /**
- * The frame of a create/edit wizard (SPEC §2 user wizard, §4): title, progress bar, back/cancel and
+ * The frame of a create/edit wizard (docs/domains/screens-and-forms.md#wizards): title, progress bar, back/cancel and
  * next/finish; each step validates before moving on; a step may save early and keep the returned id;
  * the last step submits and returns to the list. A failed save keeps the step, usable.
  */
