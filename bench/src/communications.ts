@@ -31,12 +31,12 @@ import { sql } from 'drizzle-orm';
 import { fanOut } from '../../apps/server/src/modules/communications/communications.jobs.js';
 import {
   audienceOf,
-  audienceUsersSql,
   deliveryTotals,
   findComunicado,
   pageLeituras,
   readsBy,
   readsPerDay,
+  recipientsSql,
 } from '../../apps/server/src/modules/communications/communications.queries.js';
 import { EMAIL_QUEUE } from '../../apps/server/src/modules/communications/communications.service.js';
 import type { PortalApp } from '../../apps/server/src/platform/app.js';
@@ -178,14 +178,15 @@ async function explainFanOut(portal: PortalApp, id: string) {
           sql`INSERT INTO notificacao (titulo, texto, link) VALUES ('bench', '<p>bench</p>', NULL) RETURNING id`,
         )
       ).rows as { id: string }[];
-      // The statement of communications.jobs.ts fanOut(): deliveries and bell rows in one go.
+      // The statement of fanOut() (communications.jobs.ts) through notifyRecipients
+      // (notifications.service.ts): deliveries and bell rows in one go.
       await run(
         'INSERT comunicado_envio + notificacao_usuario (one statement)',
-        sql`WITH novos AS (
+        sql`WITH alvo AS (
             INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
-            SELECT ${c.id}, r.id, ${now} FROM (${audienceUsersSql(audience)}) r RETURNING usuario_id),
+            SELECT ${c.id}, r.id, ${now} FROM (${recipientsSql(audience)}) r RETURNING usuario_id AS id),
           avisos AS (
-            INSERT INTO notificacao_usuario (notificacao_id, usuario_id) SELECT ${nid}, usuario_id FROM novos
+            INSERT INTO notificacao_usuario (notificacao_id, usuario_id) SELECT ${nid}, id FROM alvo
             RETURNING usuario_id)
           SELECT count(*)::int AS n FROM avisos`,
       );

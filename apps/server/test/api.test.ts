@@ -290,7 +290,7 @@ describe('GraphQL API', () => {
 
   it('notifications: count, list and mark as seen', async () => {
     const me = (await gql(as.montadora, base, '{ usuarioLogado { id } }')).data.usuarioLogado;
-    await createNotification(portal.services.db, { titulo: 'Nova', texto: '<p>x</p>', usuarioIds: [me.id] });
+    await createNotification(portal.services, { titulo: 'Nova', texto: '<p>x</p>', usuarioIds: [me.id] });
     const count = async () =>
       (await gql(as.montadora, base, '{ countNotificacoesNaoLidas }')).data.countNotificacoesNaoLidas;
     expect(await count()).toBe(2);

@@ -39,7 +39,7 @@ describe('live streams, re-checked on each event (heartbeat at its 25 s default)
   /** As a producer does: create in a transaction, announce after the commit. */
   const notify = async (usuarioId: string) => {
     await portal.services.db.transaction((tx) =>
-      createNotification(tx, { titulo: 'Aviso', texto: '<p>Olá</p>', usuarioIds: [usuarioId] }),
+      createNotification({ db: tx }, { titulo: 'Aviso', texto: '<p>Olá</p>', usuarioIds: [usuarioId] }),
     );
     await announce(portal.services.events, [usuarioId]);
   };

@@ -40,7 +40,9 @@ describe('notifications: live count stream, paging, mark read', () => {
     (await gql(as[who], base, '{ countNotificacoesNaoLidas }')).data.countNotificacoesNaoLidas as number;
   /** As a producer does: create in a transaction, announce after the commit. */
   const notify = async (usuarioIds: string[], titulo = 'Aviso', texto = '<p>Olá</p>') => {
-    const id = await portal.services.db.transaction((tx) => createNotification(tx, { titulo, texto, usuarioIds }));
+    const id = await portal.services.db.transaction((tx) =>
+      createNotification({ db: tx }, { titulo, texto, usuarioIds }),
+    );
     await announce(portal.services.events, usuarioIds);
     return id;
   };

@@ -129,7 +129,7 @@ describe.runIf(onPostgres)('two instances behind one load balancer, on one Postg
       const first = await stream.next((e) => e.event === 'count');
       const start = (JSON.parse(first.data) as { count: number }).count;
       await a.services.db.transaction((tx) =>
-        createNotification(tx, { titulo: 'De A', texto: '<p>x</p>', usuarioIds: [me.id] }),
+        createNotification({ db: tx }, { titulo: 'De A', texto: '<p>x</p>', usuarioIds: [me.id] }),
       );
       await announce(a.services.events, [me.id]);
       const pushed = await stream.next((e) => e.event === 'count' && JSON.parse(e.data).count === start + 1, 1);

@@ -386,12 +386,15 @@ async function seedIn(tx: Tx, passwordHash: string) {
     );
   }
   if (created.length) {
-    await createNotification(tx, {
-      titulo: 'Bem-vindo ao portal',
-      texto: '<p>Este é o portal da <strong>Rede Aurora</strong>. Explore os comunicados e a biblioteca.</p>',
-      link: '/home',
-      usuarioIds: created,
-    });
+    await createNotification(
+      { db: tx },
+      {
+        titulo: 'Bem-vindo ao portal',
+        texto: '<p>Este é o portal da <strong>Rede Aurora</strong>. Explore os comunicados e a biblioteca.</p>',
+        link: '/home',
+        usuarioIds: created,
+      },
+    );
   }
 
   await seedMenu(tx, { crmId });

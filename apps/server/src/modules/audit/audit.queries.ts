@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { emailOutbox } from '../../platform/mail.tables.js';
-import { usuario } from '../users/users.tables.js';
+import { usersByIds } from '../users/users.lookups.js';
 import { auditoria } from './audit.tables.js';
 
 /** One page of an entity's audit trail, newest first. */
@@ -12,20 +12,22 @@ export async function auditTrail(
   const where = and(eq(auditoria.entidade, opts.entidade), eq(auditoria.entidadeId, opts.entidadeId));
   const [rows, [total]] = await Promise.all([
     db
-      .select({ a: auditoria, u: { id: usuario.id, nome: usuario.nome, email: usuario.email } })
+      .select()
       .from(auditoria)
-      .leftJoin(usuario, eq(usuario.id, auditoria.usuarioId))
       .where(where)
       .orderBy(desc(auditoria.id))
       .limit(opts.rowsPerPage)
       .offset(opts.page * opts.rowsPerPage),
     db.select({ n: count() }).from(auditoria).where(where),
   ]);
+  // The actors' names from the users module (a page of rows at most).
+  const actorIds = [...new Set(rows.flatMap((a) => (a.usuarioId ? [a.usuarioId] : [])))];
+  const users = new Map((await usersByIds(db, actorIds)).map((u) => [u.id, u]));
   return {
     totalElements: Number(total?.n ?? 0),
-    content: rows.map(({ a, u }) => ({
+    content: rows.map((a) => ({
       id: String(a.id),
-      usuario: u?.id ? u : null,
+      usuario: (a.usuarioId && users.get(a.usuarioId)) || null,
       data: a.data,
       entidade: a.entidade,
       entidadeId: a.entidadeId,

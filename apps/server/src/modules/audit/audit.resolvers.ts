@@ -1,5 +1,5 @@
 import type { Resolvers } from '../../generated/graphql.js';
-import { badInput } from '../../platform/errors.js';
+import { limitArg, pageArgs } from '../../platform/actions.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { auditTrail, latestEmails } from './audit.queries.js';
@@ -15,13 +15,11 @@ export const resolvers: Resolvers = {
       args: { entidade: string; entidadeId: string; page: number; rowsPerPage: number },
       ctx: GraphQLContext,
     ) => {
-      if (args.page < 0) throw badInput({ page: 'validation.invalid' });
-      if (args.rowsPerPage < 1 || args.rowsPerPage > 100) throw badInput({ rowsPerPage: 'validation.invalid' });
-      return auditTrail(ctx.services.db, args);
+      const page = pageArgs(args, { max: 100, default: 10 });
+      return auditTrail(ctx.services.db, { entidade: args.entidade, entidadeId: args.entidadeId, ...page });
     },
     emailsEnviados: (_: unknown, args: { limit: number }, ctx: GraphQLContext) => {
-      if (args.limit < 1 || args.limit > 200) throw badInput({ limit: 'validation.invalid' });
-      return latestEmails(ctx.services.db, args.limit);
+      return latestEmails(ctx.services.db, limitArg(args.limit, 'limit', { max: 200, default: 50 }));
     },
   },
 };

@@ -13,7 +13,8 @@ export type AuditEntity =
   | 'notificacao'
   | 'sessao'
   | 'item_biblioteca'
-  | 'comunicado';
+  | 'comunicado'
+  | 'comunicado_envio';
 export type AuditAction =
   | 'criar'
   | 'editar'

@@ -2,21 +2,18 @@ import { type Idioma, LOCALE_BY_IDIOMA } from '@portal/domain';
 import { type Locale, t } from '@portal/i18n';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
+import { type ActionContext, actorId, inTransaction, systemContext } from '../../platform/actions.js';
 import type { JobContext } from '../../platform/module.js';
 import type { Services } from '../../platform/services.js';
 import { recordAudit } from '../audit/audit.service.js';
-import {
-  ANNOUNCE_EACH_MAX,
-  announce,
-  announceEveryone,
-  createNotification,
-} from '../notifications/notifications.service.js';
+import { announceTo, notifyRecipients } from '../notifications/notifications.service.js';
+import { userSummarySql } from '../users/users.lookups.js';
 import {
   audienceOf,
-  audienceUsersSql,
   type ComunicadoRow,
   externalEmails,
   findComunicado,
+  recipientsSql,
 } from './communications.queries.js';
 import { EMAIL_QUEUE, escapeText, SEND_QUEUE } from './communications.service.js';
 
@@ -24,44 +21,37 @@ import { EMAIL_QUEUE, escapeText, SEND_QUEUE } from './communications.service.js
 const EMAIL_BATCH = 500;
 
 /**
- * The fan-out (issue 5, point 4): in ONE transaction, one delivery per recipient (the unique
- * (comunicado, usuario) pair makes retries and concurrent workers harmless), one notification for
- * the new recipients, the status to ENVIADO and the e-mail job. A communication that is no longer
- * APROVADO was sent already: nothing happens. Returns the users who got a delivery now.
+ * The fan-out (issue 5, point 4), a job of the system (`systemContext`): in ONE transaction, one
+ * delivery per recipient (the unique (comunicado, usuario) pair makes retries and concurrent
+ * workers harmless), one notification for the new recipients (the notifications module's
+ * `notifyRecipients`), the status to ENVIADO and the e-mail job. A communication that is no longer
+ * APROVADO was sent already: nothing happens. Returns how many users got a delivery now.
  */
-export async function fanOut(services: Services, comunicadoId: string): Promise<{ n: number; ids: string[] | null }> {
-  const sent = await services.db.transaction(async (tx) => {
+export async function fanOut(services: Services | ActionContext, comunicadoId: string): Promise<{ n: number }> {
+  const ctx = systemContext(services);
+  const sent = await inTransaction(ctx, async (tx, txCtx) => {
     const c = await findComunicado(tx, comunicadoId, true);
     if (c?.status !== 'APROVADO') return { n: 0, ids: [] };
-    const now = services.clock.now();
+    const now = ctx.clock.now();
     const audience = await audienceOf(tx, c);
-    // Deliveries and the bell's rows in one statement: the new recipients flow from one INSERT
-    // into the next without being read back. Only a short list of ids comes back (to announce).
-    // Plain INSERTs: the row lock above and the APROVADO check let one transaction through, and the
+    // Deliveries and the bell's rows in one statement: the new deliveries are the notification's
+    // recipients, flowing from this INSERT into the bell's without being read back.
+    // Plain INSERT: the row lock above and the APROVADO check let one transaction through, and the
     // primary key (comunicado, usuario) would fail a second writer rather than duplicate a delivery.
-    const notificacaoId = await createNotification(tx, {
+    const written = await notifyRecipients(txCtx, {
       titulo: c.titulo,
       texto: `<p>${escapeText(c.titulo)}</p>`,
       link: `/comunicados/visualizarEnvio/${c.id}`,
-      usuarioIds: [],
+      recipients: sql`INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
+        SELECT ${c.id}, r.id, ${now} FROM (${recipientsSql(audience)}) r RETURNING usuario_id AS id`,
     });
-    const [written] = (
-      await tx.execute(sql`WITH novos AS (
-          INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
-          SELECT ${c.id}, r.id, ${now} FROM (${audienceUsersSql(audience)}) r RETURNING usuario_id),
-        avisos AS (
-          INSERT INTO notificacao_usuario (notificacao_id, usuario_id) SELECT ${notificacaoId}, usuario_id FROM novos
-          RETURNING usuario_id)
-        SELECT count(*)::int AS n, (array_agg(usuario_id))[1:${ANNOUNCE_EACH_MAX + 1}] AS ids FROM avisos`)
-    ).rows as { n: number; ids: string[] | null }[];
-    if (written.n === 0) await tx.execute(sql`DELETE FROM notificacao WHERE id = ${notificacaoId}`);
     for (const email of audience.idOriginal ? [] : await externalEmails(tx, audience.emailsAvulsos)) {
       await tx.execute(sql`INSERT INTO comunicado_email_avulso (comunicado_id, email) VALUES (${c.id}, ${email})
         ON CONFLICT DO NOTHING`);
     }
     await tx.execute(sql`UPDATE comunicado SET status = 'ENVIADO', envio_date_time = ${now}, atualizado_em = now()
       WHERE id = ${c.id}`);
-    await services.jobs.send(
+    await ctx.jobs.send(
       EMAIL_QUEUE,
       { comunicadoId: c.id },
       { retryLimit: 10, retryDelay: 5, db: fromDrizzle(tx, sql) },
@@ -76,25 +66,25 @@ export async function fanOut(services: Services, comunicadoId: string): Promise<
     });
     return written;
   });
-  // Many recipients: one "everyone recount" event (announce); few: one event each.
-  if (sent.n > ANNOUNCE_EACH_MAX) await announceEveryone(services.events);
-  else await announce(services.events, sent.ids ?? []);
-  return sent;
+  // Many recipients: one "everyone recount" event; few: one event each.
+  await announceTo(ctx.events, sent);
+  return { n: sent.n };
 }
 
 /** Mails one batch of recipients (their language) and manual addresses; queues itself again until done. */
-export async function sendEmails(services: Services, comunicadoId: string): Promise<number> {
-  return services.db.transaction(async (tx) => {
+export async function sendEmails(services: Services | ActionContext, comunicadoId: string): Promise<number> {
+  const ctx = systemContext(services);
+  return inTransaction(ctx, async (tx) => {
     const c = await findComunicado(tx, comunicadoId);
     if (!c) return 0;
     const users = (
       await tx.execute(sql`SELECT e.usuario_id, u.email::text AS email, u.idioma FROM comunicado_envio e
-        JOIN usuario u ON u.id = e.usuario_id
+        JOIN (${userSummarySql}) u ON u.id = e.usuario_id
        WHERE e.comunicado_id = ${c.id} AND e.email_enviado_em IS NULL
        ORDER BY e.usuario_id LIMIT ${EMAIL_BATCH} FOR UPDATE OF e SKIP LOCKED`)
     ).rows as { usuario_id: string; email: string; idioma: Idioma }[];
     for (const u of users) {
-      await services.mailer.queue(tx, message(services, c, u.email, LOCALE_BY_IDIOMA[u.idioma] ?? 'pt-BR'));
+      await ctx.mailer.queue(tx, message(ctx, c, u.email, LOCALE_BY_IDIOMA[u.idioma] ?? 'pt-BR'));
       await tx.execute(sql`UPDATE comunicado_envio SET email_enviado_em = now()
         WHERE comunicado_id = ${c.id} AND usuario_id = ${u.usuario_id}`);
     }
@@ -106,13 +96,13 @@ export async function sendEmails(services: Services, comunicadoId: string): Prom
         ).rows as { email: string }[])
       : [];
     for (const m of manual) {
-      await services.mailer.queue(tx, message(services, c, m.email, 'pt-BR'));
+      await ctx.mailer.queue(tx, message(ctx, c, m.email, 'pt-BR'));
       await tx.execute(sql`UPDATE comunicado_email_avulso SET enviado_em = now()
         WHERE comunicado_id = ${c.id} AND email = ${m.email}`);
     }
     const sent = users.length + manual.length;
     if (sent === EMAIL_BATCH) {
-      await services.jobs.send(
+      await ctx.jobs.send(
         EMAIL_QUEUE,
         { comunicadoId: c.id },
         { retryLimit: 10, retryDelay: 5, db: fromDrizzle(tx, sql) },
@@ -122,7 +112,7 @@ export async function sendEmails(services: Services, comunicadoId: string): Prom
   });
 }
 
-function message(services: Services, c: ComunicadoRow, to: string, locale: Locale) {
+function message(services: ActionContext, c: ComunicadoRow, to: string, locale: Locale) {
   const link = `${services.config.publicUrl}/comunicados/visualizarEnvio/${c.id}`;
   const open = t(locale, 'communicationsApi.emailOpen');
   return {
@@ -141,22 +131,23 @@ function message(services: Services, c: ComunicadoRow, to: string, locale: Local
  * in one transaction: the status lives in the database, so a restart loses nothing, and with several
  * instances the row lock hands each one to exactly one of them.
  */
-export async function fireDueSchedules(services: Services): Promise<string[]> {
-  return services.db.transaction(async (tx) => {
+export async function fireDueSchedules(services: Services | ActionContext): Promise<string[]> {
+  const ctx = systemContext(services);
+  return inTransaction(ctx, async (tx) => {
     const due = (
       await tx.execute(sql`UPDATE comunicado SET status = 'APROVADO', atualizado_em = now()
-        WHERE id IN (SELECT id FROM comunicado WHERE status = 'AGENDADO' AND data_hora_agendamento <= ${services.clock.now()}
+        WHERE id IN (SELECT id FROM comunicado WHERE status = 'AGENDADO' AND data_hora_agendamento <= ${ctx.clock.now()}
                       ORDER BY data_hora_agendamento FOR UPDATE SKIP LOCKED LIMIT 100)
         RETURNING id`)
     ).rows as { id: string }[];
     for (const { id } of due) {
-      await services.jobs.send(
+      await ctx.jobs.send(
         SEND_QUEUE,
         { comunicadoId: id },
         { singletonKey: id, retryLimit: 5, retryDelay: 2, db: fromDrizzle(tx, sql) },
       );
       await recordAudit(tx, {
-        actorId: null,
+        actorId: actorId(ctx),
         entity: 'comunicado',
         entityId: id,
         action: 'disparar',

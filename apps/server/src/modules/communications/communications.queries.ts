@@ -1,6 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
+import { brandNamesSql, dealerNamesSql } from '../dealers/dealers.lookups.js';
+import { dealerGroupNamesSql } from '../groups/groups.lookups.js';
+import { userGroupNamesSql } from '../user-groups/user-groups.lookups.js';
+import { audienceSql } from '../users/users.audience.js';
+import { portalEmails, userLinksSql, userSummarySql } from '../users/users.lookups.js';
 
 // Reads of the communications module. Visibility: a communication is seen by its creator and its
 // chosen approver; a delivery only by its recipient. Anything else is NOT_FOUND for the resolvers.
@@ -132,12 +137,18 @@ export async function pageEnvios(
   return { content, totalElements: total[0].total };
 }
 
-/** The user's delivery of a communication, or null (not a recipient). */
-export async function findEnvio(db: DbOrTx, userId: string, comunicadoId: string): Promise<EnvioRow | null> {
+/** The user's delivery of a communication, or null (not a recipient); `forUpdate` locks it. */
+export async function findEnvio(
+  db: DbOrTx,
+  userId: string,
+  comunicadoId: string,
+  forUpdate = false,
+): Promise<EnvioRow | null> {
   if (!UUID.test(comunicadoId)) return null;
+  const lock = forUpdate ? sql`FOR UPDATE` : sql``;
   const [row] = await rows<EnvioRow>(
     db,
-    sql`SELECT * FROM comunicado_envio WHERE comunicado_id = ${comunicadoId} AND usuario_id = ${userId} AND active`,
+    sql`SELECT * FROM comunicado_envio WHERE comunicado_id = ${comunicadoId} AND usuario_id = ${userId} AND active ${lock}`,
   );
   return row ?? null;
 }
@@ -178,40 +189,36 @@ export type Audiencia = {
 };
 
 /**
- * The active users an audience reaches (deduplicated): members of the user groups; users of the
- * dealer groups (directly or through an active dealer); portal users among the manual e-mails;
- * minus the removed users. An errata reaches the original's recipients.
+ * The active users a communication's audience reaches, each once (column `id`): the users module's
+ * audience resolver, given the user groups, the dealer groups, the manual e-mails that are portal
+ * users' and the removed users. An errata reaches exactly the original's recipients (still active,
+ * not removed).
  */
-export function audienceUsersSql(a: Audiencia): SQL {
+export function recipientsSql(a: Audiencia): SQL {
   if (a.idOriginal) {
-    return sql`SELECT u.id FROM usuario u JOIN comunicado_envio o ON o.usuario_id = u.id
-      WHERE o.comunicado_id = ${a.idOriginal} AND u.active AND u.id <> ALL(${uuidArray(a.idsUsuariosRemovidos)})`;
+    return audienceSql({
+      among: sql`SELECT usuario_id AS id FROM comunicado_envio WHERE comunicado_id = ${a.idOriginal}`,
+      exceptIds: a.idsUsuariosRemovidos,
+    });
   }
-  // A UNION of indexed lookups, then one join to keep active users: never a scan of every user.
-  return sql`SELECT u.id FROM usuario u JOIN (
-        SELECT usuario_id AS id FROM usuario_grupo_usuarios WHERE grupo_usuarios_id = ANY(${uuidArray(a.idsGruposUsuarios)})
-        UNION SELECT usuario_id FROM usuario_grupo WHERE grupo_id = ANY(${uuidArray(a.idsGrupos)})
-        UNION SELECT ud.usuario_id FROM usuario_dealer ud JOIN dealer d ON d.id = ud.dealer_id
-               WHERE d.active AND d.grupo_id = ANY(${uuidArray(a.idsGrupos)})
-        UNION SELECT id FROM usuario WHERE email = ANY(${textArray(a.emailsAvulsos)}::citext[])
-      ) alvo ON alvo.id = u.id
-     WHERE u.active AND u.id <> ALL(${uuidArray(a.idsUsuariosRemovidos)})`;
+  return audienceSql({
+    grupoUsuariosIds: a.idsGruposUsuarios,
+    grupoIds: a.idsGrupos,
+    emails: a.emailsAvulsos,
+    exceptIds: a.idsUsuariosRemovidos,
+  });
 }
 
 /** Manual e-mails that are not addresses of portal users (they get the e-mail only). */
 export async function externalEmails(db: DbOrTx, emails: string[]): Promise<string[]> {
   if (!emails.length) return [];
-  const known = await rows<{ email: string }>(
-    db,
-    sql`SELECT lower(email::text) AS email FROM usuario WHERE lower(email::text) = ANY(${textArray(emails.map((e) => e.toLowerCase()))})`,
-  );
-  const portal = new Set(known.map((k) => k.email));
+  const portal = new Set(await portalEmails(db, emails));
   return [...new Set(emails.map((e) => e.toLowerCase()))].filter((e) => !portal.has(e));
 }
 
 /** The exact recipient count of an audience (SPEC: shown before sending). */
 export async function countAudience(db: DbOrTx, a: Audiencia) {
-  const [row] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${audienceUsersSql(a)}) r`);
+  const [row] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${recipientsSql(a)}) r`);
   const emails = a.idOriginal ? [] : await externalEmails(db, a.emailsAvulsos);
   return { usuarios: row.total, emailsAvulsos: emails.length, total: row.total + emails.length };
 }
@@ -236,28 +243,6 @@ export async function audienceOf(db: DbOrTx, c: ComunicadoRow): Promise<Audienci
     idsUsuariosRemovidos: removed.map((r) => r.id),
     idOriginal: c.id_parent,
   };
-}
-
-/** Users by id (creator, approver, removed users). */
-export async function usersByIds(db: DbOrTx, ids: string[]) {
-  if (!ids.length) return [];
-  return rows<{ id: string; nome: string; email: string }>(
-    db,
-    sql`SELECT id, nome, email::text AS email FROM usuario WHERE id = ANY(${uuidArray(ids)})`,
-  );
-}
-
-/** Active holders of a feature key (direct or through access types), except one user. */
-export async function holdersOfKey(db: DbOrTx, chave: string, exceptId: string) {
-  return rows<{ id: string; nome: string; email: string }>(
-    db,
-    sql`SELECT u.id, u.nome, u.email::text AS email FROM usuario u WHERE u.active AND u.id <> ${exceptId} AND EXISTS (
-      SELECT 1 FROM funcionalidade f WHERE f.chave = ${chave} AND f.id IN (
-        SELECT uf.funcionalidade_id FROM usuario_funcionalidade uf WHERE uf.usuario_id = u.id
-        UNION SELECT taf.funcionalidade_id FROM usuario_tipo_acesso uta
-          JOIN tipo_acesso_funcionalidade taf ON taf.tipo_acesso_id = uta.tipo_acesso_id WHERE uta.usuario_id = u.id))
-      ORDER BY u.nome`,
-  );
 }
 
 // --- Dashboard (read tracking) ---
@@ -287,25 +272,21 @@ type Slice = { id: string; nome: string; destinatarios: number; lidos: number };
 /** Deliveries and reads by dealer, dealer group, brand and user group (a user counts in each of theirs). */
 export async function readsBy(db: DbOrTx, comunicadoId: string) {
   // count(DISTINCT …): a user linked twice to one slice (a dealer group directly and through a dealer) counts once.
-  const slice = (join: SQL) =>
+  // Each slice: the users module's links of users to a unit, and the unit's owner's names.
+  const slice = (links: SQL, names: SQL) =>
     rows<Slice>(
       db,
       sql`SELECT x.id, x.nome, count(DISTINCT e.usuario_id)::int AS destinatarios,
                  count(DISTINCT e.usuario_id) FILTER (WHERE e.lido)::int AS lidos
-            FROM comunicado_envio e ${join}
+            FROM comunicado_envio e JOIN (${links}) l ON l.usuario_id = e.usuario_id
+            JOIN (${names}) x ON x.id = l.ref_id
            WHERE e.comunicado_id = ${comunicadoId} GROUP BY x.id, x.nome ORDER BY x.nome`,
     );
   const [porDealer, porGrupo, porMarca, porGrupoUsuarios] = await Promise.all([
-    slice(sql`JOIN usuario_dealer ud ON ud.usuario_id = e.usuario_id
-              JOIN (SELECT id, nome_exibicao AS nome FROM dealer) x ON x.id = ud.dealer_id`),
-    slice(sql`JOIN (SELECT usuario_id, grupo_id FROM usuario_grupo
-                    UNION ALL SELECT ud.usuario_id, d.grupo_id FROM usuario_dealer ud JOIN dealer d ON d.id = ud.dealer_id) ug
-                ON ug.usuario_id = e.usuario_id
-              JOIN grupo x ON x.id = ug.grupo_id`),
-    slice(sql`JOIN usuario_marca um ON um.usuario_id = e.usuario_id
-              JOIN (SELECT id, descricao AS nome FROM marca) x ON x.id = um.marca_id`),
-    slice(sql`JOIN usuario_grupo_usuarios ugu ON ugu.usuario_id = e.usuario_id
-              JOIN (SELECT id, nome FROM grupo_usuarios) x ON x.id = ugu.grupo_usuarios_id`),
+    slice(userLinksSql.dealer, dealerNamesSql),
+    slice(userLinksSql.grupo, dealerGroupNamesSql),
+    slice(userLinksSql.marca, brandNamesSql),
+    slice(userLinksSql.grupoUsuarios, userGroupNamesSql),
   ]);
   return { porDealer, porGrupo, porMarca, porGrupoUsuarios };
 }
@@ -333,7 +314,7 @@ export async function pageLeituras(
       OR lower(u.email::text) LIKE lower(${pattern}))`);
   }
   const where = sql.join(conditions, sql` AND `);
-  const from = sql`FROM comunicado_envio e JOIN usuario u ON u.id = e.usuario_id`;
+  const from = sql`FROM comunicado_envio e JOIN (${userSummarySql}) u ON u.id = e.usuario_id`;
   const limit =
     filter.rowsPerPage === undefined
       ? sql``

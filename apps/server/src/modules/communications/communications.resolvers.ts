@@ -8,12 +8,17 @@ import {
 import { t } from '@portal/i18n';
 import { sql } from 'drizzle-orm';
 import type { Resolvers } from '../../generated/graphql.js';
-import { badInput, notFound } from '../../platform/errors.js';
+import { actionContext, limitArg, pageArgs } from '../../platform/actions.js';
+import { notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
 import { registerFileAccess } from '../files/files.access.js';
+import { fileSummarySql } from '../files/files.lookups.js';
 import { signDownloadLink } from '../files/files.service.js';
+import { dealerGroupNamesSql, listActiveDealerGroups } from '../groups/groups.lookups.js';
+import { userGroupNamesSql } from '../user-groups/user-groups.lookups.js';
+import { departmentsByIds, holdersOfKey, listDepartments, userSummarySql, usersByIds } from '../users/users.lookups.js';
 import {
   type ComunicadoRow,
   canReadAttachment,
@@ -24,7 +29,6 @@ import {
   findComunicado,
   findEnvio,
   findOwnComunicado,
-  holdersOfKey,
   type LeituraRow,
   pageEnvios,
   pageLeituras,
@@ -32,7 +36,6 @@ import {
   readsBy,
   readsPerDay,
   recentEnvios,
-  usersByIds,
 } from './communications.queries.js';
 import {
   approveOrSend,
@@ -80,13 +83,13 @@ export const guards: ModuleGuards = {
   },
 };
 
-function pageOf(page: number | null | undefined, rowsPerPage: number | null | undefined) {
-  const p = page ?? 0;
-  const r = rowsPerPage ?? 10;
-  if (!Number.isInteger(p) || p < 0) throw badInput({ page: 'validation.invalid' });
-  if (!Number.isInteger(r) || r < 1 || r > 100) throw badInput({ rowsPerPage: 'validation.invalid' });
-  return { page: p, rowsPerPage: r };
-}
+/** Pages of every communications list: 1 to 100 rows, 10 by default. */
+const PAGE_SIZES = { max: 100, default: 10 };
+
+const pageOf = (args: { page?: number | null; rowsPerPage?: number | null }) => {
+  const { page, rowsPerPage } = pageArgs(args, PAGE_SIZES);
+  return { page, rowsPerPage };
+};
 
 async function ownComunicado(ctx: GraphQLContext, id: string) {
   const row = await findOwnComunicado(ctx.services.db, requireUser(ctx).id, id);
@@ -115,7 +118,7 @@ export const resolvers: Resolvers = {
       pageOwnComunicados(ctx.services.db, requireUser(ctx).id, {
         busca: filtro?.busca,
         status: filtro?.status,
-        ...pageOf(filtro?.page, filtro?.rowsPerPage),
+        ...pageOf({ page: filtro?.page, rowsPerPage: filtro?.rowsPerPage }),
       }),
     comunicado: (_, { id }, ctx) => ownComunicado(ctx, id),
     comunicadoEnvios: (_, args, ctx) => {
@@ -123,13 +126,12 @@ export const resolvers: Resolvers = {
       return pageEnvios(ctx.services.db, requireUser(ctx).id, {
         aba: args.aba,
         busca: args.busca,
-        ...pageOf(args.page, args.rowsPerPage),
+        ...pageOf(args),
       });
     },
     comunicadoEnvio: (_, { idComunicado }, ctx) => envioOf(ctx, idComunicado),
     comunicadoEnviosRecentes: (_, { limite }, ctx) => {
-      const limit = limite ?? 5;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw badInput({ limite: 'validation.invalid' });
+      const limit = limitArg(limite, 'limite', { max: 50, default: 5 });
       return recentEnvios(ctx.services.db, requireUser(ctx).id, limit, ctx.services.clock.now());
     },
     contagemDestinatarios: (_, { audiencia }, ctx) =>
@@ -140,11 +142,8 @@ export const resolvers: Resolvers = {
         idsUsuariosRemovidos: audiencia.idsUsuariosRemovidos ?? [],
       }),
     aprovadoresComunicado: (_, __, ctx) => holdersOfKey(ctx.services.db, APPROVE_KEY, requireUser(ctx).id),
-    departamentosComunicados: async (_, __, ctx) =>
-      (await ctx.services.db.execute(sql`SELECT id, sigla, nome, assinatura FROM departamento ORDER BY nome`))
-        .rows as never,
-    gruposComunicado: async (_, __, ctx) =>
-      (await ctx.services.db.execute(sql`SELECT id, nome FROM grupo WHERE active ORDER BY nome`)).rows as never,
+    departamentosComunicados: (_, __, ctx) => listDepartments(ctx.services.db) as never,
+    gruposComunicado: (_, __, ctx) => listActiveDealerGroups(ctx.services.db) as never,
     dashboardComunicado: async (_, { id }, ctx) => {
       const c = await sentComunicado(ctx, id);
       const db = ctx.services.db;
@@ -172,37 +171,37 @@ export const resolvers: Resolvers = {
       return pageLeituras(ctx.services.db, c.id, {
         busca: args.busca,
         lido: args.lido,
-        ...pageOf(args.page, args.rowsPerPage),
+        ...pageOf(args),
       });
     },
   },
   Mutation: {
     salvarComunicado: async (_, { id, comunicado }, ctx) =>
-      ownComunicado(ctx, await saveComunicado(ctx.services.db, requireUser(ctx), id, comunicado)),
+      ownComunicado(ctx, await saveComunicado(actionContext(ctx), { id, comunicado })),
     enviarParaAprovacao: async (_, { id, aprovadorId }, ctx) =>
-      ownComunicado(ctx, await submitForApproval(ctx.services, requireUser(ctx), id, aprovadorId)),
+      ownComunicado(ctx, await submitForApproval(actionContext(ctx), { id, aprovadorId })),
     aprovarComunicado: async (_, { id, dataHoraAgendamento }, ctx) =>
-      ownComunicado(ctx, await approveOrSend(ctx.services, requireUser(ctx), id, 'aprovar', dataHoraAgendamento)),
+      ownComunicado(ctx, await approveOrSend(actionContext(ctx), { id, mode: 'aprovar', dataHoraAgendamento })),
     rejeitarComunicado: async (_, { id, motivoRejeicao }, ctx) =>
-      ownComunicado(ctx, await reject(ctx.services, requireUser(ctx), id, motivoRejeicao)),
+      ownComunicado(ctx, await reject(actionContext(ctx), { id, motivoRejeicao })),
     enviarComunicado: async (_, { id, dataHoraAgendamento }, ctx) =>
-      ownComunicado(ctx, await approveOrSend(ctx.services, requireUser(ctx), id, 'enviar', dataHoraAgendamento)),
+      ownComunicado(ctx, await approveOrSend(actionContext(ctx), { id, mode: 'enviar', dataHoraAgendamento })),
     arquivarComunicado: async (_, { id }, ctx) =>
-      ownComunicado(ctx, await setArchived(ctx.services, requireUser(ctx), id, true)),
+      ownComunicado(ctx, await setArchived(actionContext(ctx), { id, archived: true })),
     desarquivarComunicado: async (_, { id }, ctx) =>
-      ownComunicado(ctx, await setArchived(ctx.services, requireUser(ctx), id, false)),
+      ownComunicado(ctx, await setArchived(actionContext(ctx), { id, archived: false })),
     criarErrata: async (_, { idOriginal, justificativa, comunicado }, ctx) =>
-      ownComunicado(ctx, await createErrata(ctx.services.db, requireUser(ctx), idOriginal, justificativa, comunicado)),
+      ownComunicado(ctx, await createErrata(actionContext(ctx), { idOriginal, justificativa, comunicado })),
     marcarEnvioComoLido: async (_, { idComunicado }, ctx) => {
-      await markDeliveryRead(ctx.services, requireUser(ctx), idComunicado);
+      await markDeliveryRead(actionContext(ctx), { comunicadoId: idComunicado });
       return envioOf(ctx, idComunicado);
     },
     favoritarEnvio: async (_, { idComunicado, favorito }, ctx) => {
-      await setDeliveryFlag(ctx.services, requireUser(ctx), idComunicado, 'favorito', favorito);
+      await setDeliveryFlag(actionContext(ctx), { comunicadoId: idComunicado, flag: 'favorito', value: favorito });
       return envioOf(ctx, idComunicado);
     },
     arquivarEnvio: async (_, { idComunicado, arquivado }, ctx) => {
-      await setDeliveryFlag(ctx.services, requireUser(ctx), idComunicado, 'arquivado', arquivado);
+      await setDeliveryFlag(actionContext(ctx), { comunicadoId: idComunicado, flag: 'arquivado', value: arquivado });
       return envioOf(ctx, idComunicado);
     },
   },
@@ -284,20 +283,14 @@ export const loaders = {
     },
     async departamento(queries: Batch<C>, ctx: GraphQLContext) {
       const ids = [...new Set(queries.map((q) => q.obj.departamento_id).filter((id): id is string => Boolean(id)))];
-      const rows = ids.length
-        ? ((
-            await ctx.services.db.execute(
-              sql`SELECT id, sigla, nome, assinatura FROM departamento WHERE id = ANY(${uuidArray(ids)})`,
-            )
-          ).rows as { id: string }[])
-        : [];
+      const rows = await departmentsByIds(ctx.services.db, ids);
       return queries.map((q) => rows.find((r) => r.id === q.obj.departamento_id) ?? null);
     },
     async grupos(queries: Batch<C>, ctx: GraphQLContext) {
       const ids = ownedIds(queries, ctx);
       const rows = (
         await ctx.services.db.execute(sql`SELECT c.comunicado_id AS k, g.id, g.nome FROM comunicado_grupo_usuarios c
-        JOIN grupo_usuarios g ON g.id = c.grupo_usuarios_id WHERE c.comunicado_id = ANY(${uuidArray(ids)}) ORDER BY g.nome`)
+        JOIN (${userGroupNamesSql}) g ON g.id = c.grupo_usuarios_id WHERE c.comunicado_id = ANY(${uuidArray(ids)}) ORDER BY g.nome`)
       ).rows as { k: string; id: string; nome: string }[];
       return groupRows(rows, ids);
     },
@@ -305,7 +298,7 @@ export const loaders = {
       const ids = ownedIds(queries, ctx);
       const rows = (
         await ctx.services.db.execute(sql`SELECT c.comunicado_id AS k, g.id, g.nome FROM comunicado_grupo c
-        JOIN grupo g ON g.id = c.grupo_id WHERE c.comunicado_id = ANY(${uuidArray(ids)}) ORDER BY g.nome`)
+        JOIN (${dealerGroupNamesSql}) g ON g.id = c.grupo_id WHERE c.comunicado_id = ANY(${uuidArray(ids)}) ORDER BY g.nome`)
       ).rows as { k: string; id: string; nome: string }[];
       return groupRows(rows, ids);
     },
@@ -313,7 +306,7 @@ export const loaders = {
       const ids = ownedIds(queries, ctx);
       const rows = (
         await ctx.services.db.execute(sql`SELECT r.comunicado_id AS k, u.id, u.nome, u.email::text AS email
-        FROM comunicado_usuario_removido r JOIN usuario u ON u.id = r.usuario_id
+        FROM comunicado_usuario_removido r JOIN (${userSummarySql}) u ON u.id = r.usuario_id
         WHERE r.comunicado_id = ANY(${uuidArray(ids)}) ORDER BY u.nome`)
       ).rows as { k: string; id: string }[];
       return groupRows(rows, ids);
@@ -322,7 +315,7 @@ export const loaders = {
       const ids = queries.map((q) => q.obj.id);
       const rows = (
         await ctx.services.db.execute(sql`SELECT ca.comunicado_id AS k, a.id, a.nome, a.tamanho, a.imagem
-        FROM comunicado_arquivo ca JOIN arquivo a ON a.id = ca.arquivo_id
+        FROM comunicado_arquivo ca JOIN (${fileSummarySql}) a ON a.id = ca.arquivo_id
         WHERE ca.comunicado_id = ANY(${uuidArray(ids)}) ORDER BY ca.ordem`)
       ).rows as {
         k: string;

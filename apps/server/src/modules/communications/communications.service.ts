@@ -16,16 +16,20 @@ import {
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
-import type { Db, Tx } from '../../platform/db.js';
+import { type ActionContext, inTransaction, parseInput } from '../../platform/actions.js';
+import type { Tx } from '../../platform/db.js';
 import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { sanitizeHtml } from '../../platform/html.js';
-import type { Services } from '../../platform/services.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { releaseUploads } from '../files/files.release.js';
 import { placeUpload } from '../files/files.service.js';
+import { activeDealerGroupIds } from '../groups/groups.lookups.js';
 import { announce, createNotification } from '../notifications/notifications.service.js';
-import { type ComunicadoRow, findComunicado, findEnvio, holdersOfKey } from './communications.queries.js';
+import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
+import { departmentsByIds, existingUserIds, holdersOfKey } from '../users/users.lookups.js';
+import { type ComunicadoRow, findComunicado, findEnvio } from './communications.queries.js';
 
 // Named actions of communications (STYLE §3): check, one transaction with the change and its audit
 // row, then announce. Who may do what is the domain's transition table (communications-rules.ts).
@@ -59,28 +63,29 @@ const factsOf = (c: ComunicadoRow) => ({
   aprovadorId: c.aprovador_id,
 });
 
-/** Zod issues as BAD_USER_INPUT with per-field i18n keys (the first message is the summary). */
-function invalid(issues: { path: PropertyKey[]; message: string }[]): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[issue.path.join('.') || 'comunicado'] ??= issue.message;
-  return badInput(fields, issues[0]?.message);
+/** The signed-in user acting (every action here is a user's; the guards let no one else through). */
+function userOf(ctx: ActionContext): CurrentUser {
+  if (!ctx.actor) throw forbidden();
+  return ctx.actor;
 }
 
 /** The input, validated by the domain schema; the HTML message through the allow-list sanitiser. */
 function validContent(input: Input) {
-  const parsed = comunicadoSchema.safeParse({
-    ...input,
-    etiquetas: input.etiquetas ?? [],
-    idsGruposUsuarios: input.idsGruposUsuarios ?? [],
-    idsGrupos: input.idsGrupos ?? [],
-    emailsAvulsos: input.emailsAvulsos ?? [],
-    idsUsuariosRemovidos: input.idsUsuariosRemovidos ?? [],
-    idsArquivos: input.idsArquivos ?? [],
-    dataInicioExibicao: input.dataInicioExibicao ? new Date(input.dataInicioExibicao) : null,
-    dataFimExibicao: input.dataFimExibicao ? new Date(input.dataFimExibicao) : null,
-  });
-  if (!parsed.success) throw invalid(parsed.error.issues);
-  const v = parsed.data;
+  const v = parseInput(
+    comunicadoSchema,
+    {
+      ...input,
+      etiquetas: input.etiquetas ?? [],
+      idsGruposUsuarios: input.idsGruposUsuarios ?? [],
+      idsGrupos: input.idsGrupos ?? [],
+      emailsAvulsos: input.emailsAvulsos ?? [],
+      idsUsuariosRemovidos: input.idsUsuariosRemovidos ?? [],
+      idsArquivos: input.idsArquivos ?? [],
+      dataInicioExibicao: input.dataInicioExibicao ? new Date(input.dataInicioExibicao) : null,
+      dataFimExibicao: input.dataFimExibicao ? new Date(input.dataFimExibicao) : null,
+    },
+    'comunicado',
+  );
   const mensagem = sanitizeHtml(v.mensagem);
   if (!mensagem.replace(/<[^>]*>/g, '').trim()) throw badInput({ mensagem: 'validation.required' });
   return { ...v, mensagem };
@@ -100,26 +105,28 @@ function requireAction(user: CurrentUser, c: ComunicadoRow, action: ComunicadoAc
   return to;
 }
 
-async function replaceAudience(tx: Tx, id: string, v: ReturnType<typeof validContent>, actorId: string) {
+/** Which of `ids` were all found, else BAD_USER_INPUT on `field` (an unknown or inactive id). */
+function requireAll(found: string[], ids: string[], field: string) {
+  if (found.length !== new Set(ids).size) throw badInput({ [field]: 'validation.invalid' });
+}
+
+async function replaceAudience(txCtx: ActionContext, tx: Tx, id: string, v: Content, actorId: string) {
   await tx.execute(sql`DELETE FROM comunicado_grupo_usuarios WHERE comunicado_id = ${id}`);
   await tx.execute(sql`DELETE FROM comunicado_grupo WHERE comunicado_id = ${id}`);
   await tx.execute(sql`DELETE FROM comunicado_usuario_removido WHERE comunicado_id = ${id}`);
-  await replaceAttachments(tx, id, v.idsArquivos, actorId);
-  const groups = (
-    await tx.execute(sql`SELECT id FROM grupo_usuarios WHERE active AND id = ANY(${uuidArray(v.idsGruposUsuarios)})`)
-  ).rows as { id: string }[];
-  if (groups.length !== new Set(v.idsGruposUsuarios).size) throw badInput({ idsGruposUsuarios: 'validation.invalid' });
-  const dealerGroups = (
-    await tx.execute(sql`SELECT id FROM grupo WHERE active AND id = ANY(${uuidArray(v.idsGrupos)})`)
-  ).rows as { id: string }[];
-  if (dealerGroups.length !== new Set(v.idsGrupos).size) throw badInput({ idsGrupos: 'validation.invalid' });
-  for (const g of groups) {
-    await tx.execute(sql`INSERT INTO comunicado_grupo_usuarios VALUES (${id}, ${g.id})`);
-  }
-  for (const g of dealerGroups) await tx.execute(sql`INSERT INTO comunicado_grupo VALUES (${id}, ${g.id})`);
-  for (const userId of new Set(v.idsUsuariosRemovidos.filter((u) => UUID.test(u)))) {
-    await tx.execute(sql`INSERT INTO comunicado_usuario_removido
-      SELECT ${id}, u.id FROM usuario u WHERE u.id = ${userId} ON CONFLICT DO NOTHING`);
+  await replaceAttachments(txCtx, tx, id, v.idsArquivos, actorId);
+  // Only active user groups and dealer groups (their modules say which); removed users that exist.
+  const groups = await activeUserGroupIds(
+    tx,
+    v.idsGruposUsuarios.filter((g) => UUID.test(g)),
+  );
+  requireAll(groups, v.idsGruposUsuarios, 'idsGruposUsuarios');
+  const dealerGroups = await activeDealerGroupIds(tx, v.idsGrupos);
+  requireAll(dealerGroups, v.idsGrupos, 'idsGrupos');
+  for (const g of groups) await tx.execute(sql`INSERT INTO comunicado_grupo_usuarios VALUES (${id}, ${g})`);
+  for (const g of dealerGroups) await tx.execute(sql`INSERT INTO comunicado_grupo VALUES (${id}, ${g})`);
+  for (const userId of await existingUserIds(tx, [...new Set(v.idsUsuariosRemovidos)])) {
+    await tx.execute(sql`INSERT INTO comunicado_usuario_removido VALUES (${id}, ${userId}) ON CONFLICT DO NOTHING`);
   }
 }
 
@@ -128,9 +135,9 @@ async function replaceAudience(tx: Tx, id: string, v: ReturnType<typeof validCon
  * (or, for an errata, to its original, whose recipients it reaches), or an upload of the actor's not
  * placed anywhere yet (the files module's placeUpload). Any other id, someone else's upload or one
  * attached elsewhere, is refused exactly like a missing one. An attachment taken off that nothing
- * else holds goes back to unplaced, for the retention sweep to remove.
+ * else holds goes back to unplaced (the files module's releaseUploads), for the retention sweep.
  */
-async function replaceAttachments(tx: Tx, id: string, ids: string[], actorId: string) {
+async function replaceAttachments(txCtx: ActionContext, tx: Tx, id: string, ids: string[], actorId: string) {
   const held = (
     await tx.execute(sql`SELECT arquivo_id FROM comunicado_arquivo WHERE comunicado_id = ${id}
         OR comunicado_id = (SELECT id_parent FROM comunicado WHERE id = ${id})`)
@@ -145,19 +152,30 @@ async function replaceAttachments(tx: Tx, id: string, ids: string[], actorId: st
   }
   const dropped = [...kept].filter((a) => !wanted.includes(a));
   if (dropped.length) {
-    await tx.execute(sql`UPDATE arquivo a SET colocado_em = NULL WHERE a.id = ANY(${uuidArray(dropped)})
-      AND NOT EXISTS (SELECT 1 FROM comunicado_arquivo ca WHERE ca.arquivo_id = a.id)`);
+    const stillHeld = (
+      await tx.execute(
+        sql`SELECT DISTINCT arquivo_id FROM comunicado_arquivo WHERE arquivo_id = ANY(${uuidArray(dropped)})`,
+      )
+    ).rows as { arquivo_id: string }[];
+    const held = new Set(stillHeld.map((r) => r.arquivo_id));
+    await releaseUploads(txCtx, { arquivoIds: dropped.filter((a) => !held.has(a)) });
   }
 }
 
+type Content = ReturnType<typeof validContent>;
+
+/** What salvarComunicado receives: no id creates, an id edits. */
+export type SaveComunicadoInput = { id?: string | null; comunicado: Input };
+
 /**
  * Creates (no id) or edits a draft or rejected communication (SPEC §5: title and message required).
- * Creating needs the create or the approval key (guard); editing, being its creator.
+ * Creating needs the create or the approval key (guard); editing, being its creator. Returns the id.
  */
-export async function saveComunicado(db: Db, user: CurrentUser, id: string | null | undefined, input: Input) {
-  const v = validContent(input);
-  return db.transaction(async (tx) => {
-    let comunicadoId = id ?? null;
+export async function saveComunicado(ctx: ActionContext, input: SaveComunicadoInput): Promise<string> {
+  const user = userOf(ctx);
+  const v = validContent(input.comunicado);
+  return inTransaction(ctx, async (tx, txCtx) => {
+    let comunicadoId = input.id ?? null;
     let before: ComunicadoRow | null = null;
     if (comunicadoId) {
       before = await ownLocked(tx, user, comunicadoId);
@@ -182,7 +200,7 @@ export async function saveComunicado(db: Db, user: CurrentUser, id: string | nul
           ${v.dataFimExibicao ?? null}, ${textArray(v.emailsAvulsos)})`);
     }
     await validDepartment(tx, v.departamentoId);
-    await replaceAudience(tx, comunicadoId, v, user.id);
+    await replaceAudience(txCtx, tx, comunicadoId, v, user.id);
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado',
@@ -195,10 +213,10 @@ export async function saveComunicado(db: Db, user: CurrentUser, id: string | nul
   });
 }
 
+/** A sender department, when given, must exist (the users module owns departments). */
 async function validDepartment(tx: Tx, id: string | null | undefined) {
   if (!id) return;
-  const found = UUID.test(id) && (await tx.execute(sql`SELECT 1 FROM departamento WHERE id = ${id}`)).rows.length > 0;
-  if (!found) throw badInput({ departamentoId: 'validation.invalid' });
+  if (!(await departmentsByIds(tx, [id])).length) throw badInput({ departamentoId: 'validation.invalid' });
 }
 
 /** The audience must reach someone (SPEC §5): a user group, a dealer group or a manual e-mail. */
@@ -227,41 +245,43 @@ async function setStatus(tx: Tx, c: ComunicadoRow, status: ComunicadoStatus, ext
 }
 
 /** Queues the fan-out in the caller's transaction (it commits with the status change). */
-async function queueSend(services: Services, tx: Tx, comunicadoId: string) {
-  await services.jobs.send(
+async function queueSend(ctx: ActionContext, tx: Tx, comunicadoId: string) {
+  await ctx.jobs.send(
     SEND_QUEUE,
     { comunicadoId },
     { singletonKey: comunicadoId, retryLimit: 5, retryDelay: 2, db: fromDrizzle(tx, sql) },
   );
 }
 
-/** Tells one user, in the bell, about a step of a communication of theirs. */
-async function notifyUser(tx: Tx, usuarioId: string, titulo: string, texto: string, link: string) {
-  await createNotification(tx, { titulo, texto, link, usuarioIds: [usuarioId] });
+/** Tells one user, in the bell, about a step of a communication of theirs (the notifications module's action). */
+async function notifyUser(txCtx: ActionContext, usuarioId: string, titulo: string, texto: string, link: string) {
+  await createNotification(txCtx, { titulo, texto, link, usuarioIds: [usuarioId] });
 }
 
 /** A schedule, when given: at least one hour ahead of the server's clock (SPEC §5). */
-function validSchedule(services: Services, when: Date | string | null | undefined): Date | null {
+function validSchedule(ctx: ActionContext, when: Date | string | null | undefined): Date | null {
   if (!when) return null;
   const date = new Date(when);
-  if (Number.isNaN(date.getTime()) || !isScheduleValid(date, services.clock.now())) {
+  if (Number.isNaN(date.getTime()) || !isScheduleValid(date, ctx.clock.now())) {
     throw badInput({ dataHoraAgendamento: 'communications.scheduleTooSoon' }, 'communications.scheduleTooSoon');
   }
   return date;
 }
 
 /** Submits to an approver (not oneself, holder of the approval key). */
-export async function submitForApproval(services: Services, user: CurrentUser, id: string, aprovadorId: string) {
+export async function submitForApproval(ctx: ActionContext, input: { id: string; aprovadorId: string }) {
+  const user = userOf(ctx);
+  const { id, aprovadorId } = input;
   const approverError = approverProblem(user.id, aprovadorId);
   if (approverError) throw badInput({ aprovadorId: approverError }, approverError);
-  const notified = await services.db.transaction(async (tx) => {
+  const notified = await inTransaction(ctx, async (tx, txCtx) => {
     const c = await ownLocked(tx, user, id);
     const to = requireAction(user, c, 'ENVIAR_PARA_APROVACAO');
     const approvers = await holdersOfKey(tx, APPROVE_KEY, user.id);
     if (!approvers.some((a) => a.id === aprovadorId)) throw badInput({ aprovadorId: 'validation.invalid' });
     await requireAudience(tx, c);
     await setStatus(tx, c, to, sql`, aprovador_id = ${aprovadorId}, motivo_rejeicao = NULL`);
-    await notifyUser(tx, aprovadorId, c.titulo, `<p>${user.nome}</p>`, `/comunicados/visualizar/${c.id}`);
+    await notifyUser(txCtx, aprovadorId, c.titulo, `<p>${user.nome}</p>`, `/comunicados/visualizar/${c.id}`);
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado',
@@ -272,23 +292,26 @@ export async function submitForApproval(services: Services, user: CurrentUser, i
     });
     return aprovadorId;
   });
-  await announce(services.events, [notified]);
+  await announce(ctx.events, [notified]);
   return id;
 }
+
+/** What aprovarComunicado and enviarComunicado receive. */
+export type ApproveOrSendInput = {
+  id: string;
+  mode: 'aprovar' | 'enviar';
+  dataHoraAgendamento?: Date | string | null;
+};
 
 /**
  * Approves (the chosen approver) or sends one's own (creator with the approval key): at once
  * (the fan-out job is queued) or at `dataHoraAgendamento`.
  */
-export async function approveOrSend(
-  services: Services,
-  user: CurrentUser,
-  id: string,
-  mode: 'aprovar' | 'enviar',
-  when?: Date | string | null,
-) {
-  const schedule = validSchedule(services, when);
-  const notify = await services.db.transaction(async (tx) => {
+export async function approveOrSend(ctx: ActionContext, input: ApproveOrSendInput) {
+  const user = userOf(ctx);
+  const { id, mode } = input;
+  const schedule = validSchedule(ctx, input.dataHoraAgendamento);
+  const notify = await inTransaction(ctx, async (tx, txCtx) => {
     const c = await ownLocked(tx, user, id);
     const action: ComunicadoAction = schedule ? 'AGENDAR' : mode === 'aprovar' ? 'APROVAR' : 'ENVIAR';
     if (mode === 'aprovar' && c.status !== 'EM_APROVACAO')
@@ -298,7 +321,7 @@ export async function approveOrSend(
     await requireAudience(tx, c);
     const approver = mode === 'enviar' ? sql`, aprovador_id = ${user.id}` : sql``;
     await setStatus(tx, c, to, sql`, data_hora_agendamento = ${schedule}${approver}`);
-    if (to === 'APROVADO') await queueSend(services, tx, c.id);
+    if (to === 'APROVADO') await queueSend(ctx, tx, c.id);
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado',
@@ -308,25 +331,25 @@ export async function approveOrSend(
       after: { status: to, dataHoraAgendamento: schedule },
     });
     if (mode === 'aprovar') {
-      await notifyUser(tx, c.criador_id, c.titulo, `<p>${user.nome}</p>`, `/comunicados/visualizar/${c.id}`);
+      await notifyUser(txCtx, c.criador_id, c.titulo, `<p>${user.nome}</p>`, `/comunicados/visualizar/${c.id}`);
       return [c.criador_id];
     }
     return [];
   });
-  await announce(services.events, notify);
+  await announce(ctx.events, notify);
   return id;
 }
 
 /** The chosen approver rejects with a reason (required). */
-export async function reject(services: Services, user: CurrentUser, id: string, motivoRejeicao: string) {
-  const parsed = rejeicaoSchema.safeParse({ motivoRejeicao });
-  if (!parsed.success) throw invalid(parsed.error.issues);
-  const motivo = parsed.data.motivoRejeicao;
-  const creator = await services.db.transaction(async (tx) => {
+export async function reject(ctx: ActionContext, input: { id: string; motivoRejeicao: string }) {
+  const user = userOf(ctx);
+  const { id } = input;
+  const motivo = parseInput(rejeicaoSchema, { motivoRejeicao: input.motivoRejeicao }).motivoRejeicao;
+  const creator = await inTransaction(ctx, async (tx, txCtx) => {
     const c = await ownLocked(tx, user, id);
     const to = requireAction(user, c, 'REJEITAR');
     await setStatus(tx, c, to, sql`, motivo_rejeicao = ${motivo}`);
-    await notifyUser(tx, c.criador_id, c.titulo, `<p>${escapeText(motivo)}</p>`, `/comunicados/visualizar/${c.id}`);
+    await notifyUser(txCtx, c.criador_id, c.titulo, `<p>${escapeText(motivo)}</p>`, `/comunicados/visualizar/${c.id}`);
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado',
@@ -337,15 +360,17 @@ export async function reject(services: Services, user: CurrentUser, id: string, 
     });
     return c.criador_id;
   });
-  await announce(services.events, [creator]);
+  await announce(ctx.events, [creator]);
   return id;
 }
 
 const escapeText = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Archives or unarchives a sent communication (its creator or an approver). */
-export async function setArchived(services: Services, user: CurrentUser, id: string, archived: boolean) {
-  return services.db.transaction(async (tx) => {
+export async function setArchived(ctx: ActionContext, input: { id: string; archived: boolean }) {
+  const user = userOf(ctx);
+  const { id, archived } = input;
+  return inTransaction(ctx, async (tx) => {
     const c = await ownLocked(tx, user, id);
     const to = requireAction(user, c, archived ? 'ARQUIVAR' : 'DESARQUIVAR');
     await setStatus(tx, c, to);
@@ -361,26 +386,35 @@ export async function setArchived(services: Services, user: CurrentUser, id: str
   });
 }
 
+/** What criarErrata receives. */
+export type ErrataActionInput = { idOriginal: string; justificativa: string; comunicado: Input };
+
 /**
  * Creates the errata of a sent communication (SPEC §5: justification ≥ 15 characters): a draft
  * linked by id_parent whose audience is the original's recipients; it then follows the same flow.
  */
-export async function createErrata(db: Db, user: CurrentUser, idOriginal: string, justificativa: string, input: Input) {
-  const parsed = errataSchema.safeParse({
-    ...input,
-    justificativa,
-    etiquetas: input.etiquetas ?? [],
-    idsArquivos: input.idsArquivos ?? [],
-    idsGruposUsuarios: [],
-    idsGrupos: [],
-    emailsAvulsos: [],
-    idsUsuariosRemovidos: [],
-  });
-  if (!parsed.success) throw invalid(parsed.error.issues);
-  if (parsed.data.justificativa.trim().length < JUSTIFICATION_MIN)
+export async function createErrata(ctx: ActionContext, input: ErrataActionInput) {
+  const user = userOf(ctx);
+  const { idOriginal, comunicado } = input;
+  const errata = parseInput(
+    errataSchema,
+    {
+      ...comunicado,
+      justificativa: input.justificativa,
+      etiquetas: comunicado.etiquetas ?? [],
+      idsArquivos: comunicado.idsArquivos ?? [],
+      idsGruposUsuarios: [],
+      idsGrupos: [],
+      emailsAvulsos: [],
+      idsUsuariosRemovidos: [],
+    },
+    'comunicado',
+  );
+  const justificativa = errata.justificativa.trim();
+  if (justificativa.length < JUSTIFICATION_MIN)
     throw badInput({ justificativa: 'communications.justificationTooShort' });
-  const v = validContent({ ...input, idsGruposUsuarios: [], idsGrupos: [], emailsAvulsos: [] });
-  return db.transaction(async (tx) => {
+  const v = validContent({ ...comunicado, idsGruposUsuarios: [], idsGrupos: [], emailsAvulsos: [] });
+  return inTransaction(ctx, async (tx, txCtx) => {
     const original = await ownLocked(tx, user, idOriginal);
     requireAction(user, original, 'CRIAR_ERRATA');
     const id = randomUUID();
@@ -388,50 +422,72 @@ export async function createErrata(db: Db, user: CurrentUser, idOriginal: string
         departamento_id, id_parent, justificativa)
       VALUES (${id}, ${v.titulo}, ${v.mensagem}, 'RASCUNHO', ${user.id}, ${v.aprovadorId ?? null},
         ${textArray(v.etiquetas)}, ${v.departamentoId ?? original.departamento_id}, ${original.id},
-        ${parsed.data.justificativa.trim()})`);
+        ${justificativa})`);
     await validDepartment(tx, v.departamentoId);
-    await replaceAudience(tx, id, v, user.id);
+    await replaceAudience(txCtx, tx, id, v, user.id);
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado',
       entityId: id,
       action: 'criar',
-      after: { titulo: v.titulo, idParent: original.id, justificativa: parsed.data.justificativa.trim() },
+      after: { titulo: v.titulo, idParent: original.id, justificativa },
     });
     return id;
   });
 }
 
 // --- Recipient side ---
+// A delivery's audit rows: entity `comunicado_envio`, id the communication's, actor its recipient
+// (a delivery is the pair).
 
-/** Marks the user's delivery read, with its date (first time only), and tells the dashboard. */
-export async function markDeliveryRead(services: Services, user: CurrentUser, comunicadoId: string) {
-  const envio = await findEnvio(services.db, user.id, comunicadoId);
-  if (!envio) throw notFound();
-  if (!envio.lido) {
-    const changed =
-      await services.db.execute(sql`UPDATE comunicado_envio SET lido = true, data_leitura = ${services.clock.now()}
-      WHERE comunicado_id = ${envio.comunicado_id} AND usuario_id = ${envio.usuario_id} AND NOT lido
-      RETURNING usuario_id`);
-    if (changed.rows.length) await services.events.publish(READS_CHANNEL, { comunicadoId });
-  }
-  return envio.comunicado_id;
+/** Marks the user's delivery read, with its date (first time only), audited, and tells the dashboard. */
+export async function markDeliveryRead(ctx: ActionContext, input: { comunicadoId: string }) {
+  const user = userOf(ctx);
+  const changed = await inTransaction(ctx, async (tx) => {
+    const envio = await findEnvio(tx, user.id, input.comunicadoId, true);
+    if (!envio) throw notFound();
+    if (envio.lido) return false;
+    const dataLeitura = ctx.clock.now();
+    await tx.execute(sql`UPDATE comunicado_envio SET lido = true, data_leitura = ${dataLeitura}
+      WHERE comunicado_id = ${envio.comunicado_id} AND usuario_id = ${envio.usuario_id}`);
+    await recordAudit(tx, {
+      actorId: user.id,
+      entity: 'comunicado_envio',
+      entityId: envio.comunicado_id,
+      action: 'editar',
+      before: { lido: false, dataLeitura: envio.data_leitura },
+      after: { lido: true, dataLeitura },
+    });
+    return true;
+  });
+  if (changed) await ctx.events.publish(READS_CHANNEL, { comunicadoId: input.comunicadoId });
+  return input.comunicadoId;
 }
 
-/** Sets favourite or archived on the user's delivery. */
-export async function setDeliveryFlag(
-  services: Services,
-  user: CurrentUser,
-  comunicadoId: string,
-  flag: 'favorito' | 'arquivado',
-  value: boolean,
-) {
-  const envio = await findEnvio(services.db, user.id, comunicadoId);
-  if (!envio) throw notFound();
-  const column = flag === 'favorito' ? sql`favorito` : sql`arquivado`;
-  await services.db.execute(sql`UPDATE comunicado_envio SET ${column} = ${value}
-    WHERE comunicado_id = ${envio.comunicado_id} AND usuario_id = ${envio.usuario_id}`);
-  return envio.comunicado_id;
+/** What favoritarEnvio and arquivarEnvio receive. */
+export type DeliveryFlagInput = { comunicadoId: string; flag: 'favorito' | 'arquivado'; value: boolean };
+
+/** Sets favourite or archived on the user's delivery, audited when it changes. */
+export async function setDeliveryFlag(ctx: ActionContext, input: DeliveryFlagInput) {
+  const user = userOf(ctx);
+  const { flag, value } = input;
+  return inTransaction(ctx, async (tx) => {
+    const envio = await findEnvio(tx, user.id, input.comunicadoId, true);
+    if (!envio) throw notFound();
+    if (envio[flag] === value) return envio.comunicado_id;
+    const column = flag === 'favorito' ? sql`favorito` : sql`arquivado`;
+    await tx.execute(sql`UPDATE comunicado_envio SET ${column} = ${value}
+      WHERE comunicado_id = ${envio.comunicado_id} AND usuario_id = ${envio.usuario_id}`);
+    await recordAudit(tx, {
+      actorId: user.id,
+      entity: 'comunicado_envio',
+      entityId: envio.comunicado_id,
+      action: 'editar',
+      before: { [flag]: envio[flag] },
+      after: { [flag]: value },
+    });
+    return envio.comunicado_id;
+  });
 }
 
 export { escapeText };

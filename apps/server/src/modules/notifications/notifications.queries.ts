@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
-import { produto } from '../products/products.tables.js';
+import { productNamesByIds } from '../products/products.lookups.js';
 import { notificacao, notificacaoUsuario } from './notifications.tables.js';
 
 /** A user's notifications matching `where`, newest first, in the GraphQL shape. */
@@ -10,7 +10,7 @@ async function selectUserNotifications(db: DbOrTx, where: SQL | undefined, limit
       id: notificacao.id,
       titulo: notificacao.titulo,
       texto: notificacao.texto,
-      produto: produto.nome,
+      produtoId: notificacao.produtoId,
       link: notificacao.link,
       data: notificacao.data,
       vista: notificacaoUsuario.vista,
@@ -18,12 +18,17 @@ async function selectUserNotifications(db: DbOrTx, where: SQL | undefined, limit
     })
     .from(notificacaoUsuario)
     .innerJoin(notificacao, eq(notificacao.id, notificacaoUsuario.notificacaoId))
-    .leftJoin(produto, eq(produto.id, notificacao.produtoId))
     .where(where)
     .orderBy(desc(notificacao.data), desc(notificacao.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(({ vista, ...r }) => ({ ...r, recente: !vista }));
+  // Product names from the products module (few rows: a page at most).
+  const products = await productNamesByIds(db, [...new Set(rows.flatMap((r) => (r.produtoId ? [r.produtoId] : [])))]);
+  return rows.map(({ vista, produtoId, ...r }) => ({
+    ...r,
+    produto: produtoId ? (products.get(produtoId) ?? null) : null,
+    recente: !vista,
+  }));
 }
 
 /** The latest notifications of a user (bell list), newest first. */

@@ -1,5 +1,7 @@
+import type { NotificacaoGenericaInput } from '@portal/domain';
 import type { Resolvers } from '../../generated/graphql.js';
-import { badInput, notFound } from '../../platform/errors.js';
+import { actionContext, pageArgs } from '../../platform/actions.js';
+import { notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import {
@@ -8,12 +10,7 @@ import {
   listUserNotifications,
   pageUserNotifications,
 } from './notifications.queries.js';
-import {
-  type GenericNotificationInput,
-  markAllSeen,
-  markRead,
-  sendGenericNotification,
-} from './notifications.service.js';
+import { markAllSeen, markRead, sendGenericNotification } from './notifications.service.js';
 
 export const guards: ModuleGuards = {
   Query: {
@@ -35,21 +32,17 @@ export const resolvers: Resolvers = {
     countNotificacoesNaoLidas: (_: unknown, __: unknown, ctx: GraphQLContext) =>
       countUnseen(ctx.services.database, requireUser(ctx).id),
     notificacoes: (_: unknown, args: { page: number; rowsPerPage: number }, ctx: GraphQLContext) => {
-      if (!Number.isInteger(args.page) || args.page < 0) throw badInput({ page: 'validation.invalid' });
-      if (!Number.isInteger(args.rowsPerPage) || args.rowsPerPage < 1 || args.rowsPerPage > 100) {
-        throw badInput({ rowsPerPage: 'validation.invalid' });
-      }
-      return pageUserNotifications(ctx.services.db, requireUser(ctx).id, args);
+      const page = pageArgs(args, { max: 100, default: 10 });
+      return pageUserNotifications(ctx.services.db, requireUser(ctx).id, page);
     },
   },
   Mutation: {
-    enviarNotificacaoGenerica: (_: unknown, args: { notificacao: GenericNotificationInput }, ctx: GraphQLContext) =>
-      sendGenericNotification(ctx.services.db, ctx.services.events, requireUser(ctx), args.notificacao),
-    marcarNotificacoesComoVistas: (_: unknown, __: unknown, ctx: GraphQLContext) =>
-      markAllSeen(ctx.services.db, ctx.services.events, requireUser(ctx)),
+    enviarNotificacaoGenerica: (_: unknown, args: { notificacao: NotificacaoGenericaInput }, ctx: GraphQLContext) =>
+      sendGenericNotification(actionContext(ctx), args.notificacao),
+    marcarNotificacoesComoVistas: (_: unknown, __: unknown, ctx: GraphQLContext) => markAllSeen(actionContext(ctx)),
     marcarNotificacaoComoLida: async (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
       const user = requireUser(ctx);
-      const id = await markRead(ctx.services.db, ctx.services.events, user, args.id);
+      const id = await markRead(actionContext(ctx), { id: args.id });
       const row = await findUserNotification(ctx.services.db, user.id, id);
       if (!row) throw notFound();
       return row;

@@ -1,28 +1,26 @@
-import { isNotificationLink } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import { type NotificacaoGenericaInput, notificacaoGenericaSchema } from '@portal/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type ActionContext, actorId, inTransaction, parseInput } from '../../platform/actions.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import type { Events } from '../../platform/events.js';
-import type { CurrentUser } from '../../platform/graphql/context.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { UUID } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { activeAudienceIds } from '../users/users.queries.js';
+import { audienceSql } from '../users/users.audience.js';
 import { notificacao, notificacaoUsuario } from './notifications.tables.js';
 
 /** Channel on which unread-count changes are announced (payload: { usuarioId }). */
 export const NOTIFICATIONS_CHANNEL = 'portal_notificacoes';
 
-/**
- * Creates one notification for a list of users in the caller's transaction. Publish the change with
- * `announce` after the transaction commits so live counts update on every instance. `texto` is stored
- * through the allow-list sanitiser (the web renders it as HTML).
- */
-export async function createNotification(
-  tx: DbOrTx,
-  input: { titulo: string; texto: string; link?: string | null; produtoId?: string | null; usuarioIds: string[] },
-): Promise<string> {
-  const [row] = await tx
+type NotificationContent = { titulo: string; texto: string; link?: string | null; produtoId?: string | null };
+
+/** What the bell's writes need of the action context: the database or the caller's transaction (the seed has only that). */
+type DbContext = Pick<ActionContext, 'db'>;
+
+/** Inserts the notification row (its `texto` through the allow-list sanitiser: the web renders it as HTML). */
+async function insertNotification(db: DbOrTx, input: NotificationContent): Promise<string> {
+  const [row] = await db
     .insert(notificacao)
     .values({
       titulo: input.titulo,
@@ -31,65 +29,91 @@ export async function createNotification(
       produtoId: input.produtoId ?? null,
     })
     .returning({ id: notificacao.id });
-  if (input.usuarioIds.length) {
-    await tx
-      .insert(notificacaoUsuario)
-      .values(input.usuarioIds.map((usuarioId) => ({ notificacaoId: row.id, usuarioId })))
-      .onConflictDoNothing();
-  }
   return row.id;
 }
 
-export type GenericNotificationInput = {
-  titulo: string;
-  texto: string;
-  link?: string | null;
-  idsUsuarios?: string[] | null;
-  idsGruposUsuarios?: string[] | null;
-};
+/**
+ * Creates one notification for a list of users, in the caller's transaction when `ctx.db` is one.
+ * A step of the caller's action (its audit row records why); publish with `announce` after the
+ * transaction commits so live counts update on every instance.
+ */
+export async function createNotification(
+  ctx: DbContext,
+  input: NotificationContent & { usuarioIds: string[] },
+): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const id = await insertNotification(tx, input);
+    if (input.usuarioIds.length) {
+      await tx
+        .insert(notificacaoUsuario)
+        .values(input.usuarioIds.map((usuarioId) => ({ notificacaoId: id, usuarioId })))
+        .onConflictDoNothing();
+    }
+    return id;
+  });
+}
+
+/**
+ * Creates one notification for a set of users given as SQL, in one statement however many they are
+ * (a communication to 100,000). `recipients` yields one column `id`: a SELECT (e.g. `audienceSql`),
+ * or the caller's own INSERT … RETURNING, so its rows and the bell's are written in the same
+ * statement without being read back. Each recipient must appear once. With no recipient, nothing
+ * is kept (`id` null). Returns how many got it and the first ANNOUNCE_EACH_MAX + 1 of them, which is
+ * what `announceTo` needs. A step of the caller's action, in its transaction (its audit row records
+ * why).
+ */
+export async function notifyRecipients(
+  ctx: DbContext,
+  input: NotificationContent & { recipients: SQL },
+): Promise<Recipients & { id: string | null }> {
+  return ctx.db.transaction(async (tx) => {
+    const id = await insertNotification(tx, input);
+    const [written] = (
+      await tx.execute(sql`WITH alvo AS (${input.recipients}),
+        avisos AS (INSERT INTO notificacao_usuario (notificacao_id, usuario_id) SELECT ${id}, id FROM alvo
+          RETURNING usuario_id)
+        SELECT count(*)::int AS n, (array_agg(usuario_id))[1:${ANNOUNCE_EACH_MAX + 1}] AS ids FROM avisos`)
+    ).rows as { n: number; ids: string[] | null }[];
+    if (written.n === 0) {
+      await tx.delete(notificacao).where(eq(notificacao.id, id));
+      return { id: null, n: 0, ids: [] };
+    }
+    return { id, n: written.n, ids: written.ids ?? [] };
+  });
+}
 
 /**
  * Sends a generic notification (SPEC §1: administered by holders of PORTAL_NOTIFICACOES_GENERICAS) to
- * the active users listed and the members of the user groups listed, audited, then announced so
- * the bells update live. Returns how many users received it.
+ * the active users listed and the members of the user groups listed (the users module's audience
+ * resolver), audited, then announced so the bells update live. Malformed ids reach nobody. Returns
+ * how many users received it.
  */
-export async function sendGenericNotification(
-  db: Db,
-  events: Events,
-  actor: CurrentUser,
-  input: GenericNotificationInput,
-): Promise<number> {
-  const titulo = input.titulo.trim();
-  const texto = input.texto.trim();
-  const link = input.link?.trim() || null;
-  const usuarioIds = (input.idsUsuarios ?? []).filter((id) => UUID.test(id));
-  const grupoUsuariosIds = (input.idsGruposUsuarios ?? []).filter((id) => UUID.test(id));
-  const errors: Record<string, string> = {};
-  if (!titulo) errors.titulo = 'validation.required';
-  else if (titulo.length > 200) errors.titulo = 'validation.invalid';
-  if (!texto) errors.texto = 'validation.required';
-  if (link && !isNotificationLink(link)) errors.link = 'validation.invalidFormat';
-  if (Object.keys(errors).length) throw badInput(errors);
-
-  const recipients = await db.transaction(async (tx) => {
-    const ids = await activeAudienceIds(tx, { usuarioIds, grupoUsuariosIds });
-    if (!ids.length) throw badInput({ destinatarios: 'notifications.noRecipients' }, 'notifications.noRecipients');
-    const id = await createNotification(tx, { titulo, texto, link, usuarioIds: ids });
+export async function sendGenericNotification(ctx: ActionContext, input: NotificacaoGenericaInput): Promise<number> {
+  const v = parseInput(notificacaoGenericaSchema, input, 'notificacao');
+  const usuarioIds = v.idsUsuarios.filter((id) => UUID.test(id));
+  const grupoUsuariosIds = v.idsGruposUsuarios.filter((id) => UUID.test(id));
+  const sent = await inTransaction(ctx, async (tx, txCtx) => {
+    const recipients = audienceSql({ usuarioIds, grupoUsuariosIds });
+    const written = await notifyRecipients(txCtx, { titulo: v.titulo, texto: v.texto, link: v.link, recipients });
+    if (!written.id) throw badInput({ destinatarios: 'notifications.noRecipients' }, 'notifications.noRecipients');
     await recordAudit(tx, {
-      actorId: actor.id,
+      actorId: actorId(ctx),
       entity: 'notificacao',
-      entityId: id,
+      entityId: written.id,
       action: 'criar',
-      after: { titulo, link, destinatarios: ids.length, usuarioIds, grupoUsuariosIds },
+      after: { titulo: v.titulo, link: v.link, destinatarios: written.n, usuarioIds, grupoUsuariosIds },
     });
-    return ids;
+    return written;
   });
-  await announce(events, recipients);
-  return recipients.length;
+  await announceTo(ctx.events, sent);
+  return sent.n;
 }
 
 /** Above this many users, one "everyone recount" event replaces one event per user. */
 export const ANNOUNCE_EACH_MAX = 50;
+
+/** How many users a notification reached, and the first ANNOUNCE_EACH_MAX + 1 of them. */
+export type Recipients = { n: number; ids: string[] };
 
 /**
  * Tells every instance that these users' counts changed. For a large audience (a communication to
@@ -100,14 +124,22 @@ export async function announce(events: Events, usuarioIds: string[]): Promise<vo
   for (const usuarioId of usuarioIds) await events.publish(NOTIFICATIONS_CHANNEL, { usuarioId });
 }
 
+/** `announce` for what `notifyRecipients` returned: one event each when few, one recount when many. */
+export async function announceTo(events: Events, sent: Recipients): Promise<void> {
+  if (sent.n > ANNOUNCE_EACH_MAX) return announceEveryone(events);
+  return announce(events, sent.ids);
+}
+
 /** Tells every open bell, on every instance, to recount (a large audience). */
 export function announceEveryone(events: Events): Promise<void> {
   return events.publish(NOTIFICATIONS_CHANNEL, { todos: true });
 }
 
-/** Marks all notifications of the signed-in user as seen (bell closed). */
-export async function markAllSeen(db: Db, events: Events, actor: CurrentUser): Promise<number> {
-  const changed = await db.transaction(async (tx) => {
+/** Marks all notifications of the signed-in user as seen (bell closed), audited when any changed. */
+export async function markAllSeen(ctx: ActionContext): Promise<number> {
+  const actor = ctx.actor;
+  if (!actor) throw notFound();
+  const changed = await inTransaction(ctx, async (tx) => {
     const rows = await tx
       .update(notificacaoUsuario)
       .set({ vista: true })
@@ -124,17 +156,19 @@ export async function markAllSeen(db: Db, events: Events, actor: CurrentUser): P
     }
     return rows.length;
   });
-  if (changed) await announce(events, [actor.id]);
+  if (changed) await announce(ctx.events, [actor.id]);
   return changed;
 }
 
 /**
- * Marks one notification of the signed-in user as read (and seen). Another user's or an unknown id
- * is NOT_FOUND. Returns the notification's id.
+ * Marks one notification of the signed-in user as read (and seen), audited. Another user's or an
+ * unknown id is NOT_FOUND. Returns the notification's id.
  */
-export async function markRead(db: Db, events: Events, actor: CurrentUser, notificacaoId: string): Promise<string> {
-  if (!UUID.test(notificacaoId)) throw notFound();
-  const changedSeen = await db.transaction(async (tx) => {
+export async function markRead(ctx: ActionContext, input: { id: string }): Promise<string> {
+  const actor = ctx.actor;
+  const notificacaoId = input.id;
+  if (!actor || !UUID.test(notificacaoId)) throw notFound();
+  const changedSeen = await inTransaction(ctx, async (tx) => {
     const where = and(eq(notificacaoUsuario.usuarioId, actor.id), eq(notificacaoUsuario.notificacaoId, notificacaoId));
     const [before] = await tx
       .select({ vista: notificacaoUsuario.vista, lida: notificacaoUsuario.lida })
@@ -145,7 +179,7 @@ export async function markRead(db: Db, events: Events, actor: CurrentUser, notif
     if (before.lida && before.vista) return false;
     const [after] = await tx
       .update(notificacaoUsuario)
-      .set({ vista: true, lida: true, dataLeitura: new Date() })
+      .set({ vista: true, lida: true, dataLeitura: ctx.clock.now() })
       .where(where)
       .returning({
         vista: notificacaoUsuario.vista,
@@ -162,6 +196,6 @@ export async function markRead(db: Db, events: Events, actor: CurrentUser, notif
     });
     return !before.vista;
   });
-  if (changedSeen) await announce(events, [actor.id]);
+  if (changedSeen) await announce(ctx.events, [actor.id]);
   return notificacaoId;
 }

@@ -1,8 +1,8 @@
 import type { Idioma, UserType } from '@portal/domain';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
-import { usuario, usuarioGrupoUsuarios, usuarioOnboarding } from './users.tables.js';
+import { usuarioGrupoUsuarios, usuarioOnboarding } from './users.tables.js';
 
 /** SQL (text) for the effective feature ids of the user whose id is `userRef`: direct ones plus their access types' defaults. */
 const featureIdsOf = (userRef: string) => `
@@ -106,31 +106,6 @@ export async function isOnboardingSeen(db: DbOrTx, userId: string, onboardingId:
     .from(usuarioOnboarding)
     .where(and(eq(usuarioOnboarding.usuarioId, userId), eq(usuarioOnboarding.onboardingId, onboardingId)));
   return rows.length > 0;
-}
-
-/**
- * Ids of the active users among `usuarioIds` or members of `grupoUsuariosIds`, deduplicated: the
- * audience of a notification.
- */
-export async function activeAudienceIds(
-  db: DbOrTx,
-  audience: { usuarioIds: string[]; grupoUsuariosIds: string[] },
-): Promise<string[]> {
-  const reached = [];
-  if (audience.usuarioIds.length) reached.push(inArray(usuario.id, audience.usuarioIds));
-  if (audience.grupoUsuariosIds.length) {
-    const members = db
-      .select({ id: usuarioGrupoUsuarios.usuarioId })
-      .from(usuarioGrupoUsuarios)
-      .where(inArray(usuarioGrupoUsuarios.grupoUsuariosId, audience.grupoUsuariosIds));
-    reached.push(inArray(usuario.id, members));
-  }
-  if (!reached.length) return [];
-  const rows = await db
-    .select({ id: usuario.id })
-    .from(usuario)
-    .where(and(eq(usuario.active, true), or(...reached)));
-  return rows.map((r) => r.id);
 }
 
 /** The user groups the user belongs to (the library's and the communications' audience unit). */

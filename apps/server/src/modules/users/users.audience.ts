@@ -1,0 +1,52 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { textArray, uuidArray } from '../../platform/sql.js';
+import { activeDealersOfGroupsSql } from '../dealers/dealers.lookups.js';
+
+/**
+ * Who a message reaches, in the portal's own units. Every list is optional; the audience is their
+ * union, deduplicated.
+ */
+export type Audience = {
+  /** Users named one by one. */
+  usuarioIds?: readonly string[];
+  /** Members of these user groups (grupo_usuarios). */
+  grupoUsuariosIds?: readonly string[];
+  /** Users of these dealer groups: linked to the group itself, or to one of its active dealers. */
+  grupoIds?: readonly string[];
+  /** Portal users whose e-mail is one of these (case-insensitive). */
+  emails?: readonly string[];
+  /**
+   * Instead of the lists above: exactly these users, an SQL query of one column `id` over the
+   * caller's own tables (an errata reaches its original's recipients).
+   */
+  among?: SQL;
+  /** Never these users (the removed users of a communication). */
+  exceptIds?: readonly string[];
+};
+
+/**
+ * The one audience resolver (communications, generic notifications, and what comes next: slides,
+ * ads): an SQL query of one column `id`, the ACTIVE users the audience reaches, each once. A fragment
+ * so that a fan-out to 100,000 users stays one INSERT … SELECT; `audienceIds` when the ids are
+ * wanted in memory. Inactive users are never reached, whatever names them.
+ */
+export function audienceSql(a: Audience): SQL {
+  // A UNION of indexed lookups, then one join to keep active users: never a scan of every user.
+  const reached =
+    a.among ??
+    sql`SELECT id FROM usuario WHERE id = ANY(${uuidArray(a.usuarioIds ?? [])})
+        UNION SELECT usuario_id FROM usuario_grupo_usuarios WHERE grupo_usuarios_id = ANY(${uuidArray(a.grupoUsuariosIds ?? [])})
+        UNION SELECT usuario_id FROM usuario_grupo WHERE grupo_id = ANY(${uuidArray(a.grupoIds ?? [])})
+        UNION SELECT usuario_id FROM usuario_dealer
+               WHERE dealer_id IN (${activeDealersOfGroupsSql(a.grupoIds ?? [])})
+        UNION SELECT id FROM usuario WHERE email = ANY(${textArray(a.emails ?? [])}::citext[])`;
+  return sql`SELECT u.id FROM usuario u JOIN (${reached}) alvo ON alvo.id = u.id
+     WHERE u.active AND u.id <> ALL(${uuidArray(a.exceptIds ?? [])})`;
+}
+
+/** The ids of the active users an audience reaches (see `audienceSql`), for audiences read into memory. */
+export async function audienceIds(db: DbOrTx, a: Audience): Promise<string[]> {
+  const rows = (await db.execute(audienceSql(a))).rows as { id: string }[];
+  return rows.map((r) => r.id);
+}
