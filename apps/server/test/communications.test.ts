@@ -422,6 +422,56 @@ describe('communications', () => {
     expect(await recent()).toContain(later);
   });
 
+  it('the delivery flags (read, favourite, archived) are audited with before and after; a no-op writes none', async () => {
+    const id = await sendNow({
+      titulo: 'Bandeiras',
+      mensagem: '<p>x</p>',
+      idsGruposUsuarios: [group['Rede Horizonte']],
+    });
+    const trail = async () =>
+      portal.services.db
+        .select({
+          usuarioId: auditoria.usuarioId,
+          acao: auditoria.acao,
+          antes: auditoria.antes,
+          depois: auditoria.depois,
+        })
+        .from(auditoria)
+        .where(and(eq(auditoria.entidade, 'comunicado_envio'), eq(auditoria.entidadeId, id)))
+        .orderBy(auditoria.id);
+    expect(await trail()).toEqual([]);
+
+    const mutate = async (field: string, args = '') => {
+      const res = await q('dealer', `mutation { ${field}(idComunicado: "${id}"${args}) { id } }`);
+      expect(res.errors).toBeUndefined();
+    };
+    await mutate('marcarEnvioComoLido');
+    await mutate('marcarEnvioComoLido'); // already read: no change, no row
+    await mutate('favoritarEnvio', ', favorito: true');
+    await mutate('favoritarEnvio', ', favorito: true'); // no change
+    await mutate('arquivarEnvio', ', arquivado: true');
+    await mutate('arquivarEnvio', ', arquivado: false');
+    await mutate('favoritarEnvio', ', favorito: false');
+
+    const rows = await trail();
+    expect(rows.every((r) => r.usuarioId === ids.dealer && r.acao === 'editar')).toBe(true);
+    expect(rows.map((r) => [r.antes, r.depois])).toEqual([
+      [
+        { lido: false, dataLeitura: null },
+        { lido: true, dataLeitura: expect.any(String) },
+      ],
+      [{ favorito: false }, { favorito: true }],
+      [{ arquivado: false }, { arquivado: true }],
+      [{ arquivado: true }, { arquivado: false }],
+      [{ favorito: true }, { favorito: false }],
+    ]);
+    // Someone who is not a recipient changes nothing and leaves no row.
+    expect(code(await q('dealer2', `mutation { favoritarEnvio(idComunicado: "${id}", favorito: true) { id } }`))).toBe(
+      'NOT_FOUND',
+    );
+    expect(await trail()).toHaveLength(5);
+  });
+
   it('archiving and unarchiving a sent communication', async () => {
     const id = await sendNow({ titulo: 'Arquivar', mensagem: '<p>x</p>', idsGruposUsuarios: [group['Pós-venda']] });
     const archived = await q(
