@@ -86,11 +86,6 @@ export const guards: ModuleGuards = {
 /** Pages of every communications list: 1 to 100 rows, 10 by default. */
 const PAGE_SIZES = { max: 100, default: 10 };
 
-const pageOf = (args: { page?: number | null; rowsPerPage?: number | null }) => {
-  const { page, rowsPerPage } = pageArgs(args, PAGE_SIZES);
-  return { page, rowsPerPage };
-};
-
 async function ownComunicado(ctx: GraphQLContext, id: string) {
   const row = await findOwnComunicado(ctx.services.db, requireUser(ctx).id, id);
   if (!row) throw notFound();
@@ -118,7 +113,7 @@ export const resolvers: Resolvers = {
       pageOwnComunicados(ctx.services.db, requireUser(ctx).id, {
         busca: filtro?.busca,
         status: filtro?.status,
-        ...pageOf({ page: filtro?.page, rowsPerPage: filtro?.rowsPerPage }),
+        ...pageArgs({ page: filtro?.page, rowsPerPage: filtro?.rowsPerPage }, PAGE_SIZES),
       }),
     comunicado: (_, { id }, ctx) => ownComunicado(ctx, id),
     comunicadoEnvios: (_, args, ctx) => {
@@ -126,7 +121,7 @@ export const resolvers: Resolvers = {
       return pageEnvios(ctx.services.db, requireUser(ctx).id, {
         aba: args.aba,
         busca: args.busca,
-        ...pageOf(args),
+        ...pageArgs(args, PAGE_SIZES),
       });
     },
     comunicadoEnvio: (_, { idComunicado }, ctx) => envioOf(ctx, idComunicado),
@@ -171,7 +166,7 @@ export const resolvers: Resolvers = {
       return pageLeituras(ctx.services.db, c.id, {
         busca: args.busca,
         lido: args.lido,
-        ...pageOf(args),
+        ...pageArgs(args, PAGE_SIZES),
       });
     },
   },
