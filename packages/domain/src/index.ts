@@ -8,6 +8,7 @@ export * from './library-rules.js';
 export * from './library-schemas.js';
 export * from './links.js';
 export * from './masks.js';
+export * from './menu-schemas.js';
 export * from './notifications-schemas.js';
 export * from './password.js';
 export * from './routes.js';

@@ -33,6 +33,10 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/gruposUsuarios/novo', titleKey: 'route.gruposUsuariosNovo', keys: ['PORTAL_MANUTENCAO_GRUPOS_USUARIOS'] },
   { path: '/gruposUsuarios/:id', titleKey: 'route.gruposUsuariosEditar', keys: ['PORTAL_MANUTENCAO_GRUPOS_USUARIOS'] },
+  // Menus administration: SPEC §2 names its list without a path; these are ours.
+  { path: '/menus', titleKey: 'route.menus', types: ['TECSINAPSE'] },
+  { path: '/menus/novo', titleKey: 'route.menusNovo', types: ['TECSINAPSE'] },
+  { path: '/menus/:id', titleKey: 'route.menusEditar', types: ['TECSINAPSE'] },
   { path: '/auditoria/:id/:tipo', titleKey: 'route.auditoria', types: ['TECSINAPSE'] },
   { path: '/biblioteca', titleKey: 'route.biblioteca', inMenu: true },
   { path: '/biblioteca/:idPasta', titleKey: 'route.bibliotecaPasta' },

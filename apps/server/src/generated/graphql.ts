@@ -401,6 +401,68 @@ export type Menu = {
   uri?: Maybe<Scalars['String']['output']>;
 };
 
+/** A menu entry as its administration sees it (TECSINAPSE only): a category (no parent) or an item. */
+export type MenuAdministracao = {
+  __typename?: 'MenuAdministracao';
+  active: Scalars['Boolean']['output'];
+  /** Only users with one of these feature keys see the entry (empty: no restriction). */
+  chaves: Array<Scalars['String']['output']>;
+  /** Opened in a new tab. */
+  externo: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  ordem: Scalars['Int']['output'];
+  /** The parent menu (SPEC §3); null for a category. */
+  pai?: Maybe<MenuPai>;
+  produto?: Maybe<MenuProduto>;
+  /** How many entries sit directly under this one. */
+  quantidadeFilhos: Scalars['Int']['output'];
+  /** Only users of these types see the entry (empty: no restriction). */
+  tipos: Array<TipoUsuarioId>;
+  /** The title shown in the header in the viewer's language (an i18n-keyed title translated). */
+  titulo: Scalars['String']['output'];
+  /** The i18n key that translates the title, until an administrator renames the entry. */
+  tituloChave?: Maybe<Scalars['String']['output']>;
+  uri?: Maybe<Scalars['String']['output']>;
+};
+
+export type MenuAdministracaoPage = {
+  __typename?: 'MenuAdministracaoPage';
+  content: Array<MenuAdministracao>;
+  totalElements: Scalars['Int']['output'];
+};
+
+/** A feature key a menu entry may require, with its name and product. */
+export type MenuFuncionalidade = {
+  __typename?: 'MenuFuncionalidade';
+  chave: Scalars['String']['output'];
+  nome: Scalars['String']['output'];
+  produto: Scalars['String']['output'];
+};
+
+/** A category or item to save. An item (with parent) needs a uri. */
+export type MenuInput = {
+  chaves: Array<Scalars['String']['input']>;
+  externo: Scalars['Boolean']['input'];
+  ordem: Scalars['Int']['input'];
+  parentId?: InputMaybe<Scalars['ID']['input']>;
+  produtoId?: InputMaybe<Scalars['ID']['input']>;
+  tipos: Array<TipoUsuarioId>;
+  titulo: Scalars['String']['input'];
+  uri?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MenuPai = {
+  __typename?: 'MenuPai';
+  id: Scalars['ID']['output'];
+  titulo: Scalars['String']['output'];
+};
+
+export type MenuProduto = {
+  __typename?: 'MenuProduto';
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
 /** Menu data of the signed-in user (docs/domains/menu-and-shell.md#menu). */
 export type MenuUsuarioLogado = {
   __typename?: 'MenuUsuarioLogado';
@@ -428,6 +490,7 @@ export type Mutation = {
   aprovarComunicado: Comunicado;
   arquivarComunicado: Comunicado;
   arquivarEnvio: ComunicadoEnvio;
+  ativarMenu: MenuAdministracao;
   /** Replaces the groups of a folder. Needs write access. */
   concederAcesso: ItemBiblioteca;
   /** Creates an errata of a sent communication (a draft for its recipients, linked by idParent). */
@@ -448,6 +511,8 @@ export type Mutation = {
   favoritarEnvio: ComunicadoEnvio;
   /** A signed download link of a readable file (opened in a new tab). */
   gerarLinkDownloadByItemBiblioteca: Scalars['String']['output'];
+  /** Hides the entry (and what sits under it) from every user's header menu. */
+  inativarMenu: MenuAdministracao;
   /** Marks the signed-in user's delivery read (with its date). Not a recipient: NOT_FOUND. */
   marcarEnvioComoLido: ComunicadoEnvio;
   /** Marks one notification of the signed-in user as read (and seen). Unknown or someone else's: NOT_FOUND. */
@@ -468,6 +533,8 @@ export type Mutation = {
   renomearItemBiblioteca: ItemBiblioteca;
   /** Creates (id null) or edits a draft or rejected communication of the signed-in user. */
   salvarComunicado: Comunicado;
+  /** Creates (no id) or edits a menu entry; the header menu of every instance shows it at once. */
+  salvarMenu: MenuAdministracao;
   setCurrentUserOnboardingSeen: Scalars['Boolean']['output'];
   /** Places uploaded files (POST /api/upload) in folders. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. */
   uploadArquivos: Array<ItemBiblioteca>;
@@ -495,6 +562,11 @@ export type MutationArquivarComunicadoArgs = {
 export type MutationArquivarEnvioArgs = {
   arquivado: Scalars['Boolean']['input'];
   idComunicado: Scalars['ID']['input'];
+};
+
+
+export type MutationAtivarMenuArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -558,6 +630,11 @@ export type MutationGerarLinkDownloadByItemBibliotecaArgs = {
 };
 
 
+export type MutationInativarMenuArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationMarcarEnvioComoLidoArgs = {
   idComunicado: Scalars['ID']['input'];
 };
@@ -601,6 +678,12 @@ export type MutationRenomearItemBibliotecaArgs = {
 export type MutationSalvarComunicadoArgs = {
   comunicado: ComunicadoInput;
   id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationSalvarMenuArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  menu: MenuInput;
 };
 
 
@@ -660,6 +743,15 @@ export type NovasPermissoesInput = {
   idsGrupoAcesso?: InputMaybe<Array<Scalars['ID']['input']>>;
   idsGrupoAcessoEscrita?: InputMaybe<Array<Scalars['ID']['input']>>;
   tiposAcesso?: InputMaybe<Array<TipoAcessoInput>>;
+};
+
+/** The choices of the menu edit form. */
+export type OpcoesMenuAdministracao = {
+  __typename?: 'OpcoesMenuAdministracao';
+  funcionalidades: Array<MenuFuncionalidade>;
+  /** Entries that may be a parent: categories and items (not sub-items), in tree order. */
+  pais: Array<MenuPai>;
+  produtos: Array<MenuProduto>;
 };
 
 /** A folder as a breadcrumb step or a parent. */
@@ -774,11 +866,18 @@ export type Query = {
   leiturasComunicado: LeituraDestinatarioPage;
   /** A signed download link of a readable file. */
   linkDownloadByArquivo: Scalars['String']['output'];
+  menuAdministracao: MenuAdministracao;
   menuUsuarioLogado: MenuUsuarioLogado;
+  /**
+   * Menu categories and items, one page at a time (rowsPerPage 10, 25 or 50): busca matches title or uri
+   * without case or accents; ordenacao is titulo, ordem, pai or uri, '-' before it for descending.
+   */
+  menusAdministracao: MenuAdministracaoPage;
   /** The signed-in user's notifications, newest first, one page at a time (rowsPerPage 1..100). */
   notificacoes: NotificacaoPage;
   /** The latest notifications of the signed-in user for the bell (at most 30). */
   notificacoesMenu: Array<Notificacao>;
+  opcoesMenuAdministracao: OpcoesMenuAdministracao;
   /** A folder with its name and breadcrumb; the root for the root id. Unreadable or unknown: NOT_FOUND. */
   pasta: ItemBiblioteca;
   /** Folders the user may write into: move and upload destinations. */
@@ -909,6 +1008,24 @@ export type QueryLinkDownloadByArquivoArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryMenuAdministracaoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryMenusAdministracaoArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  busca?: InputMaybe<Scalars['String']['input']>;
+  idPai?: InputMaybe<Scalars['ID']['input']>;
+  ordenacao?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+  tipo?: InputMaybe<TipoMenu>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryNotificacoesArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
@@ -955,6 +1072,10 @@ export type TipoAcessoInput = {
   idGrupoAcesso: Scalars['ID']['input'];
   permissao: PermissaoAcessoPastaId;
 };
+
+export type TipoMenu =
+  | 'CATEGORIA'
+  | 'ITEM';
 
 export type TipoUsuario = {
   __typename?: 'TipoUsuario';
@@ -1112,6 +1233,12 @@ export type ResolversTypes = {
   Locale: ResolverTypeWrapper<Locale>;
   Marca: ResolverTypeWrapper<Marca>;
   Menu: ResolverTypeWrapper<Menu>;
+  MenuAdministracao: ResolverTypeWrapper<MenuAdministracao>;
+  MenuAdministracaoPage: ResolverTypeWrapper<MenuAdministracaoPage>;
+  MenuFuncionalidade: ResolverTypeWrapper<MenuFuncionalidade>;
+  MenuInput: MenuInput;
+  MenuPai: ResolverTypeWrapper<MenuPai>;
+  MenuProduto: ResolverTypeWrapper<MenuProduto>;
   MenuUsuarioLogado: ResolverTypeWrapper<MenuUsuarioLogado>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Notificacao: ResolverTypeWrapper<Notificacao>;
@@ -1119,6 +1246,7 @@ export type ResolversTypes = {
   NotificacaoPage: ResolverTypeWrapper<NotificacaoPage>;
   NovaPastaInput: NovaPastaInput;
   NovasPermissoesInput: NovasPermissoesInput;
+  OpcoesMenuAdministracao: ResolverTypeWrapper<OpcoesMenuAdministracao>;
   PastaResumo: ResolverTypeWrapper<PastaResumo>;
   PermissaoAcessoPasta: ResolverTypeWrapper<PermissaoAcessoPasta>;
   PermissaoAcessoPastaId: PermissaoAcessoPastaId;
@@ -1131,6 +1259,7 @@ export type ResolversTypes = {
   StatusComunicadoId: StatusComunicadoId;
   TipoAcesso: ResolverTypeWrapper<TipoAcessoRow>;
   TipoAcessoInput: TipoAcessoInput;
+  TipoMenu: TipoMenu;
   TipoUsuario: ResolverTypeWrapper<TipoUsuario>;
   TipoUsuarioId: TipoUsuarioId;
   TipoUsuarioRef: ResolverTypeWrapper<TipoUsuarioRef>;
@@ -1181,6 +1310,12 @@ export type ResolversParentTypes = {
   Locale: Locale;
   Marca: Marca;
   Menu: Menu;
+  MenuAdministracao: MenuAdministracao;
+  MenuAdministracaoPage: MenuAdministracaoPage;
+  MenuFuncionalidade: MenuFuncionalidade;
+  MenuInput: MenuInput;
+  MenuPai: MenuPai;
+  MenuProduto: MenuProduto;
   MenuUsuarioLogado: MenuUsuarioLogado;
   Mutation: Record<PropertyKey, never>;
   Notificacao: Notificacao;
@@ -1188,6 +1323,7 @@ export type ResolversParentTypes = {
   NotificacaoPage: NotificacaoPage;
   NovaPastaInput: NovaPastaInput;
   NovasPermissoesInput: NovasPermissoesInput;
+  OpcoesMenuAdministracao: OpcoesMenuAdministracao;
   PastaResumo: PastaResumo;
   PermissaoAcessoPasta: PermissaoAcessoPasta;
   PermissaoItemBiblioteca: PermissaoItemBiblioteca;
@@ -1459,6 +1595,42 @@ export type MenuResolvers<ContextType = GraphQLContext, ParentType extends Resol
   uri?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type MenuAdministracaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MenuAdministracao'] = ResolversParentTypes['MenuAdministracao']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  chaves?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  externo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  ordem?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pai?: Resolver<Maybe<ResolversTypes['MenuPai']>, ParentType, ContextType>;
+  produto?: Resolver<Maybe<ResolversTypes['MenuProduto']>, ParentType, ContextType>;
+  quantidadeFilhos?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tipos?: Resolver<Array<ResolversTypes['TipoUsuarioId']>, ParentType, ContextType>;
+  titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tituloChave?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  uri?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MenuAdministracaoPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MenuAdministracaoPage'] = ResolversParentTypes['MenuAdministracaoPage']> = {
+  content?: Resolver<Array<ResolversTypes['MenuAdministracao']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MenuFuncionalidadeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MenuFuncionalidade'] = ResolversParentTypes['MenuFuncionalidade']> = {
+  chave?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  produto?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MenuPaiResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MenuPai'] = ResolversParentTypes['MenuPai']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MenuProdutoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MenuProduto'] = ResolversParentTypes['MenuProduto']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MenuUsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MenuUsuarioLogado'] = ResolversParentTypes['MenuUsuarioLogado']> = {
   brandImageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   currentProduct?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1479,6 +1651,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   aprovarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationAprovarComunicadoArgs, 'id'>>;
   arquivarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationArquivarComunicadoArgs, 'id'>>;
   arquivarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationArquivarEnvioArgs, 'arquivado' | 'idComunicado'>>;
+  ativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationAtivarMenuArgs, 'id'>>;
   concederAcesso?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationConcederAcessoArgs, 'novasPermissoes'>>;
   criarErrata?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationCriarErrataArgs, 'comunicado' | 'idOriginal' | 'justificativa'>>;
   criarNovaPasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationCriarNovaPastaArgs, 'novaPasta'>>;
@@ -1490,6 +1663,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   excluirItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationExcluirItemBibliotecaArgs, 'idItem'>>;
   favoritarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationFavoritarEnvioArgs, 'favorito' | 'idComunicado'>>;
   gerarLinkDownloadByItemBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadByItemBibliotecaArgs, 'id'>>;
+  inativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationInativarMenuArgs, 'id'>>;
   marcarEnvioComoLido?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationMarcarEnvioComoLidoArgs, 'idComunicado'>>;
   marcarNotificacaoComoLida?: Resolver<ResolversTypes['Notificacao'], ParentType, ContextType, RequireFields<MutationMarcarNotificacaoComoLidaArgs, 'id'>>;
   marcarNotificacoesComoVistas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1500,6 +1674,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   renomearItem?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemArgs, 'idItemBiblioteca' | 'novoNome'>>;
   renomearItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemBibliotecaArgs, 'idItemBiblioteca' | 'novoNome'>>;
   salvarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationSalvarComunicadoArgs, 'comunicado'>>;
+  salvarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationSalvarMenuArgs, 'menu'>>;
   setCurrentUserOnboardingSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetCurrentUserOnboardingSeenArgs, 'id'>>;
   uploadArquivos?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<MutationUploadArquivosArgs, 'arquivos'>>;
 };
@@ -1518,6 +1693,12 @@ export type NotificacaoResolvers<ContextType = GraphQLContext, ParentType extend
 export type NotificacaoPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NotificacaoPage'] = ResolversParentTypes['NotificacaoPage']> = {
   content?: Resolver<Array<ResolversTypes['Notificacao']>, ParentType, ContextType>;
   totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OpcoesMenuAdministracaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OpcoesMenuAdministracao'] = ResolversParentTypes['OpcoesMenuAdministracao']> = {
+  funcionalidades?: Resolver<Array<ResolversTypes['MenuFuncionalidade']>, ParentType, ContextType>;
+  pais?: Resolver<Array<ResolversTypes['MenuPai']>, ParentType, ContextType>;
+  produtos?: Resolver<Array<ResolversTypes['MenuProduto']>, ParentType, ContextType>;
 };
 
 export type PastaResumoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PastaResumo'] = ResolversParentTypes['PastaResumo']> = {
@@ -1595,9 +1776,12 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   itemsPorPastaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryItemsPorPastaPagedArgs, 'page' | 'rowsPerPage'>>;
   leiturasComunicado?: Resolver<ResolversTypes['LeituraDestinatarioPage'], ParentType, ContextType, RequireFields<QueryLeiturasComunicadoArgs, 'id' | 'page' | 'rowsPerPage'>>;
   linkDownloadByArquivo?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryLinkDownloadByArquivoArgs, 'idArquivo'>>;
+  menuAdministracao?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<QueryMenuAdministracaoArgs, 'id'>>;
   menuUsuarioLogado?: Resolver<ResolversTypes['MenuUsuarioLogado'], ParentType, ContextType>;
+  menusAdministracao?: Resolver<ResolversTypes['MenuAdministracaoPage'], ParentType, ContextType, RequireFields<QueryMenusAdministracaoArgs, 'page' | 'rowsPerPage'>>;
   notificacoes?: Resolver<ResolversTypes['NotificacaoPage'], ParentType, ContextType, RequireFields<QueryNotificacoesArgs, 'page' | 'rowsPerPage'>>;
   notificacoesMenu?: Resolver<Array<ResolversTypes['Notificacao']>, ParentType, ContextType>;
+  opcoesMenuAdministracao?: Resolver<ResolversTypes['OpcoesMenuAdministracao'], ParentType, ContextType>;
   pasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryPastaArgs, 'idPasta'>>;
   pastasComPermissaoEscrita?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType>;
   ping?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1680,10 +1864,16 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Locale?: LocaleResolvers<ContextType>;
   Marca?: MarcaResolvers<ContextType>;
   Menu?: MenuResolvers<ContextType>;
+  MenuAdministracao?: MenuAdministracaoResolvers<ContextType>;
+  MenuAdministracaoPage?: MenuAdministracaoPageResolvers<ContextType>;
+  MenuFuncionalidade?: MenuFuncionalidadeResolvers<ContextType>;
+  MenuPai?: MenuPaiResolvers<ContextType>;
+  MenuProduto?: MenuProdutoResolvers<ContextType>;
   MenuUsuarioLogado?: MenuUsuarioLogadoResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Notificacao?: NotificacaoResolvers<ContextType>;
   NotificacaoPage?: NotificacaoPageResolvers<ContextType>;
+  OpcoesMenuAdministracao?: OpcoesMenuAdministracaoResolvers<ContextType>;
   PastaResumo?: PastaResumoResolvers<ContextType>;
   PermissaoAcessoPasta?: PermissaoAcessoPastaResolvers<ContextType>;
   PermissaoItemBiblioteca?: PermissaoItemBibliotecaResolvers<ContextType>;

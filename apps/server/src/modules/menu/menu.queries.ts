@@ -1,14 +1,26 @@
-import { canSeeRoute, type GuardSubject, isAllowed, matchRoute, type UserType } from '@portal/domain';
+import {
+  canSeeRoute,
+  type GuardSubject,
+  isAllowed,
+  MENU_MAX_DEPTH,
+  MENU_SORT_FIELDS,
+  matchRoute,
+  type UserType,
+} from '@portal/domain';
 import type { Locale } from '@portal/i18n';
-import { t } from '@portal/i18n';
-import { asc, eq } from 'drizzle-orm';
+import { LOCALES, t } from '@portal/i18n';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
+import { badInput } from '../../platform/errors.js';
+import { isUuid } from '../../platform/sql.js';
 import { produto } from '../products/products.tables.js';
 import { linkUsuario, menu } from './menu.tables.js';
 
 export const PORTAL_PRODUCT_KEY = 'PORTAL';
 /** Cache key of the menu rows (services.cache): whoever changes the menu invalidates it. */
 export const MENU_CACHE_KEY = 'menu';
+/** Live-event channel of menu changes: every instance drops its cached menu rows on it (menu.service.ts). */
+export const MENU_CHANGED_CHANNEL = 'portal_menu_alterado';
 
 export type MenuNode = {
   id: string;
@@ -113,4 +125,160 @@ export function buildUserLinks(
       path: row.uri,
       external: row.externo,
     }));
+}
+
+// ---- Menus administration (TECSINAPSE): reads of the list and the edit form ----
+
+/** A menu entry as the administration reads it (SQL row; titles already in the viewer's language). */
+export type MenuAdminRow = {
+  id: string;
+  parent_id: string | null;
+  titulo: string;
+  titulo_chave: string | null;
+  uri: string | null;
+  produto_id: string | null;
+  ordem: number;
+  externo: boolean;
+  active: boolean;
+  chaves: string[];
+  tipos: string[];
+  pai_titulo: string | null;
+  filhos: number;
+};
+
+async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+/**
+ * The title of entry `alias` as the header shows it in `locale`: an i18n-keyed title translated (the
+ * keys in use are few, so the translation goes into SQL as a CASE), else the stored title. Search and
+ * sort use it, so the list finds and orders what the administrator reads.
+ */
+async function titleSql(db: DbOrTx, locale: Locale): Promise<(alias: string) => SQL> {
+  const keys = await rows<{ k: string }>(
+    db,
+    sql`SELECT DISTINCT titulo_chave AS k FROM menu WHERE titulo_chave IS NOT NULL ORDER BY 1`,
+  );
+  return (alias) => {
+    const column = (name: string) => sql.raw(`${alias}.${name}`);
+    if (!keys.length) return column('titulo');
+    const whens = keys.map(({ k }) => sql` WHEN ${k} THEN ${t(locale, k)}::text`);
+    return sql`(CASE ${column('titulo_chave')}${sql.join(whens, sql``)} ELSE ${column('titulo')} END)`;
+  };
+}
+
+/** Whether `title` is what key `key` reads in one of the languages (the entry was not renamed). */
+export function isTitleOfKey(title: string, key: string | null): boolean {
+  return Boolean(key) && LOCALES.some((locale) => t(locale, key as string) === title);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export type MenuAdminFilter = {
+  busca?: string | null;
+  tipo?: 'CATEGORIA' | 'ITEM' | null;
+  active?: boolean | null;
+  idPai?: string | null;
+  ordenacao?: string | null;
+  page: number;
+  rowsPerPage: number;
+};
+
+/**
+ * One page of menu entries for the administration: search on the title as shown or the uri, without
+ * case or accents; filters by kind (category or item), status and parent; sorted by `ordenacao`
+ * (`titulo`, `ordem`, `pai`, `uri`, '-' for descending; default `pai`: categories first, then items
+ * grouped by their parent in menu order). A bad sort or parent id is BAD_USER_INPUT on its argument.
+ */
+export async function pageMenusAdmin(db: DbOrTx, locale: Locale, filter: MenuAdminFilter) {
+  const sortText = filter.ordenacao ?? 'pai';
+  const field = sortText.replace(/^-/, '') as (typeof MENU_SORT_FIELDS)[number];
+  if (!MENU_SORT_FIELDS.includes(field)) throw badInput({ ordenacao: 'validation.invalid' });
+  if (filter.idPai && !isUuid(filter.idPai)) throw badInput({ idPai: 'validation.invalid' });
+  const dir = sql.raw(sortText.startsWith('-') ? 'DESC' : 'ASC');
+  const titleOf = await titleSql(db, locale);
+  const [title, parentTitle] = [titleOf('m'), titleOf('p')];
+
+  const conditions: SQL[] = [sql`true`];
+  const busca = filter.busca?.trim();
+  if (busca) {
+    const pattern = `%${escapeLike(busca)}%`;
+    conditions.push(sql`(immutable_unaccent(lower(${title})) LIKE immutable_unaccent(lower(${pattern}))
+      OR immutable_unaccent(lower(coalesce(m.uri, ''))) LIKE immutable_unaccent(lower(${pattern})))`);
+  }
+  if (filter.tipo === 'CATEGORIA') conditions.push(sql`m.parent_id IS NULL`);
+  if (filter.tipo === 'ITEM') conditions.push(sql`m.parent_id IS NOT NULL`);
+  if (filter.active !== null && filter.active !== undefined) conditions.push(sql`m.active = ${filter.active}`);
+  if (filter.idPai) conditions.push(sql`m.parent_id = ${filter.idPai}`);
+  const where = sql.join(conditions, sql` AND `);
+  const order: Record<typeof field, SQL> = {
+    titulo: sql`${title} ${dir}, m.id`,
+    ordem: sql`m.ordem ${dir}, ${title}, m.id`,
+    pai: sql`${parentTitle} ${dir} NULLS FIRST, m.ordem, ${title}, m.id`,
+    uri: sql`m.uri ${dir} NULLS LAST, ${title}, m.id`,
+  };
+  const from = sql`FROM menu m LEFT JOIN menu p ON p.id = m.parent_id WHERE ${where}`;
+  const [content, [count]] = await Promise.all([
+    rows<MenuAdminRow>(
+      db,
+      sql`SELECT m.id, m.parent_id, ${title} AS titulo, m.titulo_chave, m.uri, m.produto_id, m.ordem, m.externo,
+            m.active, m.chaves, m.tipos, ${parentTitle} AS pai_titulo,
+            (SELECT count(*)::int FROM menu c WHERE c.parent_id = m.id) AS filhos
+          ${from} ORDER BY ${order[field]} LIMIT ${filter.rowsPerPage} OFFSET ${filter.page * filter.rowsPerPage}`,
+    ),
+    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from}`),
+  ]);
+  return { content, totalElements: count.total };
+}
+
+/** One menu entry for the edit form, or null (also for an id that is not a UUID). */
+export async function findMenuAdmin(db: DbOrTx, locale: Locale, id: string): Promise<MenuAdminRow | null> {
+  if (!isUuid(id)) return null;
+  const titleOf = await titleSql(db, locale);
+  const [title, parentTitle] = [titleOf('m'), titleOf('p')];
+  const [row] = await rows<MenuAdminRow>(
+    db,
+    sql`SELECT m.id, m.parent_id, ${title} AS titulo, m.titulo_chave, m.uri, m.produto_id, m.ordem, m.externo,
+          m.active, m.chaves, m.tipos, ${parentTitle} AS pai_titulo,
+          (SELECT count(*)::int FROM menu c WHERE c.parent_id = m.id) AS filhos
+        FROM menu m LEFT JOIN menu p ON p.id = m.parent_id WHERE m.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** The whole tree with each entry's depth (1 = category) and a path that sorts it in menu order. */
+const TREE = sql`WITH RECURSIVE tree AS (
+    SELECT id, parent_id, 1 AS depth, ARRAY[lpad(ordem::text, 5, '0') || id::text] AS path FROM menu WHERE parent_id IS NULL
+    UNION ALL
+    SELECT m.id, m.parent_id, t.depth + 1, t.path || (lpad(m.ordem::text, 5, '0') || m.id::text)
+    FROM menu m JOIN tree t ON m.parent_id = t.id WHERE t.depth < ${MENU_MAX_DEPTH + 5}
+  )`;
+
+/** Entries that may hold others (categories and items, not sub-items), in menu order, titled in `locale`. */
+export async function menuParentOptions(db: DbOrTx, locale: Locale) {
+  const title = (await titleSql(db, locale))('m');
+  return rows<{ id: string; titulo: string; depth: number }>(
+    db,
+    sql`${TREE} SELECT m.id, ${title} AS titulo, t.depth FROM tree t JOIN menu m ON m.id = t.id
+        WHERE t.depth < ${MENU_MAX_DEPTH} ORDER BY t.path`,
+  );
+}
+
+/** Depth of an entry in the tree (1 = category), or null when it does not exist. */
+export async function menuDepth(db: DbOrTx, id: string): Promise<number | null> {
+  const [row] = await rows<{ depth: number }>(db, sql`${TREE} SELECT depth FROM tree WHERE id = ${id}`);
+  return row?.depth ?? null;
+}
+
+/** The entry and everything under it, each with its level below it (the entry itself is 1). */
+export async function menuSubtree(db: DbOrTx, id: string): Promise<{ id: string; level: number }[]> {
+  return rows(
+    db,
+    sql`WITH RECURSIVE sub AS (
+          SELECT id, 1 AS level FROM menu WHERE id = ${id}
+          UNION ALL
+          SELECT m.id, s.level + 1 FROM menu m JOIN sub s ON m.parent_id = s.id WHERE s.level < ${MENU_MAX_DEPTH + 5}
+        ) SELECT id, level FROM sub`,
+  );
 }

@@ -1,0 +1,20 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { funcionalidade, produto } from './products.tables.js';
+
+/** Every product (id, key, name), ordered: the choices of other modules' forms (the menu's product). */
+export function productOptions(db: DbOrTx) {
+  return db
+    .select({ id: produto.id, chave: produto.chave, nome: produto.nome })
+    .from(produto)
+    .orderBy(asc(produto.ordem), asc(produto.nome));
+}
+
+/** Every feature key with its name and product name: what may restrict who sees a menu entry. */
+export function featureOptions(db: DbOrTx) {
+  return db
+    .select({ chave: funcionalidade.chave, nome: funcionalidade.nome, produto: produto.nome })
+    .from(funcionalidade)
+    .innerJoin(produto, eq(produto.id, funcionalidade.produtoId))
+    .orderBy(asc(produto.ordem), asc(funcionalidade.nome));
+}
