@@ -3,7 +3,15 @@ import { menuSchema } from './menu-schemas.js';
 
 const issues = (value: unknown) =>
   menuSchema.safeParse(value).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
-const item = { titulo: 'Vendas', uri: '/comunicados', parentId: 'p1', ordem: '2', externo: false, chaves: [], tipos: [] };
+const item = {
+  titulo: 'Vendas',
+  uri: '/comunicados',
+  parentId: 'p1',
+  ordem: '2',
+  externo: false,
+  chaves: [],
+  tipos: [],
+};
 
 describe('menu entry form (salvarMenu)', () => {
   it('accepts a category without uri and an item with one; form text becomes numbers and nulls', () => {
@@ -20,6 +28,7 @@ describe('menu entry form (salvarMenu)', () => {
     [{ externo: true }, 'uri:menus.validation.externalUri'],
     [{ ordem: '' }, 'ordem:validation.required'],
     [{ ordem: '1.5' }, 'ordem:menus.validation.orderInteger'],
+    [{ ordem: 'x' }, 'ordem:menus.validation.orderInteger'],
     [{ ordem: -1 }, 'ordem:menus.validation.orderInteger'],
     [{ tipos: ['ADMIN'] }, 'tipos.0:validation.invalid'],
   ])('%j is refused: %s', (change, expected) => {

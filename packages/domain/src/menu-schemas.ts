@@ -35,9 +35,11 @@ export const menuSchema = z
     produtoId: optionalId,
     parentId: optionalId,
     ordem: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z.coerce
-        .number({ error: 'validation.required' })
+      (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+      z
+        .number({
+          error: (issue) => (issue.input === undefined ? 'validation.required' : 'menus.validation.orderInteger'),
+        })
         .int('menus.validation.orderInteger')
         .min(0, 'menus.validation.orderInteger')
         .max(9999, 'menus.validation.orderInteger'),

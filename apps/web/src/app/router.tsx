@@ -56,6 +56,11 @@ export const SCREENS: ScreenEntry[] = [
     path: '/comunicados/dashboard/:id',
     load: async () => (await import('../features/communications/DashboardPage')).DashboardPage,
   },
+  { path: '/menus', load: async () => (await import('../features/menus/MenusListPage')).MenusListPage },
+  ...['/menus/novo', '/menus/:id'].map((path) => ({
+    path,
+    load: async () => (await import('../features/menus/MenuEditPage')).MenuEditPage,
+  })),
   { path: '/minha-conta', load: async () => (await import('../features/account/MyAccountPage')).MyAccountPage },
   ...['/esqueci-senha', '/forgot-password', '/olvide-contrasena'].map((path) => ({
     path,

@@ -75,6 +75,18 @@ export type IdiomaId =
   | 'ES'
   | 'PT_BR';
 
+/** A category or item to save. An item (with parent) needs a uri. */
+export type MenuInput = {
+  chaves: Array<Scalars['String']['input']>;
+  externo: Scalars['Boolean']['input'];
+  ordem: Scalars['Int']['input'];
+  parentId?: InputMaybe<Scalars['ID']['input']>;
+  produtoId?: InputMaybe<Scalars['ID']['input']>;
+  tipos: Array<TipoUsuarioId>;
+  titulo: Scalars['String']['input'];
+  uri?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A generic notification: sent to the users listed and to the members of the user groups listed. */
 export type NotificacaoGenericaInput = {
   idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -122,6 +134,10 @@ export type TipoAcessoInput = {
   idGrupoAcesso: Scalars['ID']['input'];
   permissao: PermissaoAcessoPastaId;
 };
+
+export type TipoMenu =
+  | 'CATEGORIA'
+  | 'ITEM';
 
 export type TipoUsuarioId =
   | 'DEALER_GRUPO'

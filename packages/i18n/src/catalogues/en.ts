@@ -183,6 +183,7 @@ export const en = {
     stepInvalid: 'Check the highlighted fields before going on.',
     stepOf: 'Step {{step}} of {{total}}: {{label}}',
     save: 'Save',
+    edit: 'Edit',
   },
   confirm: {
     title: 'Are you sure?',
@@ -608,7 +609,7 @@ export const en = {
     validation: {
       titleTooLong: 'The title must have at most 100 characters.',
       uriTooLong: 'The address must have at most 500 characters.',
-      uriRequired: 'Enter the item\'s address.',
+      uriRequired: "Enter the item's address.",
       uriFormat: 'Use a path starting with / or an http(s) address.',
       externalUri: 'An external item needs an http(s) address.',
       orderInteger: 'Enter a whole number from 0 to 9999.',

@@ -182,6 +182,7 @@ export const es = {
     stepInvalid: 'Revise los campos destacados antes de continuar.',
     stepOf: 'Paso {{step}} de {{total}}: {{label}}',
     save: 'Guardar',
+    edit: 'Editar',
   },
   confirm: {
     title: '¿Está seguro?',

@@ -179,6 +179,7 @@ export const ptBR = {
     stepInvalid: 'Verifique os campos destacados antes de continuar.',
     stepOf: 'Etapa {{step}} de {{total}}: {{label}}',
     save: 'Salvar',
+    edit: 'Editar',
   },
   confirm: {
     title: 'Você tem certeza?',

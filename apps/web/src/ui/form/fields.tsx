@@ -1,3 +1,7 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { applyMask, type MaskKind } from '@portal/domain';
@@ -90,5 +94,28 @@ export function MaskedInput({ kind, ...props }: FieldProps<string> & { kind: Mas
       onChange={(text) => props.onChange(applyMask(kind, text))}
       slotProps={{ htmlInput: { inputMode: INPUT_MODE[kind] } }}
     />
+  );
+}
+
+/** A yes/no choice (a checkbox with its label); the bound error shows under it. */
+export function CheckboxInput({
+  label,
+  name,
+  value,
+  onChange,
+  onBlur,
+  error,
+  helperText,
+  disabled,
+}: FieldProps<boolean>) {
+  const { t } = useTranslation();
+  return (
+    <FormControl error={Boolean(error)} disabled={disabled}>
+      <FormControlLabel
+        label={label}
+        control={<Checkbox name={name} checked={value} onChange={(e) => onChange(e.target.checked)} onBlur={onBlur} />}
+      />
+      {(error || helperText) && <FormHelperText>{error ? t(error) : helperText}</FormHelperText>}
+    </FormControl>
   );
 }

@@ -1,0 +1,12 @@
+// The menus screens' documents are in menus.graphql; their types are generated (menus.generated.ts).
+
+/**
+ * Queries refetched after a menu write: the list, the edit form and its parents, and the header menu,
+ * which shows the change at once (the server drops its cached menu on every instance).
+ */
+export const MENUS_REFETCH = [
+  'MenusAdministracao',
+  'MenuAdministracao',
+  'OpcoesMenuAdministracao',
+  'MenuUsuarioLogado',
+];
