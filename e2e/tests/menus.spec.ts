@@ -14,7 +14,7 @@ const SAVE = `mutation ($id: ID, $menu: MenuInput!) { salvarMenu(id: $id, menu: 
 test('the TECSINAPSE user renames a menu item and the header menu shows the new title', async ({ page }) => {
   await openSignedIn(page, '/menus', 'admin@portal.demo');
   await expect(page.getByRole('heading', { level: 1, name: 'Menus' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Buscar por título ou endereço' }).fill('comunicados');
+  await page.getByRole('searchbox', { name: 'Buscar por título ou endereço' }).fill('comunicados');
   await expect(page).toHaveURL(/busca=comunicados/);
   await page.getByRole('link', { name: 'Editar Comunicados' }).click();
 

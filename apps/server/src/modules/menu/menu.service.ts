@@ -9,7 +9,7 @@ import { featureOptions, productOptions } from '../products/products.queries.js'
 import { isTitleOfKey, MENU_CACHE_KEY, MENU_CHANGED_CHANNEL, menuDepth, menuSubtree } from './menu.queries.js';
 import { menu } from './menu.tables.js';
 
-// Actions of the menus administration (decision 0013). There is no delete: inactivating hides an
+// Actions of the menus administration (decision 0013; rules in docs/menus.md). There is no delete: inactivating hides an
 // entry and what sits under it from every header at once, keeps its history in the audit trail and
 // can be undone; a delete would also take the children along (the table cascades).
 

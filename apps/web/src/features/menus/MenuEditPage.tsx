@@ -16,7 +16,7 @@ import { Guard } from '../../ui/Guard';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryState } from '../../ui/QueryState';
 import { useToast } from '../../ui/toast';
-import { MENUS_REFETCH } from './menus.documents';
+import { MENUS_REFETCH, PAGE } from './menus.documents';
 import {
   AtivarMenuDocument,
   InativarMenuDocument,
@@ -144,39 +144,41 @@ export function MenuEditPage() {
   useBreadcrumbLabel(pathname, entry?.titulo);
 
   return (
-    <Guard types={['TECSINAPSE']} fallback>
-      <PageHeader
-        title={id ? t('menus.form.titleEdit', { name: entry?.titulo ?? '' }) : t('menus.form.titleNew')}
-        subtitle={entry?.quantidadeFilhos ? t('menus.form.children', { count: entry.quantidadeFilhos }) : undefined}
-        actions={
-          entry && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography variant="body2" color="text.secondary">
-                {t('menus.field.status')}
-              </Typography>
-              <Chip
-                size="small"
-                color={entry.active ? 'success' : 'default'}
-                label={t(entry.active ? 'common.active' : 'common.inactive')}
-              />
-              <ActivationButton
-                active={entry.active}
-                name={entry.titulo}
-                deactivateWarning={t('menus.form.deactivateWarning')}
-                onChange={(active) => (active ? ativar : inativar)({ variables: { id: entry.id } })}
-              />
-            </Stack>
-          )
-        }
-      />
-      <QueryState
-        loading={entryQuery.loading || optionsQuery.loading}
-        error={entryQuery.error ?? optionsQuery.error}
-        errorFallback={t('menus.form.loadError')}
-        hasData={Boolean(options && (!id || entry))}
-      >
-        {options && <MenuForm key={entry?.id ?? 'novo'} entry={entry} options={options} />}
-      </QueryState>
-    </Guard>
+    <Box sx={PAGE}>
+      <Guard types={['TECSINAPSE']} fallback>
+        <PageHeader
+          title={id ? t('menus.form.titleEdit', { name: entry?.titulo ?? '' }) : t('menus.form.titleNew')}
+          subtitle={entry?.quantidadeFilhos ? t('menus.form.children', { count: entry.quantidadeFilhos }) : undefined}
+          actions={
+            entry && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography variant="body2" color="text.secondary">
+                  {t('menus.field.status')}
+                </Typography>
+                <Chip
+                  size="small"
+                  color={entry.active ? 'success' : 'default'}
+                  label={t(entry.active ? 'common.active' : 'common.inactive')}
+                />
+                <ActivationButton
+                  active={entry.active}
+                  name={entry.titulo}
+                  deactivateWarning={t('menus.form.deactivateWarning')}
+                  onChange={(active) => (active ? ativar : inativar)({ variables: { id: entry.id } })}
+                />
+              </Stack>
+            )
+          }
+        />
+        <QueryState
+          loading={entryQuery.loading || optionsQuery.loading}
+          error={entryQuery.error ?? optionsQuery.error}
+          errorFallback={t('menus.form.loadError')}
+          hasData={Boolean(options && (!id || entry))}
+        >
+          {options && <MenuForm key={entry?.id ?? 'novo'} entry={entry} options={options} />}
+        </QueryState>
+      </Guard>
+    </Box>
   );
 }

@@ -12,7 +12,7 @@ import { Guard } from '../../ui/Guard';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import { type ListQuery, useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
-import { MENUS_REFETCH } from './menus.documents';
+import { MENUS_REFETCH, PAGE } from './menus.documents';
 import {
   AtivarMenuDocument,
   InativarMenuDocument,
@@ -52,6 +52,7 @@ function FilterSelect(props: {
   return (
     <Box sx={{ minWidth: { sm: 180 } }}>
       <SelectInput
+        size="small"
         name={props.name}
         label={props.label}
         value={props.value}
@@ -97,7 +98,14 @@ export function MenusListPage() {
       hideOnMobile: true,
       render: (e) => <Box sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{e.uri ?? '—'}</Box>,
     },
-    { id: 'ordem', label: t('menus.field.ordem'), sortable: true, align: 'right', render: (e) => e.ordem },
+    {
+      id: 'ordem',
+      label: t('menus.field.ordem'),
+      sortable: true,
+      hideOnMobile: true,
+      align: 'right',
+      render: (e) => e.ordem,
+    },
     {
       id: 'status',
       label: t('menus.field.status'),
@@ -112,76 +120,80 @@ export function MenusListPage() {
   ];
 
   return (
-    <Guard types={['TECSINAPSE']} fallback>
-      <PageHeader
-        title={t('menus.list.title')}
-        subtitle={t('menus.list.subtitle')}
-        actions={
-          <Button variant="contained" component={RouterLink} to="/menus/novo">
-            {t('menus.list.new')}
-          </Button>
-        }
-      />
-      <DataTable
-        label={t('menus.list.title')}
-        columns={columns}
-        rows={page?.content}
-        total={page?.totalElements ?? 0}
-        getRowId={(e) => e.id}
-        list={list}
-        loading={loading}
-        error={error}
-        errorFallback={t('menus.list.loadError')}
-        emptyText={t('menus.list.empty')}
-        searchLabel={t('menus.list.search')}
-        onRowOpen={(e) => navigate(`/menus/${e.id}`)}
-        filters={
-          <>
-            <FilterSelect
-              name="tipo"
-              label={t('menus.list.kind')}
-              value={filters.tipo ?? ''}
-              onChange={(v) => list.setFilter('tipo', v || null)}
-              options={(['CATEGORIA', 'ITEM'] as const).map((v) => ({ value: v, label: t(`menus.list.${v}`) }))}
-            />
-            <FilterSelect
-              name="status"
-              label={t('menus.field.status')}
-              value={filters.status ?? ''}
-              onChange={(v) => list.setFilter('status', v || null)}
-              options={[
-                { value: 'ATIVO', label: t('common.active') },
-                { value: 'INATIVO', label: t('common.inactive') },
-              ]}
-            />
-            <FilterSelect
-              name="pai"
-              label={t('menus.field.pai')}
-              value={parents.some((p) => p.id === filters.pai) ? (filters.pai ?? '') : ''}
-              onChange={(v) => list.setFilter('pai', v || null)}
-              options={parents.map((p) => ({ value: p.id, label: p.titulo }))}
-            />
-          </>
-        }
-        rowActions={(e) => (
-          <>
-            <Button
-              size="small"
-              component={RouterLink}
-              to={`/menus/${e.id}`}
-              aria-label={t('menus.list.edit', { name: e.titulo })}
-            >
-              {t('common.edit')}
+    <Box sx={PAGE}>
+      <Guard types={['TECSINAPSE']} fallback>
+        <PageHeader
+          title={t('menus.list.title')}
+          subtitle={t('menus.list.subtitle')}
+          actions={
+            <Button variant="contained" component={RouterLink} to="/menus/novo">
+              {t('menus.list.new')}
             </Button>
-            <ActivationButton
-              active={e.active}
-              name={e.titulo}
-              deactivateWarning={t('menus.form.deactivateWarning')}
-              onChange={(active) => (active ? ativar : inativar)({ variables: { id: e.id } })}
-            />
-          </>
-        )}
-      />
-    </Guard>
+          }
+        />
+        <DataTable
+          label={t('menus.list.title')}
+          columns={columns}
+          rows={page?.content}
+          total={page?.totalElements ?? 0}
+          getRowId={(e) => e.id}
+          list={list}
+          loading={loading}
+          error={error}
+          errorFallback={t('menus.list.loadError')}
+          emptyText={t('menus.list.empty')}
+          searchLabel={t('menus.list.search')}
+          onRowOpen={(e) => navigate(`/menus/${e.id}`)}
+          filters={
+            <>
+              <FilterSelect
+                name="tipo"
+                label={t('menus.list.kind')}
+                value={filters.tipo ?? ''}
+                onChange={(v) => list.setFilter('tipo', v || null)}
+                options={(['CATEGORIA', 'ITEM'] as const).map((v) => ({ value: v, label: t(`menus.list.${v}`) }))}
+              />
+              <FilterSelect
+                name="status"
+                label={t('menus.field.status')}
+                value={filters.status ?? ''}
+                onChange={(v) => list.setFilter('status', v || null)}
+                options={[
+                  { value: 'ATIVO', label: t('common.active') },
+                  { value: 'INATIVO', label: t('common.inactive') },
+                ]}
+              />
+              <FilterSelect
+                name="pai"
+                label={t('menus.field.pai')}
+                value={parents.some((p) => p.id === filters.pai) ? (filters.pai ?? '') : ''}
+                onChange={(v) => list.setFilter('pai', v || null)}
+                options={parents.map((p) => ({ value: p.id, label: p.titulo }))}
+              />
+            </>
+          }
+          rowActions={(e) => (
+            <>
+              <Button
+                size="small"
+                component={RouterLink}
+                to={`/menus/${e.id}`}
+                aria-label={t('menus.list.edit', { name: e.titulo })}
+                // On a phone a tap on the row opens it; the row keeps room for its status button.
+                sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+              >
+                {t('common.edit')}
+              </Button>
+              <ActivationButton
+                active={e.active}
+                name={e.titulo}
+                deactivateWarning={t('menus.form.deactivateWarning')}
+                onChange={(active) => (active ? ativar : inativar)({ variables: { id: e.id } })}
+              />
+            </>
+          )}
+        />
+      </Guard>
+    </Box>
   );
 }

@@ -10,3 +10,6 @@ export const MENUS_REFETCH = [
   'OpcoesMenuAdministracao',
   'MenuUsuarioLogado',
 ];
+
+/** The frame of the menus screens, as the other screens': padded, at most the content width. */
+export const PAGE = { px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1440, mx: 'auto' } as const;

@@ -15,6 +15,8 @@ export type FieldProps<V> = FieldBinding<V> & {
   required?: boolean;
   helperText?: string;
   autoFocus?: boolean;
+  /** 'small' beside a list's search box (filters in a `DataTable` toolbar). */
+  size?: 'small' | 'medium';
 };
 
 type Extra = Pick<
