@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
 import { freePort, freshPostgresDatabase, onPostgres, startTestPortal, type TestPortal } from './harness.js';
 
-// The menus administration (issue 11 point 9, docs/menus.md): TECSINAPSE lists, creates,
+// The menus administration (docs/domains/menu-and-shell.md#menus-administration): TECSINAPSE lists, creates,
 // edits, activates and inactivates menu categories and items; each write is audited and the header
 // menu (menuUsuarioLogado) follows at once, on every instance.
 

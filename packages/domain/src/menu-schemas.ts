@@ -5,7 +5,7 @@ import { z } from './zod.js';
 
 export const MENU_TITLE_MAX = 100;
 export const MENU_URI_MAX = 500;
-/** Depth of the menu tree (docs/menus.md): category, item, sub-item. */
+/** Depth of the menu tree (docs/domains/menu-and-shell.md#menus-administration): category, item, sub-item. */
 export const MENU_MAX_DEPTH = 3;
 /** Sort fields of the menus administration list (`ordenacao`, '-' before one for descending). */
 export const MENU_SORT_FIELDS = ['titulo', 'ordem', 'pai', 'uri'] as const;

@@ -33,7 +33,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/gruposUsuarios/novo', titleKey: 'route.gruposUsuariosNovo', keys: ['PORTAL_MANUTENCAO_GRUPOS_USUARIOS'] },
   { path: '/gruposUsuarios/:id', titleKey: 'route.gruposUsuariosEditar', keys: ['PORTAL_MANUTENCAO_GRUPOS_USUARIOS'] },
-  // Menus administration: SPEC §2 names its list without a path; these are ours.
+  // Menus administration (docs/domains/menu-and-shell.md#menus-administration): the product names its list without a path; these are ours.
   { path: '/menus', titleKey: 'route.menus', types: ['TECSINAPSE'] },
   { path: '/menus/novo', titleKey: 'route.menusNovo', types: ['TECSINAPSE'] },
   { path: '/menus/:id', titleKey: 'route.menusEditar', types: ['TECSINAPSE'] },

@@ -401,7 +401,7 @@ export type Menu = {
   uri?: Maybe<Scalars['String']['output']>;
 };
 
-/** A menu entry as its administration sees it (TECSINAPSE only): a category (no parent) or an item. */
+/** A menu entry as its administration sees it (TECSINAPSE only; docs/domains/menu-and-shell.md#menus-administration): a category (no parent) or an item. */
 export type MenuAdministracao = {
   __typename?: 'MenuAdministracao';
   active: Scalars['Boolean']['output'];
@@ -411,7 +411,7 @@ export type MenuAdministracao = {
   externo: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
   ordem: Scalars['Int']['output'];
-  /** The parent menu (SPEC §3); null for a category. */
+  /** The parent menu; null for a category. */
   pai?: Maybe<MenuPai>;
   produto?: Maybe<MenuProduto>;
   /** How many entries sit directly under this one. */

@@ -75,7 +75,7 @@ export async function loadMenuRows(db: DbOrTx): Promise<Row[]> {
 }
 
 /**
- * Builds the signed-in user's menu tree (SPEC §2) from all entries: those they may see, ordered by
+ * Builds the signed-in user's menu tree (docs/domains/menu-and-shell.md#menu) from all entries: those they may see, ordered by
  * `order`. A category whose children were all hidden is dropped; one with no children at all is kept.
  */
 export function buildUserMenu(rows: Row[], user: GuardSubject, locale: Locale): MenuNode[] {
@@ -111,7 +111,7 @@ export async function loadUserLinkRows(db: DbOrTx) {
   return db.select().from(linkUsuario).orderBy(asc(linkUsuario.ordem), asc(linkUsuario.titulo));
 }
 
-/** The extra links of the user menu (SPEC §2) the user may see, labelled in their language. */
+/** The extra links of the user menu (docs/domains/menu-and-shell.md#user-menu) the user may see, labelled in their language. */
 export function buildUserLinks(
   rows: (typeof linkUsuario.$inferSelect)[],
   user: GuardSubject,

@@ -9,7 +9,7 @@ import { featureOptions, productOptions } from '../products/products.queries.js'
 import { isTitleOfKey, MENU_CACHE_KEY, MENU_CHANGED_CHANNEL, menuDepth, menuSubtree } from './menu.queries.js';
 import { menu } from './menu.tables.js';
 
-// Actions of the menus administration (decision 0013; rules in docs/menus.md). There is no delete: inactivating hides an
+// Actions of the menus administration (decision 0013; rules in docs/domains/menu-and-shell.md#menus-administration). There is no delete: inactivating hides an
 // entry and what sits under it from every header at once, keeps its history in the audit trail and
 // can be undone; a delete would also take the children along (the table cascades).
 
@@ -133,7 +133,7 @@ export async function salvarMenu(ctx: ActionContext, input: { id?: string | null
 }
 
 /**
- * Activates or inactivates an entry (`ativarMenu`/`inativarMenu`, SPEC §4 active/inactive). An
+ * Activates or inactivates an entry (`ativarMenu`/`inativarMenu`). An
  * inactive entry hides, with what sits under it, from every header menu; the administration still
  * lists it. Audited; unknown ids are NOT_FOUND.
  */
