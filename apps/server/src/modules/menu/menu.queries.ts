@@ -9,11 +9,11 @@ import {
 } from '@portal/domain';
 import type { Locale } from '@portal/i18n';
 import { LOCALES, t } from '@portal/i18n';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import { isUuid } from '../../platform/sql.js';
-import { produto } from '../products/products.tables.js';
+import { productOptions } from '../products/products.queries.js';
 import { linkUsuario, menu } from './menu.tables.js';
 
 export const PORTAL_PRODUCT_KEY = 'PORTAL';
@@ -53,25 +53,31 @@ export function isEntryVisible(row: Guarded, user: GuardSubject): boolean {
 
 /** Every menu entry with its product, ordered: the same for all users (cached by the resolver). */
 export async function loadMenuRows(db: DbOrTx): Promise<Row[]> {
-  return db
-    .select({
-      id: menu.id,
-      parentId: menu.parentId,
-      titulo: menu.titulo,
-      tituloChave: menu.tituloChave,
-      uri: menu.uri,
-      produtoId: menu.produtoId,
-      ordem: menu.ordem,
-      externo: menu.externo,
-      active: menu.active,
-      chaves: menu.chaves,
-      tipos: menu.tipos,
-      produtoChave: produto.chave,
-      produtoNome: produto.nome,
-    })
-    .from(menu)
-    .leftJoin(produto, eq(produto.id, menu.produtoId))
-    .orderBy(asc(menu.ordem), asc(menu.titulo));
+  const [rows, products] = await Promise.all([
+    db
+      .select({
+        id: menu.id,
+        parentId: menu.parentId,
+        titulo: menu.titulo,
+        tituloChave: menu.tituloChave,
+        uri: menu.uri,
+        produtoId: menu.produtoId,
+        ordem: menu.ordem,
+        externo: menu.externo,
+        active: menu.active,
+        chaves: menu.chaves,
+        tipos: menu.tipos,
+      })
+      .from(menu)
+      .orderBy(asc(menu.ordem), asc(menu.titulo)),
+    productOptions(db),
+  ]);
+  // Products through the products module's query (few rows), not a join on its table.
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return rows.map((row) => {
+    const product = row.produtoId ? byId.get(row.produtoId) : undefined;
+    return { ...row, produtoChave: product?.chave ?? null, produtoNome: product?.nome ?? null };
+  });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { IDIOMAS, LIST_PAGE_SIZES, type UserType } from '@portal/domain';
 import { t } from '@portal/i18n';
-import { eq } from 'drizzle-orm';
 import type { MenuAdministracao, Resolvers } from '../../generated/graphql.js';
 import { actionContext, pageArgs } from '../../platform/actions.js';
 import type { DbOrTx } from '../../platform/db.js';
@@ -9,7 +8,6 @@ import { type GraphQLContext, requireUser } from '../../platform/graphql/context
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
 import { cachedPortalProperties, SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
 import { featureOptions, productOptions } from '../products/products.queries.js';
-import { produto } from '../products/products.tables.js';
 import {
   buildUserLinks,
   buildUserMenu,
@@ -73,14 +71,13 @@ export const resolvers: Resolvers = {
       const user = requireUser(ctx);
       const { db, config } = ctx.services;
       const { cache } = ctx.services;
-      const [props, rows, [portal], linkRows] = await Promise.all([
+      const [props, rows, products, linkRows] = await Promise.all([
         cachedPortalProperties(cache, db),
         cache.get(MENU_CACHE_KEY, SHARED_DATA_TTL_MS, () => loadMenuRows(db)),
-        cache.get(`${MENU_CACHE_KEY}.product`, SHARED_DATA_TTL_MS, () =>
-          db.select({ nome: produto.nome }).from(produto).where(eq(produto.chave, PORTAL_PRODUCT_KEY)),
-        ),
+        cache.get(`${MENU_CACHE_KEY}.product`, SHARED_DATA_TTL_MS, () => productOptions(db)),
         cache.get(`${MENU_CACHE_KEY}.links`, SHARED_DATA_TTL_MS, () => loadUserLinkRows(db)),
       ]);
+      const portal = products.find((p) => p.chave === PORTAL_PRODUCT_KEY);
       const menus = buildUserMenu(rows, user, ctx.locale);
       const productName = portal?.nome ?? t(ctx.locale, 'menu.portal');
       return {
