@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { keepHeaderTourClosed } from './header-tour.js';
-import { openSignedIn } from './session.js';
+import { openSignedIn, seriousViolations } from './session.js';
 
 // The menus administration (TECSINAPSE): a rename shows in the header menu at once; other users
 // are sent home. Texts are what the user reads (packages/i18n catalogues, pt-BR).
@@ -14,12 +14,16 @@ const SAVE = `mutation ($id: ID, $menu: MenuInput!) { salvarMenu(id: $id, menu: 
 test('the TECSINAPSE user renames a menu item and the header menu shows the new title', async ({ page }) => {
   await openSignedIn(page, '/menus', 'admin@portal.demo');
   await expect(page.getByRole('heading', { level: 1, name: 'Menus' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Administração/ }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('searchbox', { name: 'Buscar por título ou endereço' }).fill('comunicados');
   await expect(page).toHaveURL(/busca=comunicados/);
   await page.getByRole('link', { name: 'Editar Comunicados' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Editar Comunicados' })).toBeVisible();
   const id = page.url().split('/').pop() as string;
+  await expect(page.getByRole('textbox', { name: /^Título/ })).toHaveValue('Comunicados');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('textbox', { name: /^Título/ }).fill('Avisos da rede');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page).toHaveURL('/menus');
