@@ -162,6 +162,18 @@ describe('DataTable with the list state in the URL', () => {
     expect(screen.getByText('10 selecionado(s)')).toBeTruthy();
   });
 
+  it('drops an empty toolbar, and keeps hidden headers for screen readers only', () => {
+    renderList('/pessoas', { searchLabel: false, hideHeader: true });
+    const region = screen.getByRole('region', { name: 'Pessoas' });
+    expect(within(region).queryByRole('searchbox')).toBeNull();
+    expect(region.querySelector('.MuiStack-root')).toBeNull();
+    const header = within(screen.getByRole('table')).getAllByRole('row')[0] as HTMLElement;
+    expect(within(header).getByRole('columnheader', { name: 'Nome' })).toBeTruthy();
+    expect(getComputedStyle(header).position).toBe('absolute');
+    expect(getComputedStyle(header).overflow).toBe('hidden');
+    expect(bodyRows()).toHaveLength(10);
+  });
+
   it('renders row actions and hands the current query to the export hook', () => {
     const onExport = vi.fn();
     renderList('/pessoas?busca=Pessoa&status=INATIVO', {

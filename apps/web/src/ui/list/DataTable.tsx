@@ -56,9 +56,24 @@ export type DataTableProps<R> = {
   onRowOpen?: (row: R) => void;
   /** Shows 'Export .xlsx'; receives the current query (search, filters, sort) to export the same rows. */
   onExport?: (query: ListQuery) => void;
+  /**
+   * Keeps the column headers for screen readers only: for lists whose rows read as cards (an inbox,
+   * notifications), where visible headers would add nothing.
+   */
+  hideHeader?: boolean;
 };
 
 const mobileHidden = { display: { xs: 'none', sm: 'table-cell' } };
+
+/** Out of sight but read by screen readers (MUI's visually hidden recipe, for a table row). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Moves focus between body rows: arrows, Home and End. */
 function moveFocus(event: KeyboardEvent<HTMLElement>) {
@@ -111,25 +126,30 @@ export function DataTable<R>(props: DataTableProps<R>) {
       </Typography>
     );
 
+  const showSelected = Boolean(selection && selected.size > 0);
+  const toolbar = props.searchLabel !== false || Boolean(props.filters) || showSelected || Boolean(props.onExport);
+
   return (
     <Box component="section" aria-label={props.label} aria-busy={Boolean(props.loading)}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        {props.searchLabel !== false && (
-          <ListSearch label={props.searchLabel ?? t('common.search')} value={query.busca} onSearch={list.setSearch} />
-        )}
-        {props.filters}
-        <Box sx={{ flex: 1 }} />
-        {selection && selected.size > 0 && (
-          <Typography variant="body2" role="status">
-            {t('common.selected', { count: selected.size })}
-          </Typography>
-        )}
-        {props.onExport && (
-          <Button variant="outlined" onClick={() => props.onExport?.(query)}>
-            {t('common.export')}
-          </Button>
-        )}
-      </Stack>
+      {toolbar && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+          {props.searchLabel !== false && (
+            <ListSearch label={props.searchLabel ?? t('common.search')} value={query.busca} onSearch={list.setSearch} />
+          )}
+          {props.filters}
+          <Box sx={{ flex: 1 }} />
+          {showSelected && (
+            <Typography variant="body2" role="status">
+              {t('common.selected', { count: selected.size })}
+            </Typography>
+          )}
+          {props.onExport && (
+            <Button variant="outlined" onClick={() => props.onExport?.(query)}>
+              {t('common.export')}
+            </Button>
+          )}
+        </Stack>
+      )}
       {props.error && rows ? (
         <Alert severity="error">{loadErrorText(props.error, t, props.errorFallback)}</Alert>
       ) : null}
@@ -138,7 +158,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
         <TableContainer>
           <Table size="small" aria-label={props.label}>
             <TableHead>
-              <TableRow>
+              <TableRow sx={props.hideHeader ? visuallyHidden : undefined}>
                 {selection && (
                   <TableCell padding="checkbox">
                     <Checkbox
