@@ -25,7 +25,7 @@ async function bellCount(page: Page): Promise<number> {
   return Number((await bell.getAttribute('aria-label'))?.match(/(\d+) não lidas/)?.[1] ?? 0);
 }
 
-/** A `datetime-local` value `ms` from now, in the browser's time zone. */
+/** A local 'YYYY-MM-DDTHH:mm' `ms` from now, in the browser's time zone (the schedule's day and 24-hour time). */
 const localInputIn = (page: Page, ms: number) =>
   page.evaluate((offset) => {
     const d = new Date(Date.now() + offset);
@@ -95,7 +95,10 @@ test('a communication goes from draft through rejection and scheduled approval t
   await aprovador.getByRole('button', { name: 'Aprovar' }).click();
   const approve = aprovador.getByRole('dialog', { name: 'Aprovar comunicado' });
   await approve.getByRole('checkbox', { name: 'Agendar envio' }).check();
-  await approve.getByLabel(/Data e hora do envio/).fill(await localInputIn(aprovador, 2 * HOUR));
+  const [day, time] = (await localInputIn(aprovador, 2 * HOUR)).split('T');
+  const when = approve.getByRole('group', { name: /Data e hora do envio/ });
+  await when.getByLabel('Data', { exact: true }).fill(day ?? '');
+  await when.getByLabel('Hora (24 h)').fill(time ?? '');
   await approve.getByRole('button', { name: 'Aprovar' }).click();
   await expect(aprovador.getByText('Agendado', { exact: true })).toBeVisible();
 

@@ -184,6 +184,9 @@ export const en = {
     stepOf: 'Step {{step}} of {{total}}: {{label}}',
     save: 'Save',
     edit: 'Edit',
+    date: 'Date',
+    time: 'Time (24 h)',
+    timeFormat: 'hh:mm',
   },
   confirm: {
     title: 'Are you sure?',

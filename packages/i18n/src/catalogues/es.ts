@@ -183,6 +183,9 @@ export const es = {
     stepOf: 'Paso {{step}} de {{total}}: {{label}}',
     save: 'Guardar',
     edit: 'Editar',
+    date: 'Fecha',
+    time: 'Hora (24 h)',
+    timeFormat: 'hh:mm',
   },
   confirm: {
     title: '¿Está seguro?',

@@ -180,6 +180,9 @@ export const ptBR = {
     stepOf: 'Etapa {{step}} de {{total}}: {{label}}',
     save: 'Salvar',
     edit: 'Editar',
+    date: 'Data',
+    time: 'Hora (24 h)',
+    timeFormat: 'hh:mm',
   },
   confirm: {
     title: 'Você tem certeza?',

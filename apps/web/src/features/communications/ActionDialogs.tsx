@@ -65,7 +65,7 @@ export function ScheduleDialog({ comunicado, onClose, kind }: DialogProps & { ki
         onToggle={(on) => form.set('agendar', on)}
         onChange={(value) => form.set('dataHoraAgendamento', value)}
         onBlur={() => form.touch('dataHoraAgendamento')}
-        error={error ? t(error) : undefined}
+        error={error}
         disabled={busy}
       />
     </FormDialog>

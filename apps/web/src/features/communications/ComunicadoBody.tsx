@@ -8,8 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '../../ui/format-date';
 import type { ArquivoComunicado, ComunicadoConteudo } from './communications.documents';
-import { formatDate, formatDateTime } from './format';
 import { Tag } from './Tag';
 
 type Props = {

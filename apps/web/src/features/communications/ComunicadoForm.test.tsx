@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { MockedResponse } from '@apollo/client/testing';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignedInUser } from '../../app/current-user/current-user.documents';
@@ -120,12 +120,17 @@ describe('ComunicadoForm', () => {
     await fillContent();
     expect(screen.queryByRole('button', { name: 'Enviar para aprovação' })).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Agendar envio' }));
-    const when = screen.getByLabelText(/Data e hora do envio/);
-    fireEvent.change(when, { target: { value: toLocalInput(new Date(Date.now() + 30 * 60_000)) } });
-    fireEvent.blur(when);
+    const when = within(screen.getByRole('group', { name: /Data e hora do envio/ }));
+    const schedule = (at: Date) => {
+      const [day, time] = toLocalInput(at).split('T');
+      fireEvent.change(when.getByLabelText('Data'), { target: { value: day } });
+      fireEvent.change(when.getByLabelText('Hora (24 h)'), { target: { value: time } });
+      fireEvent.blur(when.getByLabelText('Hora (24 h)'));
+    };
+    schedule(new Date(Date.now() + 30 * 60_000));
     expect(await screen.findByText(text('communications.scheduleTooSoon'))).toBeTruthy();
 
-    fireEvent.change(when, { target: { value: toLocalInput(new Date(Date.now() + 2 * 3_600_000)) } });
+    schedule(new Date(Date.now() + 2 * 3_600_000));
     expect(screen.queryByText(text('communications.scheduleTooSoon'))).toBeNull();
   });
 

@@ -308,7 +308,7 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
                 onToggle={(on) => set('agendar', on)}
                 onChange={(v) => set('dataHoraAgendamento', v)}
                 onBlur={() => touch('dataHoraAgendamento')}
-                error={errorOf('dataHoraAgendamento')}
+                error={form.errorOf('dataHoraAgendamento')}
                 disabled={disabled}
               />
             )}

@@ -19,6 +19,7 @@ import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { CenteredMessage } from '../../ui/CenteredMessage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { formatDateTime } from '../../ui/format-date';
 import { LoadingView } from '../../ui/LoadingView';
 import { RejectDialog, ScheduleDialog, SubmitDialog } from './ActionDialogs';
 import { ComunicadoBody } from './ComunicadoBody';
@@ -29,7 +30,7 @@ import {
   type Comunicado,
   DESARQUIVAR_COMUNICADO,
 } from './communications.documents';
-import { comunicadoUrls, formatDateTime } from './format';
+import { comunicadoUrls } from './format';
 import { isNotFound } from './not-found';
 import { StatusTag } from './Tag';
 

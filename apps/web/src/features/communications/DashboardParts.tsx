@@ -9,8 +9,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../ui/format-date';
 import type { LeituraPorItem } from './communications.documents';
-import { formatDate } from './format';
 
 export function StatCard({ label, value }: { label: string; value: string }) {
   const headingId = useId();

@@ -1,10 +1,12 @@
 import { useQuery } from '@apollo/client';
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { DateTimeInput } from '../../ui/form/DateTimeInput';
 import { APROVADORES_COMUNICADO } from './communications.documents';
 import { toLocalInput } from './format';
 
@@ -40,13 +42,14 @@ export function ApproverSelect(props: {
   );
 }
 
-/** Send now, or schedule at least 1 hour ahead (docs/domains/communications.md#scheduling). */
+/** Send now, or schedule at least 1 hour ahead (docs/domains/communications.md#scheduling), on the 24-hour clock. */
 export function SchedulePicker(props: {
   agendar: boolean;
   value: string;
   onToggle: (on: boolean) => void;
   onChange: (value: string) => void;
   onBlur: () => void;
+  /** The i18n key of the schedule's error. */
   error?: string;
   disabled?: boolean;
 }) {
@@ -64,18 +67,19 @@ export function SchedulePicker(props: {
         label={t('communicationsUi.form.schedule')}
       />
       {props.agendar && (
-        <TextField
-          type="datetime-local"
-          label={t('communicationsUi.form.scheduleAt')}
-          value={props.value}
-          onChange={(e) => props.onChange(e.target.value)}
-          onBlur={props.onBlur}
-          error={Boolean(props.error)}
-          helperText={props.error ?? t('communicationsUi.form.scheduleHint')}
-          disabled={props.disabled}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: toLocalInput(new Date()) } }}
-          sx={{ maxWidth: 320 }}
-        />
+        <Box sx={{ maxWidth: 360 }}>
+          <DateTimeInput
+            name="dataHoraAgendamento"
+            label={t('communicationsUi.form.scheduleAt')}
+            value={props.value}
+            onChange={props.onChange}
+            onBlur={props.onBlur}
+            error={props.error}
+            helperText={t('communicationsUi.form.scheduleHint')}
+            disabled={props.disabled}
+            min={toLocalInput(new Date())}
+          />
+        </Box>
       )}
     </Stack>
   );

@@ -13,10 +13,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { apiErrorMessage } from '../../app/apollo-client';
+import { formatDateTime } from '../../ui/format-date';
 import { LoadingView } from '../../ui/LoadingView';
 import { COMUNICADO_ENVIOS, COMUNICADOS } from './communications.documents';
 import { EnvioToggles } from './EnvioToggles';
-import { comunicadoUrls, formatDateTime } from './format';
+import { comunicadoUrls } from './format';
 import { StatusTag, Tag } from './Tag';
 
 export type Paging = { page: number; rowsPerPage: number };

@@ -6,11 +6,11 @@ import Typography from '@mui/material/Typography';
 import { COMUNICADO_PAGE_SIZES } from '@portal/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../ui/format-date';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import { download } from '../../ui/list/download';
 import { useListParams } from '../../ui/list/use-list-params';
 import { LEITURAS_COMUNICADO } from './communications.documents';
-import { formatDateTime } from './format';
 
 /** The read filter in the URL (`?leitura=lidos`); none is everyone. */
 const READ_FILTER = 'leitura';

@@ -1,15 +1,5 @@
 import type { ComunicadoStatus } from '@portal/domain';
 
-/** A date and time in the interface language. */
-export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
-}
-
-/** A date (day granularity) in the interface language. */
-export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short' }).format(new Date(iso));
-}
-
 /** Colour of a status chip (docs/domains/communications.md#statuses-and-moves). */
 export const STATUS_COLOR: Record<ComunicadoStatus, 'default' | 'info' | 'success' | 'error' | 'warning' | 'primary'> =
   {

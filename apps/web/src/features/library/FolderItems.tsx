@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { LIBRARY_NAME_TRUNCATE } from '@portal/domain';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../ui/format-date';
 import type { ItemBiblioteca } from './library.documents';
 import { FileIcon, FolderIcon, ImageIcon } from './library-icons';
 import { TruncatedName } from './TruncatedName';

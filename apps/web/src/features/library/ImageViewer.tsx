@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../app/shell/icons';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../ui/format-date';
 import type { ItemBiblioteca } from './library.documents';
 import { DownloadIcon, NextIcon, PreviousIcon } from './library-icons';
 import { TruncatedName } from './TruncatedName';

@@ -1,11 +1,6 @@
 import { LIBRARY_ROOT_ID } from '@portal/domain';
 import type { PastaResumo } from './library.documents';
 
-/** A date and time in the interface language. */
-export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
-}
-
 /** "Biblioteca / A / B": the root label, then the folders of a breadcrumb (root excluded), then `last`. */
 export function folderPath(rootLabel: string, breadcrumb: readonly PastaResumo[], last?: string): string {
   const names = breadcrumb.filter((p) => p.id !== LIBRARY_ROOT_ID).map((p) => p.nome);

@@ -5,6 +5,7 @@ import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '../../ui/format-date';
 import type { Notificacao } from './notifications.documents';
 
 /** One notification: title (a link when it has one), date, product and its HTML text, sanitised. */
@@ -17,7 +18,7 @@ export function NotificationItem({
 }) {
   const { t, i18n } = useTranslation();
   const html = useMemo(() => DOMPurify.sanitize(n.texto, { USE_PROFILES: { html: true } }), [n.texto]);
-  const date = new Date(n.data).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const date = formatDateTime(n.data, i18n.language);
   const inApp = n.link?.startsWith('/');
   let title = (
     <Typography component="span" sx={{ fontWeight: 600 }}>
