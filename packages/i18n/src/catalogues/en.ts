@@ -259,11 +259,10 @@ export const en = {
       newButton: 'New communication',
       unread: 'Unread',
       pendingApproval: 'Awaiting your approval',
-      rowsPerPage: 'Items per page',
-      displayedRows: '{{from}}–{{to}} of {{count}}',
       receivedAt: 'Received on {{data}}',
       createdAt: 'Created on {{data}}',
       from: 'From: {{nome}}',
+      communication: 'Communication',
       list: 'Communication list',
     },
     toggles: {

@@ -264,11 +264,10 @@ export const es = {
       newButton: 'Nuevo comunicado',
       unread: 'No leído',
       pendingApproval: 'Esperando su aprobación',
-      rowsPerPage: 'Elementos por página',
-      displayedRows: '{{from}}–{{to}} de {{count}}',
       receivedAt: 'Recibido el {{data}}',
       createdAt: 'Creado el {{data}}',
       from: 'De: {{nome}}',
+      communication: 'Comunicado',
       list: 'Lista de comunicados',
     },
     toggles: {

@@ -255,11 +255,10 @@ export const ptBR = {
       newButton: 'Novo comunicado',
       unread: 'Não lido',
       pendingApproval: 'Aguardando sua aprovação',
-      rowsPerPage: 'Itens por página',
-      displayedRows: '{{from}}–{{to}} de {{count}}',
       receivedAt: 'Recebido em {{data}}',
       createdAt: 'Criado em {{data}}',
       from: 'De: {{nome}}',
+      communication: 'Comunicado',
       list: 'Lista de comunicados',
     },
     toggles: {

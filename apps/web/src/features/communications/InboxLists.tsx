@@ -1,164 +1,155 @@
 import { useQuery } from '@apollo/client';
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { COMUNICADO_PAGE_SIZES, type InboxTab } from '@portal/domain';
+import type { InboxTab } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { apiErrorMessage } from '../../app/apollo-client';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTime } from '../../ui/format-date';
-import { LoadingView } from '../../ui/LoadingView';
+import { type Column, DataTable } from '../../ui/list/DataTable';
+import type { ListParams } from '../../ui/list/use-list-params';
 import { COMUNICADO_ENVIOS, COMUNICADOS } from './communications.documents';
 import { EnvioToggles } from './EnvioToggles';
 import { comunicadoUrls } from './format';
 import { StatusTag, Tag } from './Tag';
 
-export type Paging = { page: number; rowsPerPage: number };
-type ListProps = { busca: string; paging: Paging; onPaging: (p: Paging) => void };
-
-function Pager({ count, paging, onPaging }: { count: number; paging: Paging; onPaging: (p: Paging) => void }) {
-  const { t } = useTranslation();
+/** One row of the inbox: the title as a link (bold while unread), its tags, then a line of details. */
+function Summary(props: { to: string; title: string; bold?: boolean; tags: ReactNode; details: string }) {
   return (
-    <TablePagination
-      component="div"
-      count={count}
-      page={paging.page}
-      rowsPerPage={paging.rowsPerPage}
-      rowsPerPageOptions={[...COMUNICADO_PAGE_SIZES]}
-      onPageChange={(_, page) => onPaging({ ...paging, page })}
-      onRowsPerPageChange={(e) => onPaging({ page: 0, rowsPerPage: Number(e.target.value) })}
-      labelRowsPerPage={t('communicationsUi.inbox.rowsPerPage')}
-      labelDisplayedRows={({ from, to, count: total }) =>
-        t('communicationsUi.inbox.displayedRows', { from, to, count: total })
-      }
+    <Stack spacing={0.25} sx={{ py: 0.5 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Link
+          component={RouterLink}
+          to={props.to}
+          // The row opens it too: one navigation, not two.
+          onClick={(e) => e.stopPropagation()}
+          color="inherit"
+          underline="hover"
+          sx={{ fontWeight: props.bold ? 700 : 400, overflowWrap: 'anywhere' }}
+        >
+          {props.title}
+        </Link>
+        {props.tags}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {props.details}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** The kit's list as the inbox shows it: rows read as cards, no visible headers, search beside the tabs. */
+const inboxListProps = (t: (key: string) => string) =>
+  ({
+    label: t('communicationsUi.inbox.list'),
+    emptyText: t('communicationsUi.inbox.empty'),
+    errorFallback: t('communicationsUi.inbox.loadError'),
+    searchLabel: false,
+    hideHeader: true,
+  }) as const;
+
+/** A tab of received deliveries (RECEBIDOS, LIDOS, FAVORITOS, ARQUIVADOS): unread ones in bold. */
+export function EnviosList({ aba, list }: { aba: Exclude<InboxTab, 'ENVIADOS'>; list: ListParams }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { busca, page, rowsPerPage } = list.query;
+  const { data, previousData, loading, error, refetch } = useQuery(COMUNICADO_ENVIOS, {
+    variables: { aba, busca: busca || undefined, page, rowsPerPage },
+    fetchPolicy: 'cache-and-network',
+  });
+  const result = (data ?? previousData)?.comunicadoEnvios;
+  type Envio = NonNullable<typeof result>['content'][number];
+  const columns: Column<Envio>[] = [
+    {
+      id: 'comunicado',
+      label: t('communicationsUi.inbox.communication'),
+      render: (envio) => (
+        <Summary
+          to={comunicadoUrls.envio(envio.comunicado.id)}
+          title={envio.comunicado.titulo}
+          bold={!envio.lido}
+          tags={
+            <>
+              {!envio.lido && <Chip size="small" color="primary" label={t('communicationsUi.inbox.unread')} />}
+              {envio.comunicado.idParent && <Tag colour="warning" label={t('communicationsUi.view.errata')} />}
+            </>
+          }
+          details={`${t('communicationsUi.inbox.from', { nome: envio.comunicado.usuarioCriador.nome })} · ${t(
+            'communicationsUi.inbox.receivedAt',
+            { data: formatDateTime(envio.dataRecebimento, i18n.language) },
+          )}`}
+        />
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      {...inboxListProps(t)}
+      columns={columns}
+      rows={result?.content}
+      total={result?.totalElements ?? 0}
+      getRowId={(envio) => envio.id}
+      list={list}
+      loading={loading}
+      error={error}
+      onRowOpen={(envio) => navigate(comunicadoUrls.envio(envio.comunicado.id))}
+      rowActions={(envio) => (
+        <EnvioToggles
+          idComunicado={envio.comunicado.id}
+          favorito={envio.favorito}
+          arquivado={envio.arquivado}
+          onChanged={() => void refetch()}
+        />
+      )}
     />
   );
 }
 
-function ListState({
-  loading,
-  error,
-  empty,
-  children,
-}: {
-  loading: boolean;
-  error?: string;
-  empty: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  if (error) return <Alert severity="error">{error}</Alert>;
-  if (loading) return <LoadingView />;
-  if (empty)
-    return (
-      <Typography color="text.secondary" sx={{ py: 8, textAlign: 'center' }}>
-        {t('communicationsUi.inbox.empty')}
-      </Typography>
-    );
-  return <>{children}</>;
-}
-
-/** A tab of received deliveries (RECEBIDOS, LIDOS, FAVORITOS, ARQUIVADOS): unread ones in bold. */
-export function EnviosList({ aba, busca, paging, onPaging }: ListProps & { aba: Exclude<InboxTab, 'ENVIADOS'> }) {
-  const { t, i18n } = useTranslation();
-  const { data, loading, error, refetch } = useQuery(COMUNICADO_ENVIOS, {
-    variables: { aba, busca: busca || undefined, ...paging },
-    fetchPolicy: 'cache-and-network',
-  });
-  const page = data?.comunicadoEnvios;
-  return (
-    <ListState
-      loading={loading && !page}
-      error={error && apiErrorMessage(error, t('communicationsUi.inbox.loadError'))}
-      empty={page?.content.length === 0}
-    >
-      <List aria-label={t('communicationsUi.inbox.list')}>
-        {page?.content.map((envio) => (
-          <ListItem
-            key={envio.id}
-            divider
-            disablePadding
-            secondaryAction={
-              <EnvioToggles
-                idComunicado={envio.comunicado.id}
-                favorito={envio.favorito}
-                arquivado={envio.arquivado}
-                onChanged={() => void refetch()}
-              />
-            }
-            sx={{ '& .MuiListItemButton-root': { pr: 14 } }}
-          >
-            <ListItemButton component={RouterLink} to={comunicadoUrls.envio(envio.comunicado.id)}>
-              <ListItemText
-                primary={
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Typography component="span" sx={{ fontWeight: envio.lido ? 400 : 700, overflowWrap: 'anywhere' }}>
-                      {envio.comunicado.titulo}
-                    </Typography>
-                    {!envio.lido && <Chip size="small" color="primary" label={t('communicationsUi.inbox.unread')} />}
-                    {envio.comunicado.idParent && <Tag colour="warning" label={t('communicationsUi.view.errata')} />}
-                  </Stack>
-                }
-                secondary={`${t('communicationsUi.inbox.from', { nome: envio.comunicado.usuarioCriador.nome })} · ${t(
-                  'communicationsUi.inbox.receivedAt',
-                  { data: formatDateTime(envio.dataRecebimento, i18n.language) },
-                )}`}
-              />
-            </ListItemButton>
-          </ListItem>
-        ))}
-      </List>
-      <Pager count={page?.totalElements ?? 0} paging={paging} onPaging={onPaging} />
-    </ListState>
-  );
-}
-
 /** ENVIADOS: what the user created or must approve, with status chips and the pending approvals. */
-export function SentList({ busca, paging, onPaging }: ListProps) {
+export function SentList({ list }: { list: ListParams }) {
   const { t, i18n } = useTranslation();
-  const { data, loading, error } = useQuery(COMUNICADOS, {
-    variables: { filtro: { busca: busca || undefined, ...paging } },
+  const navigate = useNavigate();
+  const { busca, page, rowsPerPage } = list.query;
+  const { data, previousData, loading, error } = useQuery(COMUNICADOS, {
+    variables: { filtro: { busca: busca || undefined, page, rowsPerPage } },
     fetchPolicy: 'cache-and-network',
   });
-  const page = data?.comunicados;
+  const result = (data ?? previousData)?.comunicados;
+  type Comunicado = NonNullable<typeof result>['content'][number];
+  const columns: Column<Comunicado>[] = [
+    {
+      id: 'comunicado',
+      label: t('communicationsUi.inbox.communication'),
+      render: (c) => (
+        <Summary
+          to={comunicadoUrls.visualizar(c.id)}
+          title={c.titulo}
+          tags={
+            <>
+              <StatusTag status={c.status.id} />
+              {c.viewerCan.aprovar && <Tag colour="warning" label={t('communicationsUi.inbox.pendingApproval')} />}
+            </>
+          }
+          details={`${c.usuarioCriador.nome} · ${t('communicationsUi.inbox.createdAt', {
+            data: formatDateTime(c.createdDateTime, i18n.language),
+          })}`}
+        />
+      ),
+    },
+  ];
   return (
-    <ListState
-      loading={loading && !page}
-      error={error && apiErrorMessage(error, t('communicationsUi.inbox.loadError'))}
-      empty={page?.content.length === 0}
-    >
-      <List aria-label={t('communicationsUi.inbox.list')}>
-        {page?.content.map((c) => (
-          <ListItem key={c.id} divider disablePadding>
-            <ListItemButton component={RouterLink} to={comunicadoUrls.visualizar(c.id)}>
-              <ListItemText
-                primary={
-                  <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                    <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
-                      {c.titulo}
-                    </Typography>
-                    <StatusTag status={c.status.id} />
-                    {c.viewerCan.aprovar && (
-                      <Tag colour="warning" label={t('communicationsUi.inbox.pendingApproval')} />
-                    )}
-                  </Stack>
-                }
-                secondary={`${c.usuarioCriador.nome} · ${t('communicationsUi.inbox.createdAt', {
-                  data: formatDateTime(c.createdDateTime, i18n.language),
-                })}`}
-              />
-            </ListItemButton>
-          </ListItem>
-        ))}
-      </List>
-      <Pager count={page?.totalElements ?? 0} paging={paging} onPaging={onPaging} />
-    </ListState>
+    <DataTable
+      {...inboxListProps(t)}
+      columns={columns}
+      rows={result?.content}
+      total={result?.totalElements ?? 0}
+      getRowId={(c) => c.id}
+      list={list}
+      loading={loading}
+      error={error}
+      onRowOpen={(c) => navigate(comunicadoUrls.visualizar(c.id))}
+    />
   );
 }

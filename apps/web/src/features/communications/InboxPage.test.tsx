@@ -71,4 +71,32 @@ describe('InboxPage', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Enviados' }));
     expect(await screen.findByText('Aguardando sua aprovação')).toBeTruthy();
   });
+
+  it('restores the tab, search, size and page of a shared link; another tab starts at its first page', async () => {
+    const fav = buildEnvio({ lido: true, favorito: true });
+    const other = buildEnvio({ lido: true });
+    const page = (aba: string, p: number, envio: typeof fav): MockedResponse => ({
+      request: { query: COMUNICADO_ENVIOS, variables: { aba, busca: 'recall', page: p, rowsPerPage: 25 } },
+      result: {
+        data: { comunicadoEnvios: { __typename: 'ComunicadoEnvioPage', content: [envio], totalElements: 30 } },
+      },
+    });
+    render(
+      <Providers
+        user={dealer()}
+        mocks={[page('FAVORITOS', 1, fav), page('LIDOS', 0, other)]}
+        path="/comunicados?aba=FAVORITOS&busca=recall&itens=25&pagina=2"
+      >
+        <InboxPage />
+      </Providers>,
+    );
+    expect(screen.getByRole('tab', { name: 'Favoritos' }).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByRole('searchbox', { name: 'Buscar comunicados' }) as HTMLInputElement).value).toBe('recall');
+    expect(await screen.findByRole('link', { name: fav.comunicado.titulo })).toBeTruthy();
+    expect(screen.getByText('26–30 de 30')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Lidos' }));
+    expect(await screen.findByRole('link', { name: other.comunicado.titulo })).toBeTruthy();
+    expect(screen.getByText('1–25 de 30')).toBeTruthy();
+  });
 });

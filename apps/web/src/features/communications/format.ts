@@ -41,7 +41,5 @@ export const comunicadoUrls = {
   dashboard: (id: string) => `/comunicados/dashboard/${encodeURIComponent(id)}`,
 };
 
-/** Search debounce (docs/domains/communications.md#constants). */
-export const SEARCH_DEBOUNCE_MS = 200;
 /** Recipient count debounce while the audience changes. */
 export const COUNT_DEBOUNCE_MS = 300;
