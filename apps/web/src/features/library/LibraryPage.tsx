@@ -2,21 +2,20 @@ import { useQuery } from '@apollo/client';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { isLibraryRoot, LIBRARY_SEARCH_DEBOUNCE_MS } from '@portal/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { isLibraryRoot, LIBRARY_PAGE_SIZES } from '@portal/domain';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { apiErrorMessage } from '../../app/apollo-client';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
-import { SearchIcon } from '../../app/shell/icons';
 import { CenteredMessage } from '../../ui/CenteredMessage';
 import { LoadingView } from '../../ui/LoadingView';
+import { ListSearch } from '../../ui/list/ListSearch';
+import { useListParams } from '../../ui/list/use-list-params';
 import { FolderItems } from './FolderItems';
 import { FolderTrail } from './FolderTrail';
 import { folderUrl } from './format';
@@ -36,14 +35,8 @@ const VIEW_KEY = 'portal.library.view';
 const isNotFound = (error: { graphQLErrors: readonly { extensions?: Record<string, unknown> }[] } | undefined) =>
   Boolean(error?.graphQLErrors.some((e) => e.extensions?.code === 'NOT_FOUND'));
 
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+/** The search's list state in the URL (`?busca=&pagina=&itens=`), on the library's page sizes. */
+const SEARCH_OPTIONS = { pageSizes: LIBRARY_PAGE_SIZES };
 
 /** The screen of both routes: a new folder starts fresh (no selection, no dialog, no search). */
 export function LibraryScreen() {
@@ -53,8 +46,8 @@ export function LibraryScreen() {
 
 /**
  * /biblioteca and /biblioteca/:idPasta (docs/domains/library.md): the folder's trail from the root, its
- * items as a grid or a list, the search (200 ms debounce, paged table; hidden on mobile), the toolbar
- * and the dialogs. What the user may do comes from the server (`viewerCan`).
+ * items as a grid or a list, the search (the kit's list, state in the URL; hidden on mobile), the
+ * toolbar and the dialogs. What the user may do comes from the server (`viewerCan`).
  */
 export function LibraryPage() {
   const { t } = useTranslation();
@@ -64,8 +57,7 @@ export function LibraryPage() {
   const idPasta = useParams().idPasta ?? null;
   const root = isLibraryRoot(idPasta);
   const [view, setView] = useState<View>(() => (localStorage.getItem(VIEW_KEY) === 'list' ? 'list' : 'grid'));
-  const [searchText, setSearchText] = useState('');
-  const busca = useDebounced(searchText.trim(), LIBRARY_SEARCH_DEBOUNCE_MS);
+  const search = useListParams(SEARCH_OPTIONS);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const download = useDownload();
@@ -118,10 +110,10 @@ export function LibraryPage() {
       />
     );
 
-  const searching = busca.length > 0;
+  const searching = search.query.busca.length > 0;
   const error = pasta.error ?? items.error;
   let body = <LoadingView />;
-  if (searching) body = <SearchResults busca={busca} onOpen={open} />;
+  if (searching) body = <SearchResults list={search} onOpen={open} />;
   else if (error) body = <Alert severity="error">{apiErrorMessage(error, t('library.loadError'))}</Alert>;
   else if (items.data && list.length === 0)
     body = (
@@ -146,23 +138,9 @@ export function LibraryPage() {
             onAction={(action) => (action === 'download' ? void download(selection) : setDialog({ kind: action }))}
           />
         </Box>
-        <TextField
-          size="small"
-          type="search"
-          label={t('library.searchLabel')}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ width: { xs: '100%', sm: 280 }, '@media (max-width: 768px)': { display: 'none' } }}
-        />
+        <Box sx={{ width: { xs: '100%', sm: 280 }, '@media (max-width: 768px)': { display: 'none' } }}>
+          <ListSearch label={t('library.searchLabel')} value={search.query.busca} onSearch={search.setSearch} />
+        </Box>
         {!searching && (
           <ToggleButtonGroup
             size="small"

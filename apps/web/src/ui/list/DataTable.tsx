@@ -65,6 +65,14 @@ export type DataTableProps<R> = {
 
 const mobileHidden = { display: { xs: 'none', sm: 'table-cell' } };
 
+/** The paginator's buttons, named in the interface language (MUI's own names are English). */
+const PAGE_BUTTONS = {
+  first: 'common.pageFirst',
+  previous: 'common.pagePrevious',
+  next: 'common.pageNext',
+  last: 'common.pageLast',
+} as const;
+
 /** Out of sight but read by screen readers (MUI's visually hidden recipe, for a table row). */
 const visuallyHidden = {
   position: 'absolute',
@@ -248,6 +256,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
         onRowsPerPageChange={(e) => list.setRowsPerPage(Number(e.target.value))}
         labelRowsPerPage={t('common.rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
+        getItemAriaLabel={(type) => t(PAGE_BUTTONS[type])}
         sx={{ '.MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: { xs: 0 } } }}
       />
     </Box>
