@@ -27,9 +27,6 @@ export const LIBRARY_PAGE_SIZES = [5, 10, 15] as const;
 export type LibraryPageSize = (typeof LIBRARY_PAGE_SIZES)[number];
 export const LIBRARY_DEFAULT_PAGE_SIZE: LibraryPageSize = 5;
 
-/** Debounce of the library search box (docs/domains/library.md#search). */
-export const LIBRARY_SEARCH_DEBOUNCE_MS = 200;
-
 /**
  * Delay before a single click selects, to tell it from a double click (docs/domains/library.md#browsing-and-selecting).
  */

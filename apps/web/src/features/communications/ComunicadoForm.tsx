@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { ChipsField } from '../../ui/form/ChipsField';
+import { DateInput } from '../../ui/form/fields';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { LoadingView } from '../../ui/LoadingView';
 import { useToast } from '../../ui/toast';
@@ -239,29 +240,15 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
           />
           <AttachmentsField value={attachments} onChange={setAttachments} disabled={disabled} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              type="date"
+            <DateInput
+              {...form.bind('dataInicioExibicao')}
               label={t('communicationsUi.form.displayStart')}
-              value={values.dataInicioExibicao}
-              onChange={(e) => set('dataInicioExibicao', e.target.value)}
-              onBlur={() => touch('dataInicioExibicao')}
-              error={Boolean(errorOf('dataInicioExibicao'))}
-              helperText={errorOf('dataInicioExibicao')}
               disabled={disabled}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
             />
-            <TextField
-              type="date"
+            <DateInput
+              {...form.bind('dataFimExibicao')}
               label={t('communicationsUi.form.displayEnd')}
-              value={values.dataFimExibicao}
-              onChange={(e) => set('dataFimExibicao', e.target.value)}
-              onBlur={() => touch('dataFimExibicao')}
-              error={Boolean(errorOf('dataFimExibicao'))}
-              helperText={errorOf('dataFimExibicao')}
               disabled={disabled}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
             />
           </Stack>
         </Section>
