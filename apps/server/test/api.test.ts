@@ -12,6 +12,7 @@ import { MENU_CACHE_KEY } from '../src/modules/menu/menu.queries.js';
 import { linkUsuario } from '../src/modules/menu/menu.tables.js';
 import { createNotification } from '../src/modules/notifications/notifications.service.js';
 import { usuario } from '../src/modules/users/users.tables.js';
+import { systemContext } from '../src/platform/actions.js';
 import { describeGuard } from '../src/platform/graphql/guards.js';
 import { formatError } from '../src/platform/graphql/register.js';
 import { allGuards } from '../src/platform/graphql/schema.js';
@@ -330,7 +331,7 @@ describe('GraphQL API', () => {
     const db = portal.services.db;
     const [litoral] = await db.select().from(grupo).where(eq(grupo.nome, 'Grupo Litoral'));
     const client = (await signIn(base, 'dealer2@portal.demo', DEMO_PASSWORD)).client;
-    const result = await inativarGrupo(db, { actorId: null, grupoId: litoral.id });
+    const result = await inativarGrupo(systemContext(portal.services), { grupoId: litoral.id });
     expect(result.dealers).toHaveLength(3);
     expect(result.usuarios).toHaveLength(1);
     const dealers = await db.select().from(dealer).where(eq(dealer.grupoId, litoral.id));

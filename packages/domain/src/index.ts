@@ -10,6 +10,8 @@ export * from './links.js';
 export * from './masks.js';
 export * from './menu-schemas.js';
 export * from './notifications-schemas.js';
+export * from './organisation-schemas.js';
 export * from './password.js';
 export * from './routes.js';
 export * from './user-types.js';
+export * from './users-schemas.js';

@@ -1,6 +1,7 @@
+import { type Guard, isAllowed } from '@portal/domain';
 import type { ZodType } from 'zod';
 import type { DbOrTx, Tx } from './db.js';
-import { badInput } from './errors.js';
+import { badInput, forbidden, unauthenticated } from './errors.js';
 import type { CurrentUser, GraphQLContext } from './graphql/context.js';
 import type { Services } from './services.js';
 
@@ -31,6 +32,20 @@ export function systemContext(services: Services | ActionContext): ActionContext
 
 /** The signed-in actor's id, or null for the system (the audit row's `usuario_id`). */
 export const actorId = (ctx: ActionContext): string | null => ctx.actor?.id ?? null;
+
+/**
+ * Authorizes a write by the guard rule (SPEC §6, `isAllowed`): the system (no actor: jobs, seed) may;
+ * a user only when their keys and type pass `guard`. FORBIDDEN otherwise.
+ */
+export function requireAllowed(ctx: ActionContext, guard: Guard): void {
+  if (ctx.actor && !isAllowed(ctx.actor, guard)) throw forbidden();
+}
+
+/** The signed-in user an action is about (their own language, tours, password); UNAUTHENTICATED for the system. */
+export function requireActor(ctx: ActionContext): CurrentUser {
+  if (!ctx.actor) throw unauthenticated();
+  return ctx.actor;
+}
 
 /**
  * Runs `change` in one transaction: a new one, or a savepoint of the caller's when `ctx.db` is

@@ -1,4 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './db.js';
 
 /** A UUID in its text form: ids from the API are checked with it before they reach SQL. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,3 +16,14 @@ export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.filter(i
 /** A text[] parameter written as one array literal, each element quoted and escaped. */
 export const textArray = (values: readonly string[]): SQL =>
   sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+
+/**
+ * Which of `ids` exist as `column` (a table's key): an action checks the ids it links before writing,
+ * so an unknown one is BAD_USER_INPUT on its field rather than a foreign-key failure.
+ */
+export async function existingIds(db: DbOrTx, column: PgColumn, ids: readonly string[]): Promise<string[]> {
+  const candidates = ids.filter(isUuid);
+  if (!candidates.length) return [];
+  const rows = await db.select({ id: column }).from(column.table).where(inArray(column, candidates));
+  return rows.map((r) => String(r.id));
+}

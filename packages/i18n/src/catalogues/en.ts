@@ -127,6 +127,20 @@ export const en = {
     invalidFormat: 'Invalid format',
     invalidText: 'The text contains invalid characters.',
     email: 'Please enter a valid email address.',
+    tooLong: 'The text is too long.',
+  },
+  organisation: {
+    corporateNameMin: 'The corporate name must have at least 10 characters.',
+    cnpjRepeated: 'Repeated CNPJ.',
+    cnpjTaken: 'This CNPJ already belongs to another dealer.',
+    codeRepeated: 'Repeated code.',
+    codeTaken: 'This code already belongs to another dealer.',
+    nameTaken: 'A group with this name already exists.',
+  },
+  users: {
+    dealerRequired: 'Select at least one dealer.',
+    emailTaken: 'This email already belongs to another user.',
+    cpfTaken: 'This CPF already belongs to another user.',
   },
   password: {
     min: 'Password must be at least 8 characters long.',

@@ -126,6 +126,20 @@ export const es = {
     invalidFormat: 'Formato no válido',
     invalidText: 'El texto contiene caracteres no válidos.',
     email: 'Ingrese un correo electrónico válido.',
+    tooLong: 'Texto demasiado largo.',
+  },
+  organisation: {
+    corporateNameMin: 'La razón social debe tener al menos 10 caracteres.',
+    cnpjRepeated: 'CNPJ repetido.',
+    cnpjTaken: 'Este CNPJ ya pertenece a otro concesionario.',
+    codeRepeated: 'Código repetido.',
+    codeTaken: 'Este código ya pertenece a otro concesionario.',
+    nameTaken: 'Ya existe un grupo con este nombre.',
+  },
+  users: {
+    dealerRequired: 'Seleccione al menos un concesionario.',
+    emailTaken: 'Este correo electrónico ya pertenece a otro usuario.',
+    cpfTaken: 'Este CPF ya pertenece a otro usuario.',
   },
   password: {
     min: 'La contraseña debe tener al menos 8 caracteres.',

@@ -123,6 +123,20 @@ export const ptBR = {
     invalidFormat: 'Formato inválido',
     invalidText: 'O texto contém caracteres inválidos.',
     email: 'Informe um e-mail válido.',
+    tooLong: 'Texto longo demais.',
+  },
+  organisation: {
+    corporateNameMin: 'A razão social deve ter ao menos 10 caracteres.',
+    cnpjRepeated: 'CNPJ repetido.',
+    cnpjTaken: 'Este CNPJ já pertence a outro dealer.',
+    codeRepeated: 'Código repetido.',
+    codeTaken: 'Este código já pertence a outro dealer.',
+    nameTaken: 'Já existe um grupo com este nome.',
+  },
+  users: {
+    dealerRequired: 'Selecione ao menos um dealer.',
+    emailTaken: 'Este e-mail já pertence a outro usuário.',
+    cpfTaken: 'Este CPF já pertence a outro usuário.',
   },
   password: {
     min: 'A senha deve ter ao menos 8 caracteres.',

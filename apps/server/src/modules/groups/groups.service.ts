@@ -1,61 +1,55 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
-import { notFound } from '../../platform/errors.js';
+import { type DealerGroupInput, dealerGroupSchema, inactivateDealerGroupSchema } from '@portal/domain';
+import { eq, sql } from 'drizzle-orm';
+import { type ActionContext, actorId, inTransaction, parseInput, requireAllowed } from '../../platform/actions.js';
+import { badInput, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { dealer } from '../dealers/dealers.tables.js';
-import { usuario, usuarioDealer, usuarioGrupo } from '../users/users.tables.js';
+import { inactivateDealersOfGroup } from '../dealers/dealers.service.js';
+import { inactivateUsersOfDealerGroup } from '../users/users.service.js';
 import { grupo } from './groups.tables.js';
+
+const MAINTAIN = { keys: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] } as const;
+
+/**
+ * Creates a dealer group (`PORTAL_MANUTENCAO_DEALERS_GRUPO`, or the system). The name is unique
+ * accent- and case-insensitively: a taken one is BAD_USER_INPUT on `nome`. Audited; returns the id.
+ */
+export async function createDealerGroup(ctx: ActionContext, input: DealerGroupInput): Promise<{ id: string }> {
+  const data = parseInput(dealerGroupSchema, input);
+  requireAllowed(ctx, MAINTAIN);
+  return inTransaction(ctx, async (tx) => {
+    const [taken] = await tx
+      .select({ id: grupo.id })
+      .from(grupo)
+      .where(sql`immutable_unaccent(lower(${grupo.nome})) = immutable_unaccent(lower(${data.nome}))`);
+    if (taken) throw badInput({ nome: 'organisation.nameTaken' }, 'organisation.nameTaken');
+    const [row] = await tx.insert(grupo).values(data).returning({ id: grupo.id });
+    await recordAudit(tx, { actorId: actorId(ctx), entity: 'grupo', entityId: row.id, action: 'criar', after: data });
+    return { id: row.id };
+  });
+}
 
 /**
  * Inactivates a dealer group and, in the same transaction, its dealers and the users linked to the
- * group or to those dealers (SPEC §4 cascade). Every changed row is audited.
+ * group or to those dealers (SPEC §4 cascade), through the dealers' and the users' actions. Every
+ * changed row is audited.
  */
-export async function inativarGrupo(db: Db, opts: { actorId: string | null; grupoId: string }) {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(grupo).where(eq(grupo.id, opts.grupoId));
+export async function inativarGrupo(ctx: ActionContext, input: { grupoId: string }) {
+  const { grupoId } = parseInput(inactivateDealerGroupSchema, input);
+  requireAllowed(ctx, MAINTAIN);
+  return inTransaction(ctx, async (tx, txCtx) => {
+    const [before] = await tx.select().from(grupo).where(eq(grupo.id, grupoId));
     if (!before) throw notFound();
-    await tx.update(grupo).set({ active: false }).where(eq(grupo.id, opts.grupoId));
+    await tx.update(grupo).set({ active: false }).where(eq(grupo.id, grupoId));
     await recordAudit(tx, {
-      actorId: opts.actorId,
+      actorId: actorId(ctx),
       entity: 'grupo',
-      entityId: opts.grupoId,
+      entityId: grupoId,
       action: 'inativar',
       before: { active: before.active },
       after: { active: false },
     });
-    const dealers = await tx
-      .update(dealer)
-      .set({ active: false })
-      .where(sql`${dealer.grupoId} = ${opts.grupoId} AND ${dealer.active}`)
-      .returning({ id: dealer.id });
-    const dealerIds = dealers.map((d) => d.id);
-    const linked = tx
-      .select({ id: usuarioGrupo.usuarioId })
-      .from(usuarioGrupo)
-      .where(eq(usuarioGrupo.grupoId, opts.grupoId));
-    const viaDealers = dealerIds.length
-      ? tx.select({ id: usuarioDealer.usuarioId }).from(usuarioDealer).where(inArray(usuarioDealer.dealerId, dealerIds))
-      : undefined;
-    const users = await tx
-      .update(usuario)
-      .set({ active: false, versao: sql`now()` })
-      .where(
-        sql`${usuario.active} AND ${viaDealers ? or(inArray(usuario.id, linked), inArray(usuario.id, viaDealers)) : inArray(usuario.id, linked)}`,
-      )
-      .returning({ id: usuario.id });
-    const cascaded = [
-      ...dealers.map((d) => ({ entity: 'dealer' as const, id: d.id })),
-      ...users.map((u) => ({ entity: 'usuario' as const, id: u.id })),
-    ];
-    for (const row of cascaded) {
-      await recordAudit(tx, {
-        actorId: opts.actorId,
-        entity: row.entity,
-        entityId: row.id,
-        action: 'inativar',
-        after: { active: false },
-      });
-    }
-    return { dealers: dealerIds, usuarios: users.map((u) => u.id) };
+    const dealers = await inactivateDealersOfGroup(txCtx, { grupoId });
+    const usuarios = await inactivateUsersOfDealerGroup(txCtx, { grupoId, dealerIds: dealers });
+    return { dealers, usuarios };
   });
 }

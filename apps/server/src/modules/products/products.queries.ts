@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { funcionalidade, produto } from './products.tables.js';
+import { existingIds } from '../../platform/sql.js';
+import { dadoComplementar, funcionalidade, produto, tipoAcesso } from './products.tables.js';
 
 /** Every product (id, key, name), ordered: the choices of other modules' forms (the menu's product). */
 export function productOptions(db: DbOrTx) {
@@ -18,3 +19,13 @@ export function featureOptions(db: DbOrTx) {
     .innerJoin(produto, eq(produto.id, funcionalidade.produtoId))
     .orderBy(asc(produto.ordem), asc(funcionalidade.nome));
 }
+
+/** Which of `ids` are features (an action granting features checks them first). */
+export const existingFeatureIds = (db: DbOrTx, ids: readonly string[]) => existingIds(db, funcionalidade.id, ids);
+
+/** Which of `ids` are access types. */
+export const existingAccessTypeIds = (db: DbOrTx, ids: readonly string[]) => existingIds(db, tipoAcesso.id, ids);
+
+/** Which of `ids` are complementary data (a product's per-user links). */
+export const existingComplementaryDataIds = (db: DbOrTx, ids: readonly string[]) =>
+  existingIds(db, dadoComplementar.id, ids);

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
+import { existingIds } from '../../platform/sql.js';
 import { grupoUsuarios } from './user-groups.tables.js';
 
 /** Active user groups by name: the choices of the library's and the communications' access forms. */
@@ -20,3 +21,6 @@ export async function activeUserGroupIds(db: DbOrTx, ids: string[]): Promise<str
     .where(and(inArray(grupoUsuarios.id, ids), eq(grupoUsuarios.active, true)));
   return rows.map((r) => r.id);
 }
+
+/** Which of `ids` are user groups, active or not (an action adding members checks them first). */
+export const existingUserGroupIds = (db: DbOrTx, ids: readonly string[]) => existingIds(db, grupoUsuarios.id, ids);

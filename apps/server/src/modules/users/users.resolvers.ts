@@ -1,10 +1,12 @@
 import type { Idioma, UserType } from '@portal/domain';
+import { onboardingSeenSchema } from '@portal/domain';
 import { t } from '@portal/i18n';
 import type { Resolvers } from '../../generated/graphql.js';
+import { actionContext, parseInput } from '../../platform/actions.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { isOnboardingSeen, loadLoggedUserDetails } from './users.queries.js';
-import { alterarSenha, assertOnboardingId, mudarLinguaUsuario, setOnboardingSeen } from './users.service.js';
+import { alterarSenha, mudarLinguaUsuario, setOnboardingSeen } from './users.service.js';
 
 export const guards: ModuleGuards = {
   Query: { usuarioLogado: 'authenticated', currentUserOnboardingIsSeen: 'authenticated' },
@@ -42,19 +44,19 @@ export const resolvers: Resolvers = {
   Query: {
     usuarioLogado: (_: unknown, __: unknown, ctx: GraphQLContext) => usuarioLogado(ctx),
     currentUserOnboardingIsSeen: (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
-      assertOnboardingId(args.id);
-      return isOnboardingSeen(ctx.services.db, requireUser(ctx).id, args.id);
+      const { id } = parseInput(onboardingSeenSchema, args);
+      return isOnboardingSeen(ctx.services.db, requireUser(ctx).id, id);
     },
   },
   Mutation: {
     mudarLinguaUsuario: async (_: unknown, args: { id: string; idioma: Idioma }, ctx: GraphQLContext) => {
-      await mudarLinguaUsuario(ctx.services.db, requireUser(ctx), args);
+      await mudarLinguaUsuario(actionContext(ctx), args);
       ctx.user = { ...requireUser(ctx), idioma: args.idioma };
       ctx.locale = localeOf(args.idioma);
       return usuarioLogado(ctx);
     },
     setCurrentUserOnboardingSeen: async (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
-      await setOnboardingSeen(ctx.services.db, requireUser(ctx), args.id);
+      await setOnboardingSeen(actionContext(ctx), args);
       return true;
     },
     alterarSenha: async (
@@ -62,7 +64,7 @@ export const resolvers: Resolvers = {
       args: { senhaAtual: string; novaSenha: string; confirmacao: string },
       ctx: GraphQLContext,
     ) => {
-      await alterarSenha(ctx.services.db, requireUser(ctx), args, ctx.request.ip);
+      await alterarSenha(actionContext(ctx), args);
       return true;
     },
   },

@@ -3,6 +3,7 @@ import { resolveLocale, t } from '@portal/i18n';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
+import { systemContext } from '../actions.js';
 import type { DomainPorts } from '../domain-ports.js';
 import { isSameOrigin } from '../http/origin.js';
 import type { Services } from '../services.js';
@@ -160,7 +161,7 @@ export function registerBffRoutes(
       idToken: tokens.id_token ?? null,
       tokenExpiresAt: new Date(Date.now() + (tokens.expiresIn() ?? 600) * 1000),
     });
-    await domain.users.recordSignIn(db, userId);
+    await domain.users.recordSignIn(systemContext(services), { userId });
     reply.setCookie(SESSION_COOKIE, raw, {
       path: '/',
       httpOnly: true,
@@ -239,6 +240,7 @@ async function portalUserFor(
   const bySubject = await users.findBySubject(db, claims.sub);
   const user = bySubject ?? (typeof claims.email === 'string' ? await users.findByEmail(db, claims.email) : null);
   if (!user?.active) return null;
-  if (user.keycloakId !== claims.sub) await users.linkSubject(db, { userId: user.id, subject: claims.sub });
+  if (user.keycloakId !== claims.sub)
+    await users.linkSubject(systemContext(services), { userId: user.id, subject: claims.sub });
   return user.id;
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { LOCALE_BY_IDIOMA } from '@portal/domain';
 import { t } from '@portal/i18n';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { inTransaction, systemContext } from '../actions.js';
 import type { DomainPorts } from '../domain-ports.js';
 import type { Services } from '../services.js';
 import { endProviderAccount } from './adapter.js';
@@ -103,7 +104,7 @@ export async function resetPassword(
   password: string,
 ): Promise<boolean> {
   const senhaHash = await hashPassword(password);
-  const usuarioId = await services.db.transaction(async (tx) => {
+  const usuarioId = await inTransaction(systemContext(services), async (tx, txCtx) => {
     const [used] = await tx
       .update(senhaReset)
       .set({ usedAt: new Date() })
@@ -112,7 +113,7 @@ export async function resetPassword(
       )
       .returning({ usuarioId: senhaReset.usuarioId });
     if (!used) return null;
-    await users.setPassword(tx, { userId: used.usuarioId, senhaHash });
+    await users.setPassword(txCtx, { userId: used.usuarioId, senhaHash });
     await tx.delete(sessao).where(eq(sessao.usuarioId, used.usuarioId));
     // The provider's session, grants and tokens too: a bearer token from before the reset dies with it.
     await endProviderAccount(tx, used.usuarioId);

@@ -1,4 +1,5 @@
 import type { Idioma } from '@portal/domain';
+import type { ActionContext } from '../actions.js';
 import type { Database, DbOrTx } from '../db.js';
 import type { CurrentUser } from '../graphql/context.js';
 
@@ -36,10 +37,13 @@ export type UserDirectory = {
   findBySubject(db: DbOrTx, subject: string): Promise<SignInUser | null>;
   /** Holds the user's row until `tx` ends: two recoveries of one user run one after the other. */
   lock(tx: DbOrTx, id: string): Promise<void>;
-  /** Users action: stores a new password hash, audited as the user's own change, in `tx`. */
-  setPassword(tx: DbOrTx, input: { userId: string; senhaHash: string }): Promise<void>;
+  /**
+   * Users action: stores a new password hash, audited as the user's own change, in the transaction of
+   * `ctx.db` when it is one (decision 0013: actions take an `ActionContext`).
+   */
+  setPassword(ctx: ActionContext, input: { userId: string; senhaHash: string }): Promise<void>;
   /** Users action: the user signed in now (`ultimo_acesso`). */
-  recordSignIn(db: DbOrTx, userId: string): Promise<void>;
-  /** Users action: links the external provider's subject to the user. */
-  linkSubject(db: DbOrTx, input: { userId: string; subject: string }): Promise<void>;
+  recordSignIn(ctx: ActionContext, input: { userId: string }): Promise<void>;
+  /** Users action: links the external provider's subject to the user, audited. */
+  linkSubject(ctx: ActionContext, input: { userId: string; subject: string }): Promise<void>;
 };

@@ -1,0 +1,6 @@
+import type { DbOrTx } from '../../platform/db.js';
+import { existingIds } from '../../platform/sql.js';
+import { grupo } from './groups.tables.js';
+
+/** Which of `ids` are dealer groups (an action linking groups checks them first). */
+export const existingDealerGroupIds = (db: DbOrTx, ids: readonly string[]) => existingIds(db, grupo.id, ids);

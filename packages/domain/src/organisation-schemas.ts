@@ -1,0 +1,148 @@
+import { maskedString } from './masks.js';
+import { z } from './zod.js';
+
+// Messages are i18n keys: `validation` for the generic ones, `organisation` for the rules of the
+// dealers, dealer groups and user groups (packages/i18n).
+
+/** Corporate name minimum of SPEC §5/§9. */
+export const CORPORATE_NAME_MIN = 10;
+/** Dealer codes (main and additional): SPEC §9 reads "10 or 20 characters"; we allow 20. */
+export const DEALER_CODE_MAX = 20;
+/** Names of groups, dealers and user groups. */
+export const ORGANISATION_NAME_MAX = 255;
+
+/** The 27 federated units of Brazil (a dealer's address). */
+export const UFS = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+export type Uf = (typeof UFS)[number];
+
+/** Digits only: CNPJ, CPF and CEP are stored bare, so uniqueness holds with or without punctuation. */
+export const onlyDigits = (value: string) => value.replace(/\D/g, '');
+
+/** A required, trimmed name of at most ORGANISATION_NAME_MAX characters. */
+export const organisationName = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(ORGANISATION_NAME_MAX, 'validation.tooLong');
+
+/** A list of record ids (uuid), distinct. */
+export const idList = z
+  .array(z.uuid({ error: 'validation.invalid' }))
+  .default([])
+  .transform((ids) => [...new Set(ids)]);
+
+const requiredCnpj = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .pipe(maskedString('cnpj'))
+  .transform(onlyDigits);
+
+const dealerCode = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(DEALER_CODE_MAX, 'validation.tooLong');
+
+const optionalText = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => v || null);
+
+/** A dealer group (SPEC §3 "Dealer group: name, members"): its name; active unless said otherwise. */
+export const dealerGroupSchema = z.object({
+  nome: organisationName,
+  active: z.boolean().default(true),
+});
+export type DealerGroupInput = z.input<typeof dealerGroupSchema>;
+
+/**
+ * A new dealer (SPEC §3 dealer, §5): corporate name of at least 10 characters, display name, a CNPJ with
+ * valid check digits, additional CNPJs each valid, distinct and different from the main one, a main
+ * code and additional codes (not empty, at most DEALER_CODE_MAX), its dealer group, the brands it sells,
+ * address and contacts. CNPJs and CEP are stored as digits. Uniqueness is the server's check.
+ */
+export const dealerSchema = z
+  .object({
+    nome: organisationName.pipe(z.string().min(CORPORATE_NAME_MIN, 'organisation.corporateNameMin')),
+    nomeExibicao: organisationName,
+    cnpj: requiredCnpj,
+    cnpjsAdicionais: z.array(requiredCnpj).default([]),
+    codigoPrincipal: dealerCode,
+    codigosAdicionais: z.array(dealerCode).default([]),
+    grupoId: z.uuid({ error: 'validation.required' }),
+    marcaIds: idList,
+    logradouro: optionalText,
+    bairro: optionalText,
+    cidade: optionalText,
+    cep: z
+      .string()
+      .trim()
+      .pipe(maskedString('cep'))
+      .transform((v) => onlyDigits(v) || null)
+      .nullish(),
+    complemento: optionalText,
+    uf: z.enum(UFS, { error: 'validation.invalid' }).nullish(),
+    contatos: z
+      .array(
+        z.object({
+          nome: organisationName,
+          email: z.email({ error: 'validation.email' }).optional(),
+          telefone: z.string().trim().optional(),
+        }),
+      )
+      .default([]),
+    active: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    v.cnpjsAdicionais.forEach((cnpj, i) => {
+      if (cnpj === v.cnpj || v.cnpjsAdicionais.indexOf(cnpj) !== i)
+        ctx.addIssue({ code: 'custom', path: ['cnpjsAdicionais', i], message: 'organisation.cnpjRepeated' });
+    });
+    const codes = [v.codigoPrincipal, ...v.codigosAdicionais];
+    v.codigosAdicionais.forEach((code, i) => {
+      if (codes.indexOf(code) !== i + 1)
+        ctx.addIssue({ code: 'custom', path: ['codigosAdicionais', i], message: 'organisation.codeRepeated' });
+    });
+  });
+export type DealerInput = z.input<typeof dealerSchema>;
+
+/** A user group (SPEC §3): name, public or private (private unless said), active unless said otherwise. */
+export const userGroupSchema = z.object({
+  nome: organisationName,
+  publico: z.boolean().default(false),
+  active: z.boolean().default(true),
+});
+export type UserGroupInput = z.input<typeof userGroupSchema>;
+
+/** Inactivating a dealer group (SPEC §4 cascade): the group's id. */
+export const inactivateDealerGroupSchema = z.object({ grupoId: z.uuid({ error: 'validation.invalid' }) });
