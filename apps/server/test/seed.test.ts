@@ -56,8 +56,8 @@ describe('demo seed', () => {
 
   it('is idempotent: running it again changes nothing', async () => {
     const before = await counts();
-    await seedDemo(portal.services.db);
-    await seedDemo(portal.services.db);
+    await seedDemo(portal.services);
+    await seedDemo(portal.services);
     expect(await counts()).toEqual(before);
   });
 });

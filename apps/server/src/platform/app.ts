@@ -103,7 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     storage,
     clock: createClock(),
   };
-  if (config.demoSeed) await domain.seedDemo(database.db);
+  if (config.demoSeed) await domain.seedDemo(services);
 
   await app.register(cookie);
   await app.register(formbody);

@@ -1,5 +1,5 @@
 import type { UserDirectory } from './auth/user-directory.js';
-import type { Db, DbOrTx } from './db.js';
+import type { DbOrTx } from './db.js';
 import type { Services } from './services.js';
 
 /** The portal's name and look, for the sign-in pages and the mail's From (the portal module owns them). */
@@ -18,6 +18,6 @@ export type DomainPorts = {
   audit(tx: DbOrTx, event: SignInAuditEvent): Promise<void>;
   /** The portal's look; null before the portal is configured. */
   look(services: Services): Promise<PortalLook | null>;
-  /** Writes the demo customer (DEMO_SEED). */
-  seedDemo(db: Db): Promise<void>;
+  /** Writes the demo customer (DEMO_SEED): every module's seed part, in order. */
+  seedDemo(services: Services): Promise<void>;
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ActionContext } from './actions.js';
 import type { Authenticate } from './auth/authenticate.js';
 import type { ModuleGuards } from './graphql/guards.js';
 import type { Services } from './services.js';
@@ -13,6 +14,18 @@ export type JobContext = {
   log: (err: unknown, msg: string) => void;
   /** Runs `stop` when the server closes (timers of this instance). */
   onClose(stop: () => void): void;
+};
+
+/**
+ * A module's part of the demo customer (DEMO_SEED; `src/seed/demo.ts` runs the parts). Idempotent:
+ * every start runs it, so it creates only what is missing (found by natural keys) and never overwrites
+ * what a person changed. It writes through the module's own actions where they exist.
+ */
+export type ModuleSeed = {
+  /** Names of the modules whose part must run first (what this part links to, e.g. `['products']`). */
+  after?: string[];
+  /** Writes the part as the system, in the seed's one transaction (`ctx.db`). */
+  run(ctx: ActionContext): Promise<void>;
 };
 
 /**
@@ -38,4 +51,6 @@ export type PortalModule = {
   routes?(context: RouteContext): void | Promise<void>;
   /** Starts the module's workers and schedules on this instance. */
   jobs?(context: JobContext): Promise<void>;
+  /** Its part of the demo customer, when it has demo data. */
+  seed?: ModuleSeed;
 };

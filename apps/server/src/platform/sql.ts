@@ -27,3 +27,21 @@ export async function existingIds(db: DbOrTx, column: PgColumn, ids: readonly st
   const rows = await db.select({ id: column }).from(column.table).where(inArray(column, candidates));
   return rows.map((r) => String(r.id));
 }
+
+/**
+ * The ids of the rows whose `keyColumn` is one of `keys` (a natural key: a code, a name), as
+ * key → id. The seeds find what other modules seeded through their owners' queries built on it.
+ */
+export async function idsByKey(
+  db: DbOrTx,
+  keyColumn: PgColumn,
+  idColumn: PgColumn,
+  keys: readonly string[],
+): Promise<Record<string, string>> {
+  if (!keys.length) return {};
+  const rows = await db
+    .select({ key: keyColumn, id: idColumn })
+    .from(keyColumn.table)
+    .where(inArray(keyColumn, [...keys]));
+  return Object.fromEntries(rows.map((r) => [String(r.key), String(r.id)]));
+}

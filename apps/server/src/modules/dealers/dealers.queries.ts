@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../platform/db.js';
-import { existingIds } from '../../platform/sql.js';
+import { existingIds, idsByKey } from '../../platform/sql.js';
 import { dealer, marca } from './dealers.tables.js';
 
 /** Which of `ids` are dealers (an action linking dealers checks them first). */
@@ -7,3 +7,10 @@ export const existingDealerIds = (db: DbOrTx, ids: readonly string[]) => existin
 
 /** Which of `ids` are brands. */
 export const existingBrandIds = (db: DbOrTx, ids: readonly string[]) => existingIds(db, marca.id, ids);
+
+/** Dealer ids by main code (code → id). */
+export const dealerIdsByCode = (db: DbOrTx, codes: readonly string[]) =>
+  idsByKey(db, dealer.codigoPrincipal, dealer.id, codes);
+
+/** Brand ids by name (name → id). */
+export const brandIdsByName = (db: DbOrTx, names: readonly string[]) => idsByKey(db, marca.descricao, marca.id, names);

@@ -1,6 +1,7 @@
 import type { PortalModule } from '../../platform/module.js';
 import { guards, resolvers } from './menu.resolvers.js';
 import { samples } from './menu.samples.js';
+import { menuSeed } from './menu.seed.js';
 import { watchMenuChanges } from './menu.service.js';
 
 /**
@@ -16,4 +17,5 @@ export const menuModule: PortalModule = {
   async jobs({ services, onClose }) {
     onClose(watchMenuChanges(services));
   },
+  seed: menuSeed,
 };

@@ -2,6 +2,7 @@ import type { PortalModule } from '../../platform/module.js';
 import { loaders } from './products.loaders.js';
 import { guards, resolvers } from './products.resolvers.js';
 import { samples } from './products.samples.js';
+import { productsSeed } from './products.seed.js';
 
 /** Products, their access types and features (the catalogue of feature keys). */
 export const productsModule: PortalModule = {
@@ -11,6 +12,7 @@ export const productsModule: PortalModule = {
   guards,
   loaders,
   samples,
+  seed: productsSeed,
   mappers: {
     Produto: './products.mappers.js#ProdutoRow',
     TipoAcesso: './products.mappers.js#TipoAcessoRow',

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { existingIds } from '../../platform/sql.js';
+import { existingIds, idsByKey } from '../../platform/sql.js';
 import { dadoComplementar, funcionalidade, produto, tipoAcesso } from './products.tables.js';
 
 /** Every product (id, key, name), ordered: the choices of other modules' forms (the menu's product). */
@@ -29,3 +29,24 @@ export const existingAccessTypeIds = (db: DbOrTx, ids: readonly string[]) => exi
 /** Which of `ids` are complementary data (a product's per-user links). */
 export const existingComplementaryDataIds = (db: DbOrTx, ids: readonly string[]) =>
   existingIds(db, dadoComplementar.id, ids);
+
+/** Product ids by key (`PORTAL`, `CRM`: key → id). */
+export const productIdsByKey = (db: DbOrTx, keys: readonly string[]) => idsByKey(db, produto.chave, produto.id, keys);
+
+/** Feature ids by key (key → id). */
+export const featureIdsByKey = (db: DbOrTx, keys: readonly string[]) =>
+  idsByKey(db, funcionalidade.chave, funcionalidade.id, keys);
+
+/** The id of a product's access type by its name, or undefined. */
+export async function accessTypeIdByName(db: DbOrTx, productKey: string, nome: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: tipoAcesso.id })
+    .from(tipoAcesso)
+    .innerJoin(produto, eq(produto.id, tipoAcesso.produtoId))
+    .where(and(eq(produto.chave, productKey), eq(tipoAcesso.nome, nome)));
+  return row?.id;
+}
+
+/** Complementary data ids by description (description → id). */
+export const complementaryDataIdsByDescription = (db: DbOrTx, descriptions: readonly string[]) =>
+  idsByKey(db, dadoComplementar.descricao, dadoComplementar.id, descriptions);

@@ -1,6 +1,7 @@
 import type { PortalModule } from '../../platform/module.js';
 import { guards, resolvers } from './user-groups.resolvers.js';
 import { samples } from './user-groups.samples.js';
+import { userGroupsSeed } from './user-groups.seed.js';
 
 /** User groups: the audience unit of the library and communications; the active ones for the forms. */
 export const userGroupsModule: PortalModule = {
@@ -9,4 +10,5 @@ export const userGroupsModule: PortalModule = {
   resolvers,
   guards,
   samples,
+  seed: userGroupsSeed,
 };

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { existingIds } from '../../platform/sql.js';
+import { existingIds, idsByKey } from '../../platform/sql.js';
 import { grupoUsuarios } from './user-groups.tables.js';
 
 /** Active user groups by name: the choices of the library's and the communications' access forms. */
@@ -24,3 +24,7 @@ export async function activeUserGroupIds(db: DbOrTx, ids: string[]): Promise<str
 
 /** Which of `ids` are user groups, active or not (an action adding members checks them first). */
 export const existingUserGroupIds = (db: DbOrTx, ids: readonly string[]) => existingIds(db, grupoUsuarios.id, ids);
+
+/** User group ids by exact name (name → id). */
+export const userGroupIdsByName = (db: DbOrTx, names: readonly string[]) =>
+  idsByKey(db, grupoUsuarios.nome, grupoUsuarios.id, names);

@@ -1,6 +1,7 @@
 import type { PortalModule } from '../../platform/module.js';
 import { guards, resolvers } from './users.resolvers.js';
 import { samples } from './users.samples.js';
+import { usersSeed } from './users.seed.js';
 
 /**
  * Users: the signed-in user (usuarioLogado, language, onboarding, change password). Sign-in reaches
@@ -12,4 +13,5 @@ export const usersModule: PortalModule = {
   resolvers,
   guards,
   samples,
+  seed: usersSeed,
 };

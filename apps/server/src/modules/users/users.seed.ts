@@ -1,0 +1,168 @@
+import type { UserType } from '@portal/domain';
+import { inArray } from 'drizzle-orm';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import type { ModuleSeed } from '../../platform/module.js';
+import { brandIdsByName, dealerIdsByCode } from '../dealers/dealers.queries.js';
+import { dealerGroupIdsByName } from '../groups/groups.queries.js';
+import { createNotification } from '../notifications/notifications.service.js';
+import {
+  accessTypeIdByName,
+  complementaryDataIdsByDescription,
+  featureIdsByKey,
+} from '../products/products.queries.js';
+import { userGroupIdsByName } from '../user-groups/user-groups.queries.js';
+import { createUser } from './users.service.js';
+import { cargo, departamento, usuario } from './users.tables.js';
+
+/** The password of every demo user. */
+export const DEMO_PASSWORD = 'Portal@2026';
+
+/** The demo sign-ins printed by `npm start` (SPEC-free demo customer, issue 2). */
+export const DEMO_USERS: { email: string; nome: string; tipo: UserType; resumo: string }[] = [
+  { email: 'admin@portal.demo', nome: 'Ana Admin', tipo: 'TECSINAPSE', resumo: 'TECSINAPSE, every key' },
+  {
+    email: 'montadora@portal.demo',
+    nome: 'Marcos Montadora',
+    tipo: 'MONTADORA',
+    resumo: 'MONTADORA, creates communications, manages the library',
+  },
+  {
+    email: 'aprovador@portal.demo',
+    nome: 'Alice Aprovadora',
+    tipo: 'MONTADORA',
+    resumo: 'MONTADORA, approves and sends communications',
+  },
+  { email: 'dealer@portal.demo', nome: 'Diego Dealer', tipo: 'DEALER_GRUPO', resumo: 'DEALER_GRUPO, Grupo Horizonte' },
+  { email: 'dealer2@portal.demo', nome: 'Daniela Dealer', tipo: 'DEALER_GRUPO', resumo: 'DEALER_GRUPO, Grupo Litoral' },
+];
+
+/** What each demo user is linked to, by natural keys (codes, names, keys). */
+type DemoLinks = {
+  keys?: string[];
+  /** [product key, access type name] */
+  tiposAcesso?: [string, string][];
+  grupos?: string[];
+  dealers?: string[];
+  userGroups?: string[];
+  marcas?: string[];
+  dados?: string[];
+};
+const ALL_BRANDS = ['Aurora', 'Boreal', 'Cometa'];
+const LINKS: Record<string, DemoLinks> = {
+  'admin@portal.demo': { tiposAcesso: [['PORTAL', 'Administrador']], marcas: ALL_BRANDS, userGroups: ['Marketing'] },
+  'montadora@portal.demo': {
+    keys: ['PORTAL_CRIACAO_COMUNICADOS', 'PORTAL_GERENCIAR_BIBLIOTECA'],
+    marcas: ALL_BRANDS,
+    userGroups: ['Pós-venda', 'Marketing'],
+  },
+  'aprovador@portal.demo': {
+    keys: ['PORTAL_APROVACAO_ENVIO_COMUNICADOS'],
+    marcas: ALL_BRANDS,
+    userGroups: ['Marketing'],
+  },
+  'dealer@portal.demo': {
+    grupos: ['Grupo Horizonte'],
+    dealers: ['D001', 'D002'],
+    userGroups: ['Rede Horizonte', 'Pós-venda'],
+    marcas: ['Aurora', 'Boreal'],
+    tiposAcesso: [['CRM', 'Vendedor']],
+    dados: ['Manual do CRM'],
+  },
+  'dealer2@portal.demo': {
+    grupos: ['Grupo Litoral'],
+    dealers: ['D004'],
+    userGroups: ['Rede Litoral'],
+    marcas: ['Aurora', 'Cometa'],
+  },
+};
+
+/** Ids of the values of `names` in a key → id map (all of them exist once the earlier parts ran). */
+const pick = (ids: Record<string, string>, names: string[] = []) => names.map((n) => ids[n]);
+
+/**
+ * The demo's departments, positions and users (through `createUser`, with the demo password), linked
+ * to what the products, dealers, groups and user-groups parts seeded; the users created in this run
+ * get a welcome notification. Users that exist (by e-mail) are left as they are.
+ */
+export const usersSeed: ModuleSeed = {
+  after: ['products', 'dealers', 'groups', 'user-groups'],
+  async run(ctx) {
+    const { db } = ctx;
+    for (const [nome, sigla, assinatura] of [
+      ['Marketing', 'MKT', 'Equipe de Marketing - Rede Aurora'],
+      ['Pós-venda', 'POS', 'Diretoria de Pós-venda - Rede Aurora'],
+      ['Vendas', 'VEN', 'Diretoria Comercial - Rede Aurora'],
+    ]) {
+      await db.insert(departamento).values({ nome, sigla, assinatura }).onConflictDoNothing();
+    }
+    for (const nome of ['Gerente geral', 'Vendedor', 'Consultor técnico', 'Gerente de pós-venda']) {
+      await db.insert(cargo).values({ nome }).onConflictDoNothing();
+    }
+
+    const existing = await db
+      .select({ email: usuario.email })
+      .from(usuario)
+      .where(
+        inArray(
+          usuario.email,
+          DEMO_USERS.map((u) => u.email),
+        ),
+      );
+    const missing = DEMO_USERS.filter((u) => !existing.some((e) => e.email === u.email));
+    if (!missing.length) return;
+    const all = Object.values(LINKS);
+    const flat = (f: (l: DemoLinks) => string[] | undefined) => [...new Set(all.flatMap((l) => f(l) ?? []))];
+    const features = await featureIdsByKey(
+      db,
+      flat((l) => l.keys),
+    );
+    const groups = await dealerGroupIdsByName(
+      db,
+      flat((l) => l.grupos),
+    );
+    const dealers = await dealerIdsByCode(
+      db,
+      flat((l) => l.dealers),
+    );
+    const userGroups = await userGroupIdsByName(
+      db,
+      flat((l) => l.userGroups),
+    );
+    const brands = await brandIdsByName(
+      db,
+      flat((l) => l.marcas),
+    );
+    const dados = await complementaryDataIdsByDescription(
+      db,
+      flat((l) => l.dados),
+    );
+    const senhaHash = await hashPassword(DEMO_PASSWORD);
+    const created: string[] = [];
+    for (const u of missing) {
+      const l = LINKS[u.email];
+      const idsTiposAcesso = [];
+      for (const [product, name] of l.tiposAcesso ?? [])
+        idsTiposAcesso.push(await accessTypeIdByName(db, product, name));
+      const { id } = await createUser(ctx, {
+        nome: u.nome,
+        email: u.email,
+        tipo: u.tipo,
+        senhaHash,
+        idsFuncionalidades: pick(features, l.keys),
+        idsTiposAcesso: idsTiposAcesso as string[],
+        idsGrupos: pick(groups, l.grupos),
+        idsDealers: pick(dealers, l.dealers),
+        idsGruposUsuarios: pick(userGroups, l.userGroups),
+        idsMarcas: pick(brands, l.marcas),
+        idsDadosComplementares: pick(dados, l.dados),
+      });
+      created.push(id);
+    }
+    await createNotification(ctx, {
+      titulo: 'Bem-vindo ao portal',
+      texto: '<p>Este é o portal da <strong>Rede Aurora</strong>. Explore os comunicados e a biblioteca.</p>',
+      link: '/home',
+      usuarioIds: created,
+    });
+  },
+};
