@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { fanOut, fireDueSchedules } from '../src/modules/communications/communications.jobs.js';
 import { comunicadoEnvio } from '../src/modules/communications/communications.tables.js';
-import { usuario, usuarioGrupoUsuarios } from '../src/modules/users/users.tables.js';
+import { usuarioGrupoUsuarios } from '../src/modules/users/users.tables.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, openEventStream, signIn } from './browserless.js';
+import { createUser } from './factories.js';
 import { freePort, freshPostgresDatabase, onPostgres, startTestPortal, type TestPortal } from './harness.js';
 
 // Communications through the API (issue 5): the lifecycle with approval and schedule, the fan-out
@@ -381,13 +382,11 @@ describe('communications', () => {
   });
 
   it('the reads export is .xlsx with formula-like cells neutralised; others get 404', async () => {
-    const [evil] = await portal.services.db
-      .insert(usuario)
-      .values({ nome: '=HYPERLINK("http://x","clique")', email: 'evil@portal.demo', tipo: 'DEALER_GRUPO' } as never)
-      .returning({ id: usuario.id });
-    await portal.services.db
-      .insert(usuarioGrupoUsuarios)
-      .values({ usuarioId: evil.id, grupoUsuariosId: group['Rede Litoral'] });
+    await createUser(portal, {
+      nome: '=HYPERLINK("http://x","clique")',
+      email: 'evil@portal.demo',
+      idsGruposUsuarios: [group['Rede Litoral']],
+    });
     const id = await sendNow({ titulo: 'Export', mensagem: '<p>x</p>', idsGruposUsuarios: [group['Rede Litoral']] });
     const res = await as.montadora.fetch(`${base}/api/comunicados/${id}/leituras.xlsx`);
     expect(res.status).toBe(200);

@@ -3,11 +3,11 @@ import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuario } from '../src/modules/users/users.tables.js';
 import { sessao } from '../src/platform/auth/auth.tables.js';
-import { hashPassword } from '../src/platform/auth/passwords.js';
 import { hashSessionId } from '../src/platform/auth/session.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { CookieClient, finishProviderLogout, gql, signIn } from './browserless.js';
+import { createUser } from './factories.js';
 import { freePort, startTestPortal, type TestPortal } from './harness.js';
 
 const ME = '{ usuarioLogado { id email nome senhaGerenciadaPeloPortal } }';
@@ -99,9 +99,7 @@ describe('sign-in through an external OpenID provider (another portal instance a
 
   it('refuses (403) a user the IdP knows but the portal does not, and one disabled at the portal', async () => {
     const email = 'only-at-idp@portal.demo';
-    await idp.services.db
-      .insert(usuario)
-      .values({ nome: 'Somente IdP', email, tipo: 'DEALER_GRUPO', senhaHash: await hashPassword(DEMO_PASSWORD) });
+    await createUser(idp, { nome: 'Somente IdP', email, password: DEMO_PASSWORD });
     expect(await userIn(portal, email)).toBeUndefined();
     const unknown = await signIn(portal.baseUrl, email, DEMO_PASSWORD);
     expect(unknown.status).toBe(403);

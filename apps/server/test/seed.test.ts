@@ -2,7 +2,9 @@ import { isValidCnpj } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealer } from '../src/modules/dealers/dealers.tables.js';
-import { seedDemo } from '../src/seed/demo.js';
+import { portalModules } from '../src/modules/index.js';
+import type { PortalModule } from '../src/platform/module.js';
+import { seedDemo, seedOrder } from '../src/seed/demo.js';
 import { startTestPortal, type TestPortal } from './harness.js';
 
 describe('demo seed', () => {
@@ -59,5 +61,28 @@ describe('demo seed', () => {
     await seedDemo(portal.services);
     await seedDemo(portal.services);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('demo seed order (a module part runs after the modules it names)', () => {
+  const part = (name: string, after?: string[]): PortalModule => ({ name, seed: { after, run: async () => {} } });
+
+  it('runs a part after the parts it names, otherwise in list order; modules without a part are skipped', () => {
+    const names = seedOrder([
+      part('users', ['dealers']),
+      { name: 'audit' },
+      part('dealers', ['groups']),
+      part('groups'),
+    ]);
+    expect(names.map((m) => m.name)).toEqual(['groups', 'dealers', 'users']);
+    const real = seedOrder(portalModules).map((m) => m.name);
+    expect(real.indexOf('users')).toBeGreaterThan(real.indexOf('dealers'));
+    expect(real.indexOf('dealers')).toBeGreaterThan(real.indexOf('groups'));
+    expect(real.indexOf('menu')).toBeGreaterThan(real.indexOf('products'));
+  });
+
+  it('stops on an unknown module or a cycle', () => {
+    expect(() => seedOrder([part('users', ['nope'])])).toThrow(/unknown module nope/);
+    expect(() => seedOrder([part('a', ['b']), part('b', ['a'])])).toThrow(/cycle/);
   });
 });
