@@ -22,7 +22,7 @@ const dealer = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe('dealer schema (SPEC §5: CNPJ, code, corporate name)', () => {
+describe('dealer schema (CNPJ, code, corporate name)', () => {
   it('accepts a valid dealer, storing CNPJ and CEP as digits, with defaults', () => {
     const parsed = dealerSchema.parse(dealer({ cep: '01310-100', uf: 'SP', cnpjsAdicionais: [OTHER_CNPJ] }));
     expect(parsed).toMatchObject({

@@ -4,9 +4,9 @@ import { z } from './zod.js';
 // Messages are i18n keys: `validation` for the generic ones, `organisation` for the rules of the
 // dealers, dealer groups and user groups (packages/i18n).
 
-/** Corporate name minimum of SPEC §5/§9. */
+/** Corporate name minimum (docs/domains/organisation.md). */
 export const CORPORATE_NAME_MIN = 10;
-/** Dealer codes (main and additional): SPEC §9 reads "10 or 20 characters"; we allow 20. */
+/** Dealer codes (main and additional): the spec reads "10 or 20 characters"; we allow 20. */
 export const DEALER_CODE_MAX = 20;
 /** Names of groups, dealers and user groups. */
 export const ORGANISATION_NAME_MAX = 255;
@@ -78,7 +78,7 @@ const optionalText = z
   .nullish()
   .transform((v) => v || null);
 
-/** A dealer group (SPEC §3 "Dealer group: name, members"): its name; active unless said otherwise. */
+/** A dealer group: its name; active unless said otherwise (docs/domains/organisation.md). */
 export const dealerGroupSchema = z.object({
   nome: organisationName,
   active: z.boolean().default(true),
@@ -86,7 +86,7 @@ export const dealerGroupSchema = z.object({
 export type DealerGroupInput = z.input<typeof dealerGroupSchema>;
 
 /**
- * A new dealer (SPEC §3 dealer, §5): corporate name of at least 10 characters, display name, a CNPJ with
+ * A new dealer (docs/domains/organisation.md): corporate name of at least 10 characters, display name, a CNPJ with
  * valid check digits, additional CNPJs each valid, distinct and different from the main one, a main
  * code and additional codes (not empty, at most DEALER_CODE_MAX), its dealer group, the brands it sells,
  * address and contacts. CNPJs and CEP are stored as digits. Uniqueness is the server's check.
@@ -136,7 +136,7 @@ export const dealerSchema = z
   });
 export type DealerInput = z.input<typeof dealerSchema>;
 
-/** A user group (SPEC §3): name, public or private (private unless said), active unless said otherwise. */
+/** A user group (docs/domains/user-groups.md): name, public or private (private unless said), active unless said otherwise. */
 export const userGroupSchema = z.object({
   nome: organisationName,
   publico: z.boolean().default(false),
@@ -144,5 +144,5 @@ export const userGroupSchema = z.object({
 });
 export type UserGroupInput = z.input<typeof userGroupSchema>;
 
-/** Inactivating a dealer group (SPEC §4 cascade): the group's id. */
+/** Inactivating a dealer group (the cascade of docs/domains/organisation.md): the group's id. */
 export const inactivateDealerGroupSchema = z.object({ grupoId: z.uuid({ error: 'validation.invalid' }) });

@@ -11,7 +11,7 @@ function problems(schema: { safeParse(v: unknown): any }, input: unknown): Recor
 
 const user = (over: Record<string, unknown> = {}) => ({ nome: 'Ana', email: 'ana@x.demo', tipo: 'MONTADORA', ...over });
 
-describe('new user schema (SPEC §5 user form)', () => {
+describe('new user schema (the user form)', () => {
   it('lowercases and trims the e-mail, keeps the CPF as digits, empty CPF becomes null, defaults', () => {
     expect(createUserSchema.parse(user({ email: ' Ana@X.Demo ', cpf: ' 529.982.247-25 ' }))).toMatchObject({
       email: 'ana@x.demo',

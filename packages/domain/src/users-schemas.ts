@@ -6,7 +6,7 @@ import { z } from './zod.js';
 
 // Messages are i18n keys: `validation` for the generic ones, `users` for the users' own rules.
 
-/** An e-mail address: trimmed and lowercased (SPEC §5: e-mails are lowercased), valid format. */
+/** An e-mail address: trimmed and lowercased (e-mails are lowercased), valid format. */
 export const emailField = z
   .string({ error: 'validation.required' })
   .trim()
@@ -14,7 +14,7 @@ export const emailField = z
   .toLowerCase()
   .pipe(z.email({ error: 'validation.email' }));
 
-/** An optional CPF (SPEC §5): trimmed, empty becomes null, else valid check digits; stored as digits. */
+/** An optional CPF: trimmed, empty becomes null, else valid check digits; stored as digits. */
 export const cpfField = z
   .string()
   .trim()
@@ -24,7 +24,7 @@ export const cpfField = z
   .transform((v) => v ?? null);
 
 /**
- * A new user (SPEC §3 user form, §5), the part the tables hold today: name, e-mail (unique: the
+ * A new user (docs/domains/users.md), the part of the user form the tables hold today: name, e-mail (unique: the
  * server's check), optional CPF (unique), type, language, active, and the links to dealers, dealer
  * groups, user groups, brands, feature keys, access types and complementary data (ids). A DEALER_GRUPO
  * user needs at least one dealer. Positions, management data and per-product permissions come with the
@@ -62,5 +62,5 @@ export const changeLanguageSchema = z.object({
   idioma: z.enum(IDIOMAS, { error: 'validation.invalid' }),
 });
 
-/** setCurrentUserOnboardingSeen: one of the guided tours of SPEC §2. */
+/** setCurrentUserOnboardingSeen: one of the guided tours (`ONBOARDING_IDS`). */
 export const onboardingSeenSchema = z.object({ id: z.enum(ONBOARDING_IDS, { error: 'validation.invalid' }) });

@@ -34,7 +34,7 @@ export function systemContext(services: Services | ActionContext): ActionContext
 export const actorId = (ctx: ActionContext): string | null => ctx.actor?.id ?? null;
 
 /**
- * Authorizes a write by the guard rule (SPEC §6, `isAllowed`): the system (no actor: jobs, seed) may;
+ * Authorizes a write by the guard rule (`isAllowed`, docs/domains/permissions.md): the system (no actor: jobs, seed) may;
  * a user only when their keys and type pass `guard`. FORBIDDEN otherwise.
  */
 export function requireAllowed(ctx: ActionContext, guard: Guard): void {

@@ -11,7 +11,7 @@ import { dealer, dealerMarca } from './dealers.tables.js';
 const MAINTAIN = { keys: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] } as const;
 
 /**
- * Creates a dealer (`PORTAL_MANUTENCAO_DEALERS_GRUPO`, or the system), SPEC §5: its CNPJs (main and
+ * Creates a dealer (`PORTAL_MANUTENCAO_DEALERS_GRUPO`, or the system; docs/domains/organisation.md): its CNPJs (main and
  * additional) and codes (main and additional) must belong to no other dealer, in either role; its
  * dealer group and brands must exist. Each failure is BAD_USER_INPUT on its field. Audited; returns
  * the id.
@@ -68,7 +68,7 @@ export async function createDealer(ctx: ActionContext, input: DealerInput): Prom
 
 /**
  * Inactivates the active dealers of a dealer group: the dealers' part of the group inactivation
- * cascade (SPEC §4), called by the groups module inside its transaction. Each dealer gets an audit
+ * cascade (docs/domains/organisation.md), called by the groups module inside its transaction. Each dealer gets an audit
  * row; returns their ids (the users' part follows them).
  */
 export async function inactivateDealersOfGroup(ctx: ActionContext, input: { grupoId: string }): Promise<string[]> {

@@ -30,7 +30,7 @@ export async function createDealerGroup(ctx: ActionContext, input: DealerGroupIn
 
 /**
  * Inactivates a dealer group and, in the same transaction, its dealers and the users linked to the
- * group or to those dealers (SPEC §4 cascade), through the dealers' and the users' actions. Every
+ * group or to those dealers (docs/domains/organisation.md), through the dealers' and the users' actions. Every
  * changed row is audited.
  */
 export async function inativarGrupo(ctx: ActionContext, input: { grupoId: string }) {

@@ -159,7 +159,7 @@ const LINKS = [
 ] as const;
 
 /**
- * Creates a user (SPEC §3 user form, the part the tables hold): `PORTAL_MANUTENCAO_USUARIOS` or the
+ * Creates a user (docs/domains/users.md, the part of the user form the tables hold): `PORTAL_MANUTENCAO_USUARIOS` or the
  * system. The e-mail (case-insensitively) and the CPF must be free, each linked id must exist (else
  * BAD_USER_INPUT on its field). `senhaHash` (from `passwords.ts`) lets the user sign in at the
  * embedded provider; without it the user signs in elsewhere or gets a password later. Audited with
@@ -207,7 +207,7 @@ export async function createUser(
 
 /**
  * Inactivates the active users linked to a dealer group or to any of `dealerIds`: the users' part of
- * the dealer group inactivation cascade (SPEC §4), called by the groups module inside its transaction.
+ * the dealer group inactivation cascade (docs/domains/organisation.md), called by the groups module inside its transaction.
  * Each user gets an audit row; sessions end on their next request (`versao` and `active`).
  */
 export async function inactivateUsersOfDealerGroup(
