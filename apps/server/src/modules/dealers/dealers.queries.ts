@@ -14,3 +14,9 @@ export const dealerIdsByCode = (db: DbOrTx, codes: readonly string[]) =>
 
 /** Brand ids by name (name → id). */
 export const brandIdsByName = (db: DbOrTx, names: readonly string[]) => idsByKey(db, marca.descricao, marca.id, names);
+
+/** SQL text: the active brands listed by the subquery `ids` as a JSON array of { id, description, facebookId }. */
+export const activeBrandsJsonText = (ids: string) =>
+  `(SELECT coalesce(json_agg(json_build_object('id', m.id, 'description', m.descricao, 'facebookId', m.facebook_id)
+                            ORDER BY m.descricao), '[]'::json)
+     FROM marca m WHERE m.id IN (${ids}) AND m.active)`;

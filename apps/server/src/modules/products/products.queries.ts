@@ -50,3 +50,27 @@ export async function accessTypeIdByName(db: DbOrTx, productKey: string, nome: s
 /** Complementary data ids by description (description → id). */
 export const complementaryDataIdsByDescription = (db: DbOrTx, descriptions: readonly string[]) =>
   idsByKey(db, dadoComplementar.descricao, dadoComplementar.id, descriptions);
+
+// SQL text fragments for prepared statements of other modules (the signed-in user's load, on every
+// request): the caller passes a subquery of ids as text.
+
+/** SQL text: the default feature ids of the access types listed by the subquery `accessTypeIds`. */
+export const accessTypeFeatureIdsText = (accessTypeIds: string) =>
+  `SELECT taf.funcionalidade_id FROM tipo_acesso_funcionalidade taf WHERE taf.tipo_acesso_id IN (${accessTypeIds})`;
+
+/** SQL text: the sorted array of the keys of the features listed by the subquery `featureIds`. */
+export const featureKeysArrayText = (featureIds: string) =>
+  `(SELECT array_agg(f.chave ORDER BY f.chave) FROM funcionalidade f WHERE f.id IN (${featureIds}))`;
+
+/** SQL text: the features listed by `featureIds` as a JSON array of { id, chave, nome, produtoId }, by key. */
+export const featuresJsonText = (featureIds: string) =>
+  `(SELECT coalesce(json_agg(json_build_object('id', f.id, 'chave', f.chave, 'nome', f.nome, 'produtoId', f.produto_id)
+                            ORDER BY f.chave), '[]'::json)
+     FROM funcionalidade f WHERE f.id IN (${featureIds}))`;
+
+/** SQL text: the complementary data listed by `ids` as a JSON array, by their order. */
+export const complementaryDataJsonText = (ids: string) =>
+  `(SELECT coalesce(json_agg(json_build_object('id', d.id, 'tipo', d.tipo, 'descricao', d.descricao,
+                                              'urlBase', d.url_base, 'ordem', d.ordem, 'produtoId', d.produto_id)
+                            ORDER BY d.ordem), '[]'::json)
+     FROM dado_complementar d WHERE d.id IN (${ids}))`;

@@ -28,3 +28,8 @@ export const existingUserGroupIds = (db: DbOrTx, ids: readonly string[]) => exis
 /** User group ids by exact name (name → id). */
 export const userGroupIdsByName = (db: DbOrTx, names: readonly string[]) =>
   idsByKey(db, grupoUsuarios.nome, grupoUsuarios.id, names);
+
+/** SQL text: the active user groups listed by the subquery `ids` as a JSON array of { id, nome }, by name. */
+export const activeUserGroupsJsonText = (ids: string) =>
+  `(SELECT coalesce(json_agg(json_build_object('id', g.id, 'nome', g.nome) ORDER BY g.nome), '[]'::json)
+     FROM grupo_usuarios g WHERE g.id IN (${ids}) AND g.active)`;

@@ -2,15 +2,21 @@ import type { Idioma, UserType } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
+import { activeBrandsJsonText } from '../dealers/dealers.queries.js';
+import {
+  accessTypeFeatureIdsText,
+  complementaryDataJsonText,
+  featureKeysArrayText,
+  featuresJsonText,
+} from '../products/products.queries.js';
+import { activeUserGroupsJsonText } from '../user-groups/user-groups.queries.js';
 import { usuarioGrupoUsuarios, usuarioOnboarding } from './users.tables.js';
 
 /** SQL (text) for the effective feature ids of the user whose id is `userRef`: direct ones plus their access types' defaults. */
 const featureIdsOf = (userRef: string) => `
   SELECT uf.funcionalidade_id FROM usuario_funcionalidade uf WHERE uf.usuario_id = ${userRef}
   UNION
-  SELECT taf.funcionalidade_id FROM usuario_tipo_acesso uta
-    JOIN tipo_acesso_funcionalidade taf ON taf.tipo_acesso_id = uta.tipo_acesso_id
-   WHERE uta.usuario_id = ${userRef}`;
+  ${accessTypeFeatureIdsText(`SELECT uta.tipo_acesso_id FROM usuario_tipo_acesso uta WHERE uta.usuario_id = ${userRef}`)}`;
 
 /**
  * Columns of the acting user (table alias `u`) with their effective keys. Shared by the two hot paths
@@ -19,7 +25,7 @@ const featureIdsOf = (userRef: string) => `
 export const CURRENT_USER_COLUMNS = `u.id AS u_id, u.nome AS u_nome, u.email AS u_email, u.tipo AS u_tipo,
   u.idioma AS u_idioma, u.active AS u_active, u.avatar_link AS u_avatar_link,
   (u.senha_hash IS NOT NULL) AS u_tem_senha,
-  (SELECT array_agg(f.chave ORDER BY f.chave) FROM funcionalidade f WHERE f.id IN (${featureIdsOf('u.id')})) AS u_chaves`;
+  ${featureKeysArrayText(featureIdsOf('u.id'))} AS u_chaves`;
 
 export type CurrentUserRow = {
   u_id: string;
@@ -73,21 +79,10 @@ type Dado = {
 
 const LOGGED_USER_DETAILS_SQL = `
 SELECT
-  (SELECT coalesce(json_agg(json_build_object('id', m.id, 'description', m.descricao, 'facebookId', m.facebook_id)
-                            ORDER BY m.descricao), '[]'::json)
-     FROM usuario_marca um JOIN marca m ON m.id = um.marca_id
-    WHERE um.usuario_id = $1 AND m.active) AS marcas,
-  (SELECT coalesce(json_agg(json_build_object('id', f.id, 'chave', f.chave, 'nome', f.nome, 'produtoId', f.produto_id)
-                            ORDER BY f.chave), '[]'::json)
-     FROM funcionalidade f WHERE f.id IN (${featureIdsOf('$1')})) AS funcionalidades,
-  (SELECT coalesce(json_agg(json_build_object('id', g.id, 'nome', g.nome) ORDER BY g.nome), '[]'::json)
-     FROM usuario_grupo_usuarios ug JOIN grupo_usuarios g ON g.id = ug.grupo_usuarios_id
-    WHERE ug.usuario_id = $1 AND g.active) AS grupos,
-  (SELECT coalesce(json_agg(json_build_object('id', d.id, 'tipo', d.tipo, 'descricao', d.descricao,
-                                              'urlBase', d.url_base, 'ordem', d.ordem, 'produtoId', d.produto_id)
-                            ORDER BY d.ordem), '[]'::json)
-     FROM usuario_dado_complementar ud JOIN dado_complementar d ON d.id = ud.dado_complementar_id
-    WHERE ud.usuario_id = $1) AS dados`;
+  ${activeBrandsJsonText('SELECT um.marca_id FROM usuario_marca um WHERE um.usuario_id = $1')} AS marcas,
+  ${featuresJsonText(featureIdsOf('$1'))} AS funcionalidades,
+  ${activeUserGroupsJsonText('SELECT ug.grupo_usuarios_id FROM usuario_grupo_usuarios ug WHERE ug.usuario_id = $1')} AS grupos,
+  ${complementaryDataJsonText('SELECT ud.dado_complementar_id FROM usuario_dado_complementar ud WHERE ud.usuario_id = $1')} AS dados`;
 
 /** The parts of SPEC §3 'Logged user' beyond the core (brands, features, groups, extra links), one round trip. */
 export async function loadLoggedUserDetails(database: Database, userId: string) {
