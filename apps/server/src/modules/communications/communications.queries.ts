@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
-import { brandNamesSql, dealerNamesSql } from '../dealers/dealers.lookups.js';
-import { dealerGroupNamesSql } from '../groups/groups.lookups.js';
+import { brandNamesSql, dealerNamesSql } from '../dealers/dealers.queries.js';
+import { dealerGroupNamesSql } from '../groups/groups.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.lookups.js';
 import { audienceSql } from '../users/users.audience.js';
 import { portalEmails, userLinksSql, userSummarySql } from '../users/users.lookups.js';

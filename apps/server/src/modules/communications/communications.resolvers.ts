@@ -16,7 +16,7 @@ import { UUID, uuidArray } from '../../platform/sql.js';
 import { registerFileAccess } from '../files/files.access.js';
 import { fileSummarySql } from '../files/files.lookups.js';
 import { signDownloadLink } from '../files/files.service.js';
-import { dealerGroupNamesSql, listActiveDealerGroups } from '../groups/groups.lookups.js';
+import { dealerGroupNamesSql, listActiveDealerGroups } from '../groups/groups.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.lookups.js';
 import { departmentsByIds, holdersOfKey, listDepartments, userSummarySql, usersByIds } from '../users/users.lookups.js';
 import {

@@ -25,7 +25,7 @@ import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { releaseUploads } from '../files/files.release.js';
 import { placeUpload } from '../files/files.service.js';
-import { activeDealerGroupIds } from '../groups/groups.lookups.js';
+import { activeDealerGroupIds } from '../groups/groups.queries.js';
 import { announce, createNotification } from '../notifications/notifications.service.js';
 import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
 import { departmentsByIds, existingUserIds, holdersOfKey } from '../users/users.lookups.js';

@@ -1,5 +1,6 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { existingIds, idsByKey } from '../../platform/sql.js';
+import { existingIds, idsByKey, uuidArray } from '../../platform/sql.js';
 import { dealer, marca } from './dealers.tables.js';
 
 /** Which of `ids` are dealers (an action linking dealers checks them first). */
@@ -20,3 +21,16 @@ export const activeBrandsJsonText = (ids: string) =>
   `(SELECT coalesce(json_agg(json_build_object('id', m.id, 'description', m.descricao, 'facebookId', m.facebook_id)
                             ORDER BY m.descricao), '[]'::json)
      FROM marca m WHERE m.id IN (${ids}) AND m.active)`;
+
+/** The ids of the active dealers of these dealer groups (column `id`): the audience's dealer-group rule. */
+export const activeDealersOfGroupsSql = (grupoIds: readonly string[]): SQL =>
+  sql`SELECT id FROM dealer WHERE active AND grupo_id = ANY(${uuidArray(grupoIds)})`;
+
+/** Each dealer's group (columns `id`, `grupo_id`), active or not: who belongs to a dealer group through a dealer. */
+export const dealerGroupOfDealersSql: SQL = sql`SELECT id, grupo_id FROM dealer`;
+
+/** Dealers by display name (columns `id`, `nome`), for reports that group by dealer. */
+export const dealerNamesSql: SQL = sql`SELECT id, nome_exibicao AS nome FROM dealer`;
+
+/** Brands by description (columns `id`, `nome`), for reports that group by brand. */
+export const brandNamesSql: SQL = sql`SELECT id, descricao AS nome FROM marca`;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
-import { productNamesByIds } from '../products/products.lookups.js';
+import { productNamesByIds } from '../products/products.queries.js';
 import { notificacao, notificacaoUsuario } from './notifications.tables.js';
 
 /** A user's notifications matching `where`, newest first, in the GraphQL shape. */

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { existingIds, idsByKey } from '../../platform/sql.js';
+import { existingIds, idsByKey, uuidArray } from '../../platform/sql.js';
 import { dadoComplementar, funcionalidade, produto, tipoAcesso } from './products.tables.js';
 
 /** Every product (id, key, name), ordered: the choices of other modules' forms (the menu's product). */
@@ -74,3 +74,19 @@ export const complementaryDataJsonText = (ids: string) =>
                                               'urlBase', d.url_base, 'ordem', d.ordem, 'produtoId', d.produto_id)
                             ORDER BY d.ordem), '[]'::json)
      FROM dado_complementar d WHERE d.id IN (${ids}))`;
+
+/** The id of the feature with this key (column `id`; none when the key is unknown). */
+export const featureIdsOfKeySql = (chave: string): SQL => sql`SELECT id FROM funcionalidade WHERE chave = ${chave}`;
+
+/** The default features of each access type (columns `tipo_acesso_id`, `funcionalidade_id`). */
+export const accessTypeFeaturesSql: SQL = sql`SELECT tipo_acesso_id, funcionalidade_id FROM tipo_acesso_funcionalidade`;
+
+/** Product names by id, for lists that show which product something belongs to. */
+export async function productNamesByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = (await db.execute(sql`SELECT id, nome FROM produto WHERE id = ANY(${uuidArray(ids)})`)).rows as {
+    id: string;
+    nome: string;
+  }[];
+  return new Map(rows.map((r) => [r.id, r.nome]));
+}

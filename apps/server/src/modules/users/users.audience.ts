@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { textArray, uuidArray } from '../../platform/sql.js';
-import { activeDealersOfGroupsSql } from '../dealers/dealers.lookups.js';
+import { activeDealersOfGroupsSql } from '../dealers/dealers.queries.js';
 
 /**
  * Who a message reaches, in the portal's own units. Every list is optional; the audience is their

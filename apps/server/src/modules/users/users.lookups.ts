@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
-import { dealerGroupOfDealersSql } from '../dealers/dealers.lookups.js';
-import { accessTypeFeaturesSql, featureIdsOfKeySql } from '../products/products.lookups.js';
+import { dealerGroupOfDealersSql } from '../dealers/dealers.queries.js';
+import { accessTypeFeaturesSql, featureIdsOfKeySql } from '../products/products.queries.js';
 
 // What other modules may read of users and departments: query functions and SQL fragments to embed
 // in their own statements (module boundaries, docs/ARCHITECTURE.md). The audience resolver is in
