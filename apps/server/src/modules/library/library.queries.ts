@@ -3,6 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
+import { userGroupName } from '../user-groups/user-groups.fragments.js';
+import { userNameEmailJoin } from '../users/users.fragments.js';
 import { userGroupIdsOf } from '../users/users.queries.js';
 
 /**
@@ -73,7 +75,7 @@ const selectItems = (viewer: LibraryViewerContext) => sql`
          i.data_criacao, i.ultima_modificacao, ${accessOf(viewer)} AS acesso
     FROM item_biblioteca i
     LEFT JOIN arquivo a ON a.id = i.arquivo_id
-    LEFT JOIN usuario u ON u.id = i.proprietario_id`;
+    ${userNameEmailJoin(sql`i.proprietario_id`, 'u')}`;
 
 /**
  * The items of one page with their details. The page's ids are chosen first on item_biblioteca alone
@@ -219,9 +221,9 @@ export async function visibleFolderNames(
 export async function permissionsOf(db: DbOrTx, aclIds: string[]) {
   if (!aclIds.length) return [];
   const result = await db.execute(sql`
-    SELECT p.item_id, p.grupo_usuarios_id, g.nome AS grupo_nome, p.permissao
-      FROM permissao_item_biblioteca p JOIN grupo_usuarios g ON g.id = p.grupo_usuarios_id
-     WHERE p.item_id = ANY(${uuidArray(aclIds)}) ORDER BY g.nome`);
+    SELECT p.item_id, p.grupo_usuarios_id, ${userGroupName(sql`p.grupo_usuarios_id`)} AS grupo_nome, p.permissao
+      FROM permissao_item_biblioteca p
+     WHERE p.item_id = ANY(${uuidArray(aclIds)}) ORDER BY grupo_nome`);
   return result.rows as {
     item_id: string;
     grupo_usuarios_id: string;
