@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { findArquivo } from '../src/modules/files/files.queries.js';
 import { signDownloadLink, signThumbnailLink } from '../src/modules/files/files.service.js';
 import { arquivo } from '../src/modules/files/files.tables.js';
@@ -100,6 +101,28 @@ function uploadSuite(name: string, setup: () => Promise<{ env: Record<string, st
       });
       expect(row?.storageKey).toMatch(/^files\/[0-9a-f]{2}\/[0-9a-f]{32}$/);
       expect(objects()).toContain(row?.storageKey);
+    });
+
+    it('every upload is audited in its transaction: who, name, size and types, never the content', async () => {
+      const id = await upload('Auditado.pdf', pdf(3000));
+      const audit = await portal.services.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.entidade, 'arquivo'), eq(auditoria.entidadeId, id)));
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
+        usuarioId: me,
+        acao: 'criar',
+        antes: null,
+        depois: { nome: 'Auditado.pdf', tamanho: 3000, contentType: 'application/pdf', fileType: 'LIBRARY' },
+      });
+      expect(Object.keys(audit[0].depois as object).sort()).toEqual(['contentType', 'fileType', 'nome', 'tamanho']);
+      // A refused upload leaves no row, so no audit row either.
+      const before = (await portal.services.db.select().from(auditoria).where(eq(auditoria.entidade, 'arquivo')))
+        .length;
+      expect((await post([INFO, { name: 'file', filename: 'x.exe', data: exe() }])).status).toBe(415);
+      const after = (await portal.services.db.select().from(auditoria).where(eq(auditoria.entidade, 'arquivo'))).length;
+      expect(after).toBe(before);
     });
 
     it('accepts the info field after the file', async () => {

@@ -270,6 +270,12 @@ describe('library', () => {
       expect(code(await place('montadora', [{ idArquivo: others, idPastaPai: folder.id }]))).toBe('NOT_FOUND');
       const ok = await place('montadora', [{ idArquivo: mine, idPastaPai: folder.id, nome: 'Renomeado.pdf' }]);
       expect(ok.data.uploadArquivos[0].nome).toBe('Renomeado.pdf');
+      // The upload and its placing are audited with the item, in their own transactions.
+      const uploadAudit = await portal.services.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.entidade, 'arquivo'), eq(auditoria.entidadeId, mine)));
+      expect(uploadAudit.map((a) => a.acao).sort()).toEqual(['colocar', 'criar']);
       // Placed once: a second placement answers as a missing id does.
       const again = await place('montadora', [{ idArquivo: mine, idPastaPai: folder.id }]);
       expect(code(again)).toBe('NOT_FOUND');

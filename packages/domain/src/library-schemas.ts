@@ -3,6 +3,7 @@ import {
   LIBRARY_NAME_MAX,
   LIBRARY_PAGE_SIZES,
   normaliseLibraryName,
+  PERMISSOES_ACESSO,
   rootFolderNeedsGroup,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_FILES,
@@ -80,6 +81,53 @@ export const uploadArquivosSchema = z
   .min(1, 'library.upload.noFiles')
   .max(UPLOAD_MAX_FILES, 'library.upload.tooMany');
 export type UploadArquivosInput = z.input<typeof uploadArquivosSchema>;
+
+// The mutations' inputs as the API receives them (the server parses them with these; the dialogs'
+// schemas above become these through `tiposAcessoFromGroups`). Group ids are checked by the server.
+const apiGroupIds = z.array(z.string()).nullish();
+const tiposAcessoSchema = z
+  .array(z.object({ idGrupoAcesso: id(), permissao: z.enum(PERMISSOES_ACESSO, { error: 'validation.invalid' }) }))
+  .nullish();
+
+/** criarNovaPasta's `novaPasta`: a name, the parent (absent or the root id: the root, which needs a group). */
+export const novaPastaInputSchema = z
+  .object({
+    nome: libraryNameSchema,
+    idPai: z.string().nullish(),
+    idsGrupoAcesso: apiGroupIds,
+    tiposAcesso: tiposAcessoSchema,
+  })
+  .superRefine((v, ctx) => {
+    const groups = [...(v.idsGrupoAcesso ?? []), ...(v.tiposAcesso ?? []).map((t) => t.idGrupoAcesso)];
+    if (rootFolderNeedsGroup(v.idPai, groups, []))
+      ctx.addIssue({ code: 'custom', path: ['idsGrupoAcesso'], message: 'library.groupRequiredInRoot' });
+  });
+export type NovaPastaApiInput = z.input<typeof novaPastaInputSchema>;
+
+/** concederAcesso's `novasPermissoes`: the folder and the groups that replace its access. */
+export const novasPermissoesInputSchema = z.object({
+  idPasta: id(),
+  idsGrupoAcesso: apiGroupIds,
+  idsGrupoAcessoEscrita: apiGroupIds,
+  tiposAcesso: tiposAcessoSchema,
+});
+export type NovasPermissoesApiInput = z.input<typeof novasPermissoesInputSchema>;
+
+/**
+ * uploadArquivos' `arquivos`: at least one, at most UPLOAD_MAX_FILES; a name given replaces the
+ * uploaded file's name (checked like any name once known).
+ */
+export const uploadArquivosInputSchema = z.object({
+  arquivos: z
+    .array(z.object({ idArquivo: id(), nome: libraryNameSchema.nullish(), idPastaPai: id() }))
+    .min(1, 'library.upload.noFiles')
+    .max(UPLOAD_MAX_FILES, 'library.upload.tooMany'),
+});
+export type UploadArquivosApiInput = z.input<typeof uploadArquivosInputSchema>;
+
+/** excluirItemBiblioteca / excluirItem: the item to delete. */
+export const excluirItemSchema = z.object({ idItem: id() });
+export type ExcluirItemInput = z.input<typeof excluirItemSchema>;
 
 /** buscaBibliotecaPaged filterInput: page from 0, page size one of 5, 10, 15 (default 5). */
 export const buscaBibliotecaPagedSchema = z.object({

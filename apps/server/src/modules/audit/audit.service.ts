@@ -13,6 +13,7 @@ export type AuditEntity =
   | 'notificacao'
   | 'sessao'
   | 'item_biblioteca'
+  | 'arquivo'
   | 'comunicado'
   | 'comunicado_envio';
 export type AuditAction =
@@ -32,7 +33,8 @@ export type AuditAction =
   | 'enviar'
   | 'disparar'
   | 'arquivar'
-  | 'desarquivar';
+  | 'desarquivar'
+  | 'colocar';
 
 export type AuditEvent = {
   /** The signed-in user who acted; null for the system (jobs, seed). */

@@ -110,11 +110,11 @@ function requireAll(found: string[], ids: string[], field: string) {
   if (found.length !== new Set(ids).size) throw badInput({ [field]: 'validation.invalid' });
 }
 
-async function replaceAudience(txCtx: ActionContext, tx: Tx, id: string, v: Content, actorId: string) {
+async function replaceAudience(txCtx: ActionContext, tx: Tx, id: string, v: Content) {
   await tx.execute(sql`DELETE FROM comunicado_grupo_usuarios WHERE comunicado_id = ${id}`);
   await tx.execute(sql`DELETE FROM comunicado_grupo WHERE comunicado_id = ${id}`);
   await tx.execute(sql`DELETE FROM comunicado_usuario_removido WHERE comunicado_id = ${id}`);
-  await replaceAttachments(txCtx, tx, id, v.idsArquivos, actorId);
+  await replaceAttachments(txCtx, tx, id, v.idsArquivos);
   // Only active user groups and dealer groups (their modules say which); removed users that exist.
   const groups = await activeUserGroupIds(
     tx,
@@ -137,7 +137,7 @@ async function replaceAudience(txCtx: ActionContext, tx: Tx, id: string, v: Cont
  * attached elsewhere, is refused exactly like a missing one. An attachment taken off that nothing
  * else holds goes back to unplaced (the files module's releaseUploads), for the retention sweep.
  */
-async function replaceAttachments(txCtx: ActionContext, tx: Tx, id: string, ids: string[], actorId: string) {
+async function replaceAttachments(txCtx: ActionContext, tx: Tx, id: string, ids: string[]) {
   const held = (
     await tx.execute(sql`SELECT arquivo_id FROM comunicado_arquivo WHERE comunicado_id = ${id}
         OR comunicado_id = (SELECT id_parent FROM comunicado WHERE id = ${id})`)
@@ -146,7 +146,7 @@ async function replaceAttachments(txCtx: ActionContext, tx: Tx, id: string, ids:
   const wanted = [...new Set(ids)];
   await tx.execute(sql`DELETE FROM comunicado_arquivo WHERE comunicado_id = ${id}`);
   for (const [ordem, arquivoId] of wanted.entries()) {
-    const ok = kept.has(arquivoId) || (await placeUpload(tx, { arquivoId, ownerId: actorId, fileType: 'COMUNICADO' }));
+    const ok = kept.has(arquivoId) || (await placeUpload(txCtx, { arquivoId, fileType: 'COMUNICADO' }));
     if (!ok) throw badInput({ idsArquivos: 'validation.invalid' });
     await tx.execute(sql`INSERT INTO comunicado_arquivo VALUES (${id}, ${arquivoId}, ${ordem})`);
   }
@@ -200,7 +200,7 @@ export async function saveComunicado(ctx: ActionContext, input: SaveComunicadoIn
           ${v.dataFimExibicao ?? null}, ${textArray(v.emailsAvulsos)})`);
     }
     await validDepartment(tx, v.departamentoId);
-    await replaceAudience(txCtx, tx, comunicadoId, v, user.id);
+    await replaceAudience(txCtx, tx, comunicadoId, v);
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado',
@@ -424,7 +424,7 @@ export async function createErrata(ctx: ActionContext, input: ErrataActionInput)
         ${textArray(v.etiquetas)}, ${v.departamentoId ?? original.departamento_id}, ${original.id},
         ${justificativa})`);
     await validDepartment(tx, v.departamentoId);
-    await replaceAudience(txCtx, tx, id, v, user.id);
+    await replaceAudience(txCtx, tx, id, v);
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado',

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { LOCALE_BY_IDIOMA } from '@portal/domain';
 import { resolveLocale, t } from '@portal/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ActionContext } from '../../platform/actions.js';
 import type { Authenticated } from '../../platform/auth/authenticate.js';
 import { logRouteDenial } from '../../platform/http/denials.js';
 import { isSameOrigin } from '../../platform/http/origin.js';
@@ -16,7 +17,7 @@ import {
   type LinkKind,
   type ReceivedFile,
   receiveUpload,
-  recordArquivo,
+  recordUpload,
   THUMBNAIL_CONTENT_TYPE,
   UnsupportedFileType,
   UploadTooLarge,
@@ -150,14 +151,14 @@ export async function registerFileRoutes({ app, services, authenticate }: RouteC
         return fail(request, reply, 'BAD_USER_INPUT', auth);
       }
       const file: ReceivedFile & { nome: string } = received;
-      const row = await recordArquivo(db, { ...file, fileType: info.fileType, proprietarioId: auth.user.id }).catch(
-        async (err) => {
-          await discard();
-          throw err;
-        },
-      );
+      // The signed-in sender acts: the row and its audit row commit together.
+      const ctx: ActionContext = { ...services, actor: auth.user, clientIp: request.ip };
+      const row = await recordUpload(ctx, { ...file, fileType: info.fileType }).catch(async (err) => {
+        await discard();
+        throw err;
+      });
       if (row.imagem) {
-        await createThumbnail(db, storage, row).catch((err) =>
+        await createThumbnail(ctx, row).catch((err) =>
           request.log.warn({ err, arquivoId: row.id }, 'thumbnail failed; the file has none'),
         );
       }

@@ -2,10 +2,13 @@ import crypto from 'node:crypto';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { type ActionContext, actorId, inTransaction } from '../../platform/actions.js';
 import { segredo } from '../../platform/auth/auth.tables.js';
-import type { Db, DbOrTx } from '../../platform/db.js';
+import type { DbOrTx } from '../../platform/db.js';
+import { unauthenticated } from '../../platform/errors.js';
 import { UUID } from '../../platform/sql.js';
 import { newStorageKey, type Storage } from '../../platform/storage-contract.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { detectContentType, RASTER_IMAGE_TYPES, SNIFF_BYTES } from './files.content-type.js';
 import type { FileType } from './files.limits.js';
 import { type ArquivoRow, arquivo } from './files.tables.js';
@@ -88,51 +91,79 @@ export async function receiveUpload(
   return { storageKey, size, contentType: guard.contentType as string };
 }
 
-/** Saves the row of a received upload; the caller is the signed-in user who sent it. */
-export async function recordArquivo(
-  db: DbOrTx,
-  input: ReceivedFile & { nome: string; proprietarioId: string; fileType: FileType },
+/**
+ * Records a received upload (POST /api/upload) as the signed-in actor's, with its audit row in the
+ * same transaction: who sent it, its name, size, detected type and file type, never its content.
+ */
+export async function recordUpload(
+  ctx: ActionContext,
+  input: ReceivedFile & { nome: string; fileType: FileType },
 ): Promise<ArquivoRow> {
-  const [row] = await db
-    .insert(arquivo)
-    .values({
-      storageKey: input.storageKey,
-      nome: input.nome,
-      contentType: input.contentType,
-      tamanho: input.size,
-      imagem: RASTER_IMAGE_TYPES.has(input.contentType),
-      proprietarioId: input.proprietarioId,
-      fileType: input.fileType,
-    })
-    .returning();
-  return row;
+  if (!ctx.actor) throw unauthenticated();
+  const owner = ctx.actor.id;
+  return inTransaction(ctx, async (tx) => {
+    const [row] = await tx
+      .insert(arquivo)
+      .values({
+        storageKey: input.storageKey,
+        nome: input.nome,
+        contentType: input.contentType,
+        tamanho: input.size,
+        imagem: RASTER_IMAGE_TYPES.has(input.contentType),
+        proprietarioId: owner,
+        fileType: input.fileType,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actorId: actorId(ctx),
+      entity: 'arquivo',
+      entityId: row.id,
+      action: 'criar',
+      after: { nome: row.nome, tamanho: row.tamanho, contentType: row.contentType, fileType: row.fileType },
+    });
+    return row;
+  });
 }
 
 /**
  * Places an upload (issue 10): the one action by which a module (library, communications; later
- * slides, ads, templates, imports) takes an upload in. It succeeds only for an upload of `fileType`
- * sent by `ownerId` and not placed yet, and marks it placed in the same statement, so one upload is
- * never placed twice. Otherwise null, which the caller answers exactly as for a missing id: a guessed
+ * slides, ads, templates, imports) takes an upload in, inside the caller's transaction (the caller
+ * passes its `txCtx`). It succeeds only for an upload of `fileType` sent by the actor and not placed
+ * yet, and marks it placed in the same statement, so one upload is never placed twice; the audit row
+ * records the placing. Otherwise null, which the caller answers exactly as for a missing id: a guessed
  * id of someone else's upload tells nothing.
  */
 export async function placeUpload(
-  tx: DbOrTx,
-  upload: { arquivoId: string; ownerId: string; fileType: FileType },
+  ctx: ActionContext,
+  input: { arquivoId: string; fileType: FileType },
 ): Promise<ArquivoRow | null> {
-  if (!UUID.test(upload.arquivoId)) return null;
-  const [row] = await tx
-    .update(arquivo)
-    .set({ colocadoEm: sql`now()` })
-    .where(
-      and(
-        eq(arquivo.id, upload.arquivoId),
-        eq(arquivo.proprietarioId, upload.ownerId),
-        eq(arquivo.fileType, upload.fileType),
-        isNull(arquivo.colocadoEm),
-      ),
-    )
-    .returning();
-  return row ?? null;
+  if (!ctx.actor) throw unauthenticated();
+  const owner = ctx.actor.id;
+  if (!UUID.test(input.arquivoId)) return null;
+  return inTransaction(ctx, async (tx) => {
+    const [row] = await tx
+      .update(arquivo)
+      .set({ colocadoEm: sql`now()` })
+      .where(
+        and(
+          eq(arquivo.id, input.arquivoId),
+          eq(arquivo.proprietarioId, owner),
+          eq(arquivo.fileType, input.fileType),
+          isNull(arquivo.colocadoEm),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    await recordAudit(tx, {
+      actorId: actorId(ctx),
+      entity: 'arquivo',
+      entityId: row.id,
+      action: 'colocar',
+      before: { colocado: false },
+      after: { colocado: true, fileType: row.fileType },
+    });
+    return row;
+  });
 }
 
 /** Longest side of a thumbnail, in pixels. */
@@ -143,9 +174,11 @@ export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
  * Makes the thumbnail of a raster image (sharp, streamed from and to storage: first frame, EXIF
  * orientation applied, at most 320 px, WebP) and records its key. Returns the key, or null when the
  * file is not an image. A decoding failure rejects; the caller logs it and the file has no thumbnail.
+ * Derived data of the upload, not a change of anyone's: no audit row of its own.
  */
-export async function createThumbnail(db: Db, storage: Storage, row: ArquivoRow): Promise<string | null> {
+export async function createThumbnail(ctx: ActionContext, row: ArquivoRow): Promise<string | null> {
   if (!row.imagem) return null;
+  const { db, storage } = ctx;
   const source = await storage.get(row.storageKey);
   const resize = sharp({ limitInputPixels: 100_000_000, failOn: 'error' })
     .rotate()

@@ -7,7 +7,8 @@ import {
 } from '@portal/domain';
 import { t } from '@portal/i18n';
 import type { Resolvers } from '../../generated/graphql.js';
-import { badInput, notFound } from '../../platform/errors.js';
+import { actionContext, limitArg, pageArgs } from '../../platform/actions.js';
+import { notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { registerFileAccess } from '../files/files.access.js';
@@ -93,14 +94,6 @@ const rootItem = (ctx: GraphQLContext): ItemRow => ({
   acesso: ['LEITURA'],
 });
 
-/** A page request, checked: page ≥ 0; rows per page within `allowed` (or 1..max). */
-function pageOf(page: number | null | undefined, rowsPerPage: number | null | undefined, allowed: readonly number[]) {
-  const p = page ?? 0;
-  const r = rowsPerPage ?? allowed[0];
-  if (!Number.isInteger(p) || p < 0) throw badInput({ page: 'validation.invalid' });
-  if (!allowed.includes(r)) throw badInput({ rowsPerPage: 'validation.invalid' });
-  return { page: p, rowsPerPage: r };
-}
 const FOLDER_PAGE_SIZES = [100, 5, 10, 15, 20, 25, 50, 200, 500] as const;
 
 const folderIdOf = (idPasta: string | null | undefined) => (isLibraryRoot(idPasta) ? null : (idPasta as string));
@@ -150,7 +143,7 @@ export const resolvers: Resolvers = {
       return listFolderItems(ctx.services.db, viewer, folderId);
     },
     itemsPorPastaPaged: async (_, args, ctx) => {
-      const page = pageOf(args.page, args.rowsPerPage, FOLDER_PAGE_SIZES);
+      const page = pageArgs(args, FOLDER_PAGE_SIZES);
       const viewer = await viewerOf(ctx);
       const folderId = folderIdOf(args.idPasta);
       // The folder check runs beside the reads (one round trip less); their rows are dropped if it fails.
@@ -173,39 +166,31 @@ export const resolvers: Resolvers = {
         .content;
     },
     buscaBibliotecaPaged: async (_, { filterInput }, ctx) => {
-      const page = pageOf(filterInput.page, filterInput.rowsPerPage, LIBRARY_PAGE_SIZES);
+      const page = pageArgs(filterInput, LIBRARY_PAGE_SIZES);
       const busca = filterInput.busca.trim();
       if (!busca) return { content: [], totalElements: 0 };
       return searchItems(ctx.services.db, await viewerOf(ctx), busca, page);
     },
     pastasComPermissaoEscrita: async (_, __, ctx) => listWritableFolders(ctx.services.db, await viewerOf(ctx)),
     ultimosModificados: async (_, { limite }, ctx) => {
-      const limit = limite ?? 3;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw badInput({ limite: 'validation.invalid' });
+      const limit = limitArg(limite, 'limite', { max: 50, default: 3 });
       return listRecentFiles(ctx.services.db, await viewerOf(ctx), limit);
     },
   },
   Mutation: {
-    excluirItemBiblioteca: async (_, { idItem }, ctx) => deleteItem(ctx.services.db, await viewerOf(ctx), idItem),
-    excluirItem: async (_, { idItem }, ctx) => deleteItem(ctx.services.db, await viewerOf(ctx), idItem),
+    excluirItemBiblioteca: (_, args, ctx) => deleteItem(actionContext(ctx), args),
+    excluirItem: (_, args, ctx) => deleteItem(actionContext(ctx), args),
     gerarLinkDownloadByItemBiblioteca: (_, { id }, ctx) => downloadLink(ctx, id),
-    renomearItemBiblioteca: async (_, args, ctx) =>
-      itemById(ctx, await renameItem(ctx.services.db, await viewerOf(ctx), args.idItemBiblioteca, args.novoNome)),
-    renomearItem: async (_, args, ctx) =>
-      itemById(ctx, await renameItem(ctx.services.db, await viewerOf(ctx), args.idItemBiblioteca, args.novoNome)),
-    uploadArquivos: async (_, { arquivos }, ctx) => {
-      const ids = await placeUploads(ctx.services.db, await viewerOf(ctx), arquivos);
+    renomearItemBiblioteca: async (_, args, ctx) => itemById(ctx, await renameItem(actionContext(ctx), args)),
+    renomearItem: async (_, args, ctx) => itemById(ctx, await renameItem(actionContext(ctx), args)),
+    uploadArquivos: async (_, args, ctx) => {
+      const ids = await placeUploads(actionContext(ctx), args);
       return Promise.all(ids.map((id) => itemById(ctx, id)));
     },
     concederAcesso: async (_, { novasPermissoes }, ctx) =>
-      itemById(ctx, await grantAccess(ctx.services.db, await viewerOf(ctx), novasPermissoes)),
-    moverItemBiblioteca: async (_, args, ctx) =>
-      itemById(
-        ctx,
-        await moveItem(ctx.services.db, await viewerOf(ctx), args.idItemBiblioteca, args.idNovaLocalizacao),
-      ),
-    criarNovaPasta: async (_, { novaPasta }, ctx) =>
-      itemById(ctx, await createFolder(ctx.services.db, await viewerOf(ctx), novaPasta)),
+      itemById(ctx, await grantAccess(actionContext(ctx), novasPermissoes)),
+    moverItemBiblioteca: async (_, args, ctx) => itemById(ctx, await moveItem(actionContext(ctx), args)),
+    criarNovaPasta: async (_, { novaPasta }, ctx) => itemById(ctx, await createFolder(actionContext(ctx), novaPasta)),
   },
   ItemBiblioteca: {
     dataCriacao: (row) => new Date(row.data_criacao),

@@ -2,24 +2,37 @@ import { randomUUID } from 'node:crypto';
 import {
   canMoveTo,
   canWriteItem,
+  excluirItemSchema,
   isLibraryRoot,
-  LIBRARY_NAME_MAX,
   LIBRARY_ROOT_ID,
+  libraryNameSchema,
+  type MoverInput,
+  moverSchema,
+  type NovaPastaApiInput,
+  type NovasPermissoesApiInput,
   normaliseLibraryName,
+  novaPastaInputSchema,
+  novasPermissoesInputSchema,
   type PermissaoAcesso,
+  type RenomearInput,
+  renomearSchema,
+  type UploadArquivosApiInput,
+  uploadArquivosInputSchema,
   viewerCan,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/db.js';
-import { badInput, forbidden, notFound } from '../../platform/errors.js';
+import { type ActionContext, actorId, inTransaction, parseInput } from '../../platform/actions.js';
+import type { Tx } from '../../platform/db.js';
+import { badInput, forbidden, notFound, unauthenticated } from '../../platform/errors.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { placeUpload } from '../files/files.service.js';
 import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
-import { findVisibleItem, type ItemRow, type LibraryViewerContext } from './library.queries.js';
+import { findVisibleItem, type ItemRow, type LibraryViewerContext, libraryViewer } from './library.queries.js';
 
-// Named actions of the library (STYLE §3): authorize on the first lines, then one transaction with
-// the change and its audit row. Unreadable items answer NOT_FOUND; readable but not writable, FORBIDDEN.
+// Named actions of the library (decision 0013): `action(ctx, input)`; the input parsed with the
+// domain's schema, then one transaction that authorizes on its first lines (unreadable items answer
+// NOT_FOUND; readable but not writable, FORBIDDEN) and makes the change with its audit row.
 
 type Access = { idGrupoAcesso: string; permissao: PermissaoAcesso }[];
 type AccessInput = {
@@ -28,14 +41,13 @@ type AccessInput = {
   tiposAcesso?: { idGrupoAcesso: string; permissao: PermissaoAcesso }[] | null;
 };
 
-/** A name as stored: normalised (packages/domain), required and at most 255 characters. */
-function validName(raw: string | null | undefined, field: string): string {
-  const trimmed = (raw ?? '').trim();
-  if (!trimmed) throw badInput({ [field]: 'library.nameRequired' }, 'library.nameRequired');
-  if ([...trimmed].length > LIBRARY_NAME_MAX) throw badInput({ [field]: 'library.nameTooLong' }, 'library.nameTooLong');
-  const nome = normaliseLibraryName(trimmed);
-  if (!nome) throw badInput({ [field]: 'library.nameInvalid' }, 'library.nameInvalid');
-  return nome;
+/** A checked name (libraryNameSchema) as stored: normalised (packages/domain). */
+const storedName = (nome: string) => normaliseLibraryName(nome);
+
+/** Who acts in the library: a signed-in user, with their keys and user groups (the system has none). */
+async function viewerOf(ctx: ActionContext): Promise<LibraryViewerContext> {
+  if (!ctx.actor) throw unauthenticated();
+  return libraryViewer(ctx.db, ctx.actor);
 }
 
 /**
@@ -87,15 +99,13 @@ async function insertPermissions(tx: Tx, itemId: string, access: Access) {
 }
 
 /** Creates a folder (SPEC §5): the key (guard), write access on the parent, a group when in the root. */
-export async function createFolder(
-  db: Db,
-  viewer: LibraryViewerContext,
-  input: { nome: string; idPai?: string | null } & AccessInput,
-): Promise<string> {
-  const nome = validName(input.nome, 'nome');
-  return db.transaction(async (tx) => {
-    const parent = await destinationFolder(tx, viewer, input.idPai);
-    const access = await resolveAccess(tx, input);
+export async function createFolder(ctx: ActionContext, input: NovaPastaApiInput): Promise<string> {
+  const v = parseInput(novaPastaInputSchema, input);
+  const nome = storedName(v.nome);
+  const viewer = await viewerOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const parent = await destinationFolder(tx, viewer, v.idPai);
+    const access = await resolveAccess(tx, v);
     if (!parent && !access.length) {
       throw badInput({ idsGrupoAcesso: 'library.groupRequiredInRoot' }, 'library.groupRequiredInRoot');
     }
@@ -107,7 +117,7 @@ export async function createFolder(
     await insertPermissions(tx, id, access);
     await touch(tx, parent?.id ?? null);
     await recordAudit(tx, {
-      actorId: viewer.id,
+      actorId: actorId(ctx),
       entity: 'item_biblioteca',
       entityId: id,
       action: 'criar',
@@ -122,22 +132,20 @@ export async function createFolder(
  * viewer's own, of type LIBRARY and not placed yet (the files module's placeUpload; any other id is
  * NOT_FOUND, as a missing one); each folder writable. Files go into folders only.
  */
-export async function placeUploads(
-  db: Db,
-  viewer: LibraryViewerContext,
-  arquivos: { idArquivo: string; nome?: string | null; idPastaPai: string }[],
-): Promise<string[]> {
-  if (!arquivos.length) throw badInput({ arquivos: 'library.upload.noFiles' }, 'library.upload.noFiles');
-  return db.transaction(async (tx) => {
+export async function placeUploads(ctx: ActionContext, input: UploadArquivosApiInput): Promise<string[]> {
+  const { arquivos } = parseInput(uploadArquivosInputSchema, input);
+  const viewer = await viewerOf(ctx);
+  return inTransaction(ctx, async (tx, txCtx) => {
     const ids: string[] = [];
-    for (const [index, input] of arquivos.entries()) {
-      const upload = await placeUpload(tx, { arquivoId: input.idArquivo, ownerId: viewer.id, fileType: 'LIBRARY' });
+    for (const [index, file] of arquivos.entries()) {
+      const upload = await placeUpload(txCtx, { arquivoId: file.idArquivo, fileType: 'LIBRARY' });
       if (!upload) throw notFound();
-      if (isLibraryRoot(input.idPastaPai)) {
+      if (isLibraryRoot(file.idPastaPai)) {
         throw badInput({ idPastaPai: 'library.invalidDestination' }, 'library.invalidDestination');
       }
-      const parent = (await destinationFolder(tx, viewer, input.idPastaPai)) as ItemRow;
-      const nome = validName(input.nome ?? upload.nome, `arquivos.${index}.nome`);
+      const parent = (await destinationFolder(tx, viewer, file.idPastaPai)) as ItemRow;
+      // Without a name of its own the file keeps the uploaded one, checked like any other name.
+      const nome = storedName(parseInput(libraryNameSchema, file.nome ?? upload.nome, `arquivos.${index}.nome`));
       const id = randomUUID();
       await tx.execute(sql`INSERT INTO item_biblioteca
           (id, nome, pasta, pasta_pai_id, caminho, acl_item_id, arquivo_id, proprietario_id)
@@ -145,7 +153,7 @@ export async function placeUploads(
                 ${parent.acl_item_id}, ${upload.id}, ${viewer.id})`);
       await touch(tx, parent.id);
       await recordAudit(tx, {
-        actorId: viewer.id,
+        actorId: actorId(ctx),
         entity: 'item_biblioteca',
         entityId: id,
         action: 'criar',
@@ -158,14 +166,16 @@ export async function placeUploads(
 }
 
 /** Renames an item: write access needed. */
-export async function renameItem(db: Db, viewer: LibraryViewerContext, id: string, novoNome: string): Promise<string> {
-  const nome = validName(novoNome, 'novoNome');
-  return db.transaction(async (tx) => {
-    const item = await visibleItem(tx, viewer, id);
+export async function renameItem(ctx: ActionContext, input: RenomearInput): Promise<string> {
+  const v = parseInput(renomearSchema, input);
+  const nome = storedName(v.novoNome);
+  const viewer = await viewerOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const item = await visibleItem(tx, viewer, v.idItemBiblioteca);
     if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).rename) throw forbidden();
     await tx.execute(sql`UPDATE item_biblioteca SET nome = ${nome}, ultima_modificacao = now() WHERE id = ${item.id}`);
     await recordAudit(tx, {
-      actorId: viewer.id,
+      actorId: actorId(ctx),
       entity: 'item_biblioteca',
       entityId: item.id,
       action: 'editar',
@@ -180,15 +190,17 @@ export async function renameItem(db: Db, viewer: LibraryViewerContext, id: strin
  * Soft-deletes an item and everything below it (DESIGN §7: recoverable until purged); the rows keep
  * the id of this delete in `excluido_com`. Write access needed. Returns the item as it was.
  */
-export async function deleteItem(db: Db, viewer: LibraryViewerContext, id: string): Promise<ItemRow> {
-  return db.transaction(async (tx) => {
-    const item = await visibleItem(tx, viewer, id);
+export async function deleteItem(ctx: ActionContext, input: { idItem: string }): Promise<ItemRow> {
+  const { idItem } = parseInput(excluirItemSchema, input);
+  const viewer = await viewerOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const item = await visibleItem(tx, viewer, idItem);
     if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).delete) throw forbidden();
     const deleted = await tx.execute(sql`UPDATE item_biblioteca SET excluido_em = now(), excluido_com = ${item.id}
       WHERE (id = ${item.id} OR caminho @> ${uuidArray([item.id])}) AND excluido_em IS NULL RETURNING id`);
     await touch(tx, item.pasta_pai_id);
     await recordAudit(tx, {
-      actorId: viewer.id,
+      actorId: actorId(ctx),
       entity: 'item_biblioteca',
       entityId: item.id,
       action: 'excluir',
@@ -204,10 +216,11 @@ export async function deleteItem(db: Db, viewer: LibraryViewerContext, id: strin
  * never the item itself or a folder inside it. Paths below it follow; what inherited its groups from
  * the old place inherits from the new one.
  */
-export async function moveItem(db: Db, viewer: LibraryViewerContext, id: string, destinoId: string): Promise<string> {
-  if (!destinoId) throw badInput({ idNovaLocalizacao: 'library.destinationRequired' }, 'library.destinationRequired');
-  return db.transaction(async (tx) => {
-    const item = await visibleItem(tx, viewer, id);
+export async function moveItem(ctx: ActionContext, input: MoverInput): Promise<string> {
+  const { idItemBiblioteca, idNovaLocalizacao: destinoId } = parseInput(moverSchema, input);
+  const viewer = await viewerOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const item = await visibleItem(tx, viewer, idItemBiblioteca);
     if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).move) throw forbidden();
     const inRoot = isLibraryRoot(destinoId);
     const dest = inRoot ? null : await findVisibleItem(tx, viewer, destinoId);
@@ -239,7 +252,7 @@ export async function moveItem(db: Db, viewer: LibraryViewerContext, id: string,
     await touch(tx, item.pasta_pai_id);
     await touch(tx, dest?.id ?? null);
     await recordAudit(tx, {
-      actorId: viewer.id,
+      actorId: actorId(ctx),
       entity: 'item_biblioteca',
       entityId: item.id,
       action: 'mover',
@@ -254,16 +267,14 @@ export async function moveItem(db: Db, viewer: LibraryViewerContext, id: string,
  * Replaces the groups of a folder (SPEC §3 permission form): write access on it. A folder in the root
  * keeps at least one group; elsewhere an empty list makes it inherit its parent's groups again.
  */
-export async function grantAccess(
-  db: Db,
-  viewer: LibraryViewerContext,
-  input: { idPasta: string } & AccessInput,
-): Promise<string> {
-  return db.transaction(async (tx) => {
-    const folder = await visibleItem(tx, viewer, input.idPasta);
+export async function grantAccess(ctx: ActionContext, input: NovasPermissoesApiInput): Promise<string> {
+  const v = parseInput(novasPermissoesInputSchema, input);
+  const viewer = await viewerOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const folder = await visibleItem(tx, viewer, v.idPasta);
     if (!folder.pasta) throw badInput({ idPasta: 'library.invalidDestination' }, 'library.invalidDestination');
     if (!viewerCan(viewer, { pasta: true, access: folder.acesso }).grant) throw forbidden();
-    const access = await resolveAccess(tx, input);
+    const access = await resolveAccess(tx, v);
     if (!folder.pasta_pai_id && !access.length) {
       throw badInput({ idsGrupoAcesso: 'library.groupRequiredInRoot' }, 'library.groupRequiredInRoot');
     }
@@ -289,7 +300,7 @@ export async function grantAccess(
     }
     await tx.execute(sql`UPDATE item_biblioteca SET ultima_modificacao = now() WHERE id = ${folder.id}`);
     await recordAudit(tx, {
-      actorId: viewer.id,
+      actorId: actorId(ctx),
       entity: 'item_biblioteca',
       entityId: folder.id,
       action: 'conceder_acesso',
