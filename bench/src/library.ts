@@ -83,7 +83,7 @@ const ITEM_FIELDS = `id nome pasta pastaPai { id nome } proprietario { id nome e
   permissoesAcessoUsuarioLogado { id description }
   permissoes { id grupoUsuarios { id nome } permissaoAcessoPasta { id description } }
   ultimaModificacao dataCriacao arquivoLink arquivoMiniaturaLink arquivoImagem tamanho
-  breadcrumb { id nome } viewerCan { rename move delete grant download }`;
+  breadcrumb { id nome } viewerCan { renomear mover excluir concederAcesso baixar }`;
 const FOLDER_QUERY = `query ItemsPorPastaPaged($idPasta: ID, $page: Int, $rowsPerPage: Int) {
   itemsPorPastaPaged(idPasta: $idPasta, page: $page, rowsPerPage: $rowsPerPage) { content { ${ITEM_FIELDS} } totalElements } }`;
 const SEARCH_QUERY = `query BuscaBibliotecaPaged($filterInput: FiltroBibliotecaInput!) {

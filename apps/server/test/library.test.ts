@@ -14,7 +14,7 @@ import { startTestPortal, type TestPortal } from './harness.js';
 
 const code = (r: { errors?: Array<{ extensions: Record<string, any> }> }) => r.errors?.[0]?.extensions.code;
 const ITEM =
-  'id nome pasta pastaPai { id nome } breadcrumb { id nome } permissoesAcessoUsuarioLogado { id } viewerCan { rename move delete grant download } arquivoLink arquivoMiniaturaLink arquivoImagem tamanho proprietario { email } permissoes { grupoUsuarios { nome } permissaoAcessoPasta { id } }';
+  'id nome pasta pastaPai { id nome } breadcrumb { id nome } permissoesAcessoUsuarioLogado { id } viewerCan { renomear mover excluir concederAcesso baixar } arquivoLink arquivoMiniaturaLink arquivoImagem tamanho proprietario { email } permissoes { grupoUsuarios { nome } permissaoAcessoPasta { id } }';
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n`);
 
 describe('library', () => {
@@ -83,7 +83,7 @@ describe('library', () => {
         breadcrumb: [],
         proprietario: { email: 'montadora@portal.demo' },
         permissoes: [{ grupoUsuarios: { nome: 'Rede Horizonte' }, permissaoAcessoPasta: { id: 'LEITURA' } }],
-        viewerCan: { rename: true, move: true, delete: true, grant: true, download: false },
+        viewerCan: { renomear: true, mover: true, excluir: true, concederAcesso: true, baixar: false },
         arquivoLink: null,
       });
       expect(files.map((f) => f.nome)).toEqual(['Relatório março.pdf', 'foto.png', 'notas_100%.txt']);
@@ -104,7 +104,13 @@ describe('library', () => {
       expect(inside.map((i: any) => i.nome)).toEqual(['foto.png', 'notas_100%.txt', 'Relatório março.pdf']);
       const report = inside.find((i: any) => i.nome === 'Relatório março.pdf');
       expect(report.permissoesAcessoUsuarioLogado).toEqual([{ id: 'LEITURA' }]);
-      expect(report.viewerCan).toEqual({ rename: false, move: false, delete: false, grant: false, download: true });
+      expect(report.viewerCan).toEqual({
+        renomear: false,
+        mover: false,
+        excluir: false,
+        concederAcesso: false,
+        baixar: true,
+      });
 
       const link = (await q('dealer', `mutation { gerarLinkDownloadByItemBiblioteca(id: "${report.id}") }`)).data
         .gerarLinkDownloadByItemBiblioteca;
@@ -375,9 +381,12 @@ describe('library', () => {
       const recent = (await q('dealer', '{ ultimosModificados { nome } }')).data.ultimosModificados;
       expect(recent.length).toBeLessThanOrEqual(3);
       const root = (
-        await q('dealer', `{ pasta(idPasta: "${LIBRARY_ROOT_ID}") { id nome breadcrumb { id } viewerCan { rename } } }`)
+        await q(
+          'dealer',
+          `{ pasta(idPasta: "${LIBRARY_ROOT_ID}") { id nome breadcrumb { id } viewerCan { renomear } } }`,
+        )
       ).data.pasta;
-      expect(root).toEqual({ id: LIBRARY_ROOT_ID, nome: 'Biblioteca', breadcrumb: [], viewerCan: { rename: false } });
+      expect(root).toEqual({ id: LIBRARY_ROOT_ID, nome: 'Biblioteca', breadcrumb: [], viewerCan: { renomear: false } });
       const page = (
         await q('montadora', '{ itemsPorPastaPaged(page: 0, rowsPerPage: 5) { totalElements content { nome pasta } } }')
       ).data.itemsPorPastaPaged;

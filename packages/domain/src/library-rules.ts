@@ -59,12 +59,29 @@ export type LibraryItemAccess = { id: string; pasta: boolean; access: readonly P
 
 /**
  * What the viewer may do with one item; sent with the data as `viewerCan`
- * (docs/domains/permissions.md#permissions-travel-with-the-data).
+ * (docs/domains/permissions.md#permissions-travel-with-the-data). Each field is named after the
+ * operation it allows (docs/CODE_STYLE.md): renomear (renomearItemBiblioteca), mover
+ * (moverItemBiblioteca), excluir (excluirItemBiblioteca), concederAcesso, baixar (the download link,
+ * gerarLinkDownloadByItemBiblioteca).
  */
-export type ViewerCan = { rename: boolean; move: boolean; delete: boolean; grant: boolean; download: boolean };
+export type ViewerCan = {
+  renomear: boolean;
+  mover: boolean;
+  excluir: boolean;
+  concederAcesso: boolean;
+  baixar: boolean;
+};
 
-/** Toolbar buttons (docs/domains/library.md#the-toolbar) and whether each is enabled. */
-export type ToolbarActions = ViewerCan & { upload: boolean; createFolder: boolean };
+/** Toolbar buttons (docs/domains/library.md#the-toolbar; the screen's own names) and whether each is enabled. */
+export type ToolbarActions = {
+  upload: boolean;
+  createFolder: boolean;
+  rename: boolean;
+  move: boolean;
+  delete: boolean;
+  grant: boolean;
+  download: boolean;
+};
 
 /** True for the root id, and for a missing id (the root page has no idPasta; idPai null means root). */
 export const isLibraryRoot = (id: string | null | undefined): boolean => !id || id === LIBRARY_ROOT_ID;
@@ -97,11 +114,11 @@ export function canReadItem(access: readonly PermissaoAcesso[]): boolean {
 export function viewerCan(user: LibraryViewer, item: Omit<LibraryItemAccess, 'id'>): ViewerCan {
   const write = canWriteItem(item.access);
   return {
-    rename: write,
-    move: write && canManageLibrary(user),
-    delete: write,
-    grant: write && item.pasta,
-    download: !item.pasta && canReadItem(item.access),
+    renomear: write,
+    mover: write && canManageLibrary(user),
+    excluir: write,
+    concederAcesso: write && item.pasta,
+    baixar: !item.pasta && canReadItem(item.access),
   };
 }
 
@@ -152,11 +169,11 @@ export function toolbarActions(
     // Files go into folders: a file in the root would have no groups, so nobody but managers would see it.
     upload: manager && !inRoot && canWriteItem(currentFolder.access),
     createFolder: manager && (inRoot || canWriteItem(currentFolder.access)),
-    rename: one?.rename ?? false,
-    move: one?.move ?? false,
-    delete: any && each.every((c) => c.delete),
-    grant: one?.grant ?? false,
-    download: any && each.every((c) => c.download),
+    rename: one?.renomear ?? false,
+    move: one?.mover ?? false,
+    delete: any && each.every((c) => c.excluir),
+    grant: one?.concederAcesso ?? false,
+    download: any && each.every((c) => c.baixar),
   };
 }
 

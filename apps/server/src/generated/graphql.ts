@@ -326,14 +326,19 @@ export type ItemBibliotecaPage = {
   totalElements: Scalars['Int']['output'];
 };
 
-/** What the signed-in user may do with the item, by the rules of packages/domain (docs/domains/permissions.md#permissions-travel-with-the-data). */
+/** What the signed-in user may do with the item, by the rules of packages/domain (docs/domains/permissions.md#permissions-travel-with-the-data): one field per operation, named after it. */
 export type ItemBibliotecaViewerCan = {
   __typename?: 'ItemBibliotecaViewerCan';
-  delete: Scalars['Boolean']['output'];
-  download: Scalars['Boolean']['output'];
-  grant: Scalars['Boolean']['output'];
-  move: Scalars['Boolean']['output'];
-  rename: Scalars['Boolean']['output'];
+  /** Download (gerarLinkDownloadByItemBiblioteca): a readable file. */
+  baixar: Scalars['Boolean']['output'];
+  /** concederAcesso: a folder with write access. */
+  concederAcesso: Scalars['Boolean']['output'];
+  /** excluirItemBiblioteca / excluirItem: write access. */
+  excluir: Scalars['Boolean']['output'];
+  /** moverItemBiblioteca: write access and PORTAL_GERENCIAR_BIBLIOTECA. */
+  mover: Scalars['Boolean']['output'];
+  /** renomearItemBiblioteca / renomearItem: write access. */
+  renomear: Scalars['Boolean']['output'];
 };
 
 /** One recipient in the dashboard's list. */
@@ -1536,11 +1541,11 @@ export type ItemBibliotecaPageResolvers<ContextType = GraphQLContext, ParentType
 };
 
 export type ItemBibliotecaViewerCanResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ItemBibliotecaViewerCan'] = ResolversParentTypes['ItemBibliotecaViewerCan']> = {
-  delete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  download?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  grant?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  move?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  rename?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  baixar?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  concederAcesso?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  excluir?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  mover?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  renomear?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type LeituraDestinatarioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeituraDestinatario'] = ResolversParentTypes['LeituraDestinatario']> = {

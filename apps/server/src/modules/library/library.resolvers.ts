@@ -204,7 +204,7 @@ export const resolvers: Resolvers = {
     permissoesAcessoUsuarioLogado: (row, _, ctx) => row.acesso.map((id) => accessDescription(ctx, id)),
     viewerCan: async (row, _, ctx) => {
       if (row.id === LIBRARY_ROOT_ID)
-        return { rename: false, move: false, delete: false, grant: false, download: false };
+        return { renomear: false, mover: false, excluir: false, concederAcesso: false, baixar: false };
       return viewerCanRule(await viewerOf(ctx), { pasta: row.pasta, access: row.acesso });
     },
     arquivoLink: (row, _, ctx) =>

@@ -172,7 +172,7 @@ export async function renameItem(ctx: ActionContext, input: RenomearInput): Prom
   const viewer = await viewerOf(ctx);
   return inTransaction(ctx, async (tx) => {
     const item = await visibleItem(tx, viewer, v.idItemBiblioteca);
-    if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).rename) throw forbidden();
+    if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).renomear) throw forbidden();
     await tx.execute(sql`UPDATE item_biblioteca SET nome = ${nome}, ultima_modificacao = now() WHERE id = ${item.id}`);
     await recordAudit(tx, {
       actorId: actorId(ctx),
@@ -195,7 +195,7 @@ export async function deleteItem(ctx: ActionContext, input: { idItem: string }):
   const viewer = await viewerOf(ctx);
   return inTransaction(ctx, async (tx) => {
     const item = await visibleItem(tx, viewer, idItem);
-    if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).delete) throw forbidden();
+    if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).excluir) throw forbidden();
     const deleted = await tx.execute(sql`UPDATE item_biblioteca SET excluido_em = now(), excluido_com = ${item.id}
       WHERE (id = ${item.id} OR caminho @> ${uuidArray([item.id])}) AND excluido_em IS NULL RETURNING id`);
     await touch(tx, item.pasta_pai_id);
@@ -221,7 +221,7 @@ export async function moveItem(ctx: ActionContext, input: MoverInput): Promise<s
   const viewer = await viewerOf(ctx);
   return inTransaction(ctx, async (tx) => {
     const item = await visibleItem(tx, viewer, idItemBiblioteca);
-    if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).move) throw forbidden();
+    if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).mover) throw forbidden();
     const inRoot = isLibraryRoot(destinoId);
     const dest = inRoot ? null : await findVisibleItem(tx, viewer, destinoId);
     if (!inRoot && !dest) throw notFound();
@@ -273,7 +273,7 @@ export async function grantAccess(ctx: ActionContext, input: NovasPermissoesApiI
   return inTransaction(ctx, async (tx) => {
     const folder = await visibleItem(tx, viewer, v.idPasta);
     if (!folder.pasta) throw badInput({ idPasta: 'library.invalidDestination' }, 'library.invalidDestination');
-    if (!viewerCan(viewer, { pasta: true, access: folder.acesso }).grant) throw forbidden();
+    if (!viewerCan(viewer, { pasta: true, access: folder.acesso }).concederAcesso) throw forbidden();
     const access = await resolveAccess(tx, v);
     if (!folder.pasta_pai_id && !access.length) {
       throw badInput({ idsGrupoAcesso: 'library.groupRequiredInRoot' }, 'library.groupRequiredInRoot');

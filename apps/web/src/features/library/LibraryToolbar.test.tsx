@@ -86,7 +86,7 @@ describe('library toolbar enablement (docs/domains/library.md#the-toolbar)', () 
 
   it("follows the server's viewerCan when it says no", () => {
     const file = writableFile();
-    const denied = { ...file, viewerCan: { ...file.viewerCan, rename: false, delete: false } };
+    const denied = { ...file, viewerCan: { ...file.viewerCan, renomear: false, excluir: false } };
     expect(enabledButtons(MANAGER, [denied])).toEqual(['createFolder', 'move', 'download']);
   });
 });

@@ -27,11 +27,11 @@ export function buildItem(overrides: Partial<ItemBiblioteca> & { access?: Permis
     breadcrumb: [],
     viewerCan: {
       __typename: 'ItemBibliotecaViewerCan',
-      rename: write,
-      move: write,
-      delete: write,
-      grant: write && pasta,
-      download: !pasta,
+      renomear: write,
+      mover: write,
+      excluir: write,
+      concederAcesso: write && pasta,
+      baixar: !pasta,
     },
     ...rest,
   };

@@ -21,10 +21,10 @@ export function libraryToolbarState(
   return {
     upload: shape.upload,
     createFolder: shape.createFolder,
-    rename: shape.rename && all('rename'),
-    move: shape.move && all('move'),
-    delete: shape.delete && all('delete'),
-    grant: shape.grant && all('grant'),
-    download: shape.download && all('download'),
+    rename: shape.rename && all('renomear'),
+    move: shape.move && all('mover'),
+    delete: shape.delete && all('excluir'),
+    grant: shape.grant && all('concederAcesso'),
+    download: shape.download && all('baixar'),
   };
 }
