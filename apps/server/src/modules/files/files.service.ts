@@ -3,9 +3,9 @@ import { pipeline, type Readable, Transform, type TransformCallback } from 'node
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type ActionContext, actorId, inTransaction } from '../../platform/actions.js';
-import { segredo } from '../../platform/auth/auth.tables.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { unauthenticated } from '../../platform/errors.js';
+import { sharedSecret } from '../../platform/shared-secrets.js';
 import { UUID } from '../../platform/sql.js';
 import { newStorageKey, type Storage } from '../../platform/storage-contract.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -199,16 +199,8 @@ const LINK_SECRET = 'files-links';
 const linkKeys = new WeakMap<object, Promise<Buffer>>();
 
 async function loadLinkKey(db: DbOrTx): Promise<Buffer> {
-  const read = async () => {
-    const [row] = await db.select().from(segredo).where(eq(segredo.nome, LINK_SECRET));
-    return row ? Buffer.from((row.valor as { key: string }).key, 'base64url') : null;
-  };
-  const existing = await read();
-  if (existing) return existing;
-  const key = crypto.randomBytes(32).toString('base64url');
-  // Two instances starting at once: the first insert wins and both read it back.
-  await db.insert(segredo).values({ nome: LINK_SECRET, valor: { key } }).onConflictDoNothing();
-  return (await read()) as Buffer;
+  const { key } = await sharedSecret(db, LINK_SECRET, () => ({ key: crypto.randomBytes(32).toString('base64url') }));
+  return Buffer.from(key, 'base64url');
 }
 
 function linkKey(db: DbOrTx): Promise<Buffer> {
