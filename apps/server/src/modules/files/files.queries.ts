@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { UUID } from '../../platform/sql.js';
 import { type ArquivoRow, arquivo } from './files.tables.js';
@@ -11,4 +11,13 @@ export async function findArquivo(db: DbOrTx, id: string): Promise<ArquivoRow | 
   if (!UUID.test(id)) return null;
   const [row] = await db.select().from(arquivo).where(eq(arquivo.id, id));
   return row ?? null;
+}
+
+/**
+ * For other modules' queries, which may not name `arquivo`: a LEFT JOIN giving `<alias>.imagem`,
+ * `<alias>.tamanho` and `<alias>.thumbnail_key` of the upload whose id is `arquivoId` (an SQL
+ * expression of the caller's query), all null when there is none. Only these columns are exposed.
+ */
+export function uploadDetailsJoin(arquivoId: SQL, alias: string): SQL {
+  return sql`LEFT JOIN LATERAL (SELECT f.imagem, f.tamanho, f.thumbnail_key FROM arquivo f WHERE f.id = ${arquivoId}) ${sql.identifier(alias)} ON true`;
 }

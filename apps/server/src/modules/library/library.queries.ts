@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
+import { uploadDetailsJoin } from '../files/files.queries.js';
 import { userGroupName } from '../user-groups/user-groups.fragments.js';
 import { userNameEmailJoin } from '../users/users.fragments.js';
 import { userGroupIdsOf } from '../users/users.queries.js';
@@ -74,7 +75,7 @@ const selectItems = (viewer: LibraryViewerContext) => sql`
          i.proprietario_id, u.nome AS proprietario_nome, u.email AS proprietario_email,
          i.data_criacao, i.ultima_modificacao, ${accessOf(viewer)} AS acesso
     FROM item_biblioteca i
-    LEFT JOIN arquivo a ON a.id = i.arquivo_id
+    ${uploadDetailsJoin(sql`i.arquivo_id`, 'a')}
     ${userNameEmailJoin(sql`i.proprietario_id`, 'u')}`;
 
 /**
