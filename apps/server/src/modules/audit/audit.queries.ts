@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { emailOutbox } from '../../platform/mail.tables.js';
-import { usersByIds } from '../users/users.lookups.js';
+import { usersByIds } from '../users/users.queries.js';
 import { auditoria } from './audit.tables.js';
 
 /** One page of an entity's audit trail, newest first. */

@@ -7,7 +7,7 @@ import type { JobContext } from '../../platform/module.js';
 import type { Services } from '../../platform/services.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { announceTo, notifyRecipients } from '../notifications/notifications.service.js';
-import { userSummarySql } from '../users/users.lookups.js';
+import { userSummarySql } from '../users/users.queries.js';
 import {
   audienceOf,
   type ComunicadoRow,

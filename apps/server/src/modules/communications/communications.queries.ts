@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../platform/db.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { brandNamesSql, dealerNamesSql } from '../dealers/dealers.queries.js';
 import { dealerGroupNamesSql } from '../groups/groups.queries.js';
-import { userGroupNamesSql } from '../user-groups/user-groups.lookups.js';
+import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
 import { audienceSql } from '../users/users.audience.js';
-import { portalEmails, userLinksSql, userSummarySql } from '../users/users.lookups.js';
+import { portalEmails, userLinksSql, userSummarySql } from '../users/users.queries.js';
 
 // Reads of the communications module. Visibility: a communication is seen by its creator and its
 // chosen approver; a delivery only by its recipient. Anything else is NOT_FOUND for the resolvers.

@@ -14,11 +14,11 @@ import { type GraphQLContext, requireUser } from '../../platform/graphql/context
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
 import { registerFileAccess } from '../files/files.access.js';
-import { fileSummarySql } from '../files/files.lookups.js';
+import { fileSummarySql } from '../files/files.queries.js';
 import { signDownloadLink } from '../files/files.service.js';
 import { dealerGroupNamesSql, listActiveDealerGroups } from '../groups/groups.queries.js';
-import { userGroupNamesSql } from '../user-groups/user-groups.lookups.js';
-import { departmentsByIds, holdersOfKey, listDepartments, userSummarySql, usersByIds } from '../users/users.lookups.js';
+import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
+import { departmentsByIds, holdersOfKey, listDepartments, userSummarySql, usersByIds } from '../users/users.queries.js';
 import {
   type ComunicadoRow,
   canReadAttachment,

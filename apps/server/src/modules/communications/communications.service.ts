@@ -23,12 +23,11 @@ import type { CurrentUser } from '../../platform/graphql/context.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { releaseUploads } from '../files/files.release.js';
-import { placeUpload } from '../files/files.service.js';
+import { placeUpload, releaseUploads } from '../files/files.service.js';
 import { activeDealerGroupIds } from '../groups/groups.queries.js';
 import { announce, createNotification } from '../notifications/notifications.service.js';
 import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
-import { departmentsByIds, existingUserIds, holdersOfKey } from '../users/users.lookups.js';
+import { departmentsByIds, existingUserIds, holdersOfKey } from '../users/users.queries.js';
 import { type ComunicadoRow, findComunicado, findEnvio } from './communications.queries.js';
 
 // Named actions of communications (STYLE §3): check, one transaction with the change and its audit

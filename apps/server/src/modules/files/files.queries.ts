@@ -21,3 +21,6 @@ export async function findArquivo(db: DbOrTx, id: string): Promise<ArquivoRow | 
 export function uploadDetailsJoin(arquivoId: SQL, alias: string): SQL {
   return sql`LEFT JOIN LATERAL (SELECT f.imagem, f.tamanho, f.thumbnail_key FROM arquivo f WHERE f.id = ${arquivoId}) ${sql.identifier(alias)} ON true`;
 }
+
+/** Files as lists show them (columns `id`, `nome`, `tamanho`, `imagem`), to join to one's attachments. */
+export const fileSummarySql: SQL = sql`SELECT id, nome, tamanho, imagem FROM arquivo`;

@@ -6,7 +6,7 @@ import { type ActionContext, actorId, inTransaction } from '../../platform/actio
 import type { DbOrTx } from '../../platform/db.js';
 import { unauthenticated } from '../../platform/errors.js';
 import { sharedSecret } from '../../platform/shared-secrets.js';
-import { UUID } from '../../platform/sql.js';
+import { UUID, uuidArray } from '../../platform/sql.js';
 import { newStorageKey, type Storage } from '../../platform/storage-contract.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { detectContentType, RASTER_IMAGE_TYPES, SNIFF_BYTES } from './files.content-type.js';
@@ -283,4 +283,14 @@ export async function verifyLink(
   const given = Buffer.from(query.sig);
   const valid = given.length === expected.length && crypto.timingSafeEqual(given, expected);
   return valid ? { inline, name: name || null } : null;
+}
+
+/**
+ * Gives uploads back to the unplaced state, the reverse of `placeUpload`: the calling module no
+ * longer holds them anywhere, so the retention sweep may remove them. Runs in the caller's
+ * transaction (`ctx.db`); the caller's audit row records the change that dropped them.
+ */
+export async function releaseUploads(ctx: ActionContext, input: { arquivoIds: readonly string[] }): Promise<void> {
+  if (!input.arquivoIds.length) return;
+  await ctx.db.execute(sql`UPDATE arquivo SET colocado_em = NULL WHERE id = ANY(${uuidArray(input.arquivoIds)})`);
 }

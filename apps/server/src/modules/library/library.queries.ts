@@ -4,9 +4,8 @@ import type { DbOrTx } from '../../platform/db.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
 import { uploadDetailsJoin } from '../files/files.queries.js';
-import { userGroupName } from '../user-groups/user-groups.fragments.js';
-import { userNameEmailJoin } from '../users/users.fragments.js';
-import { userGroupIdsOf } from '../users/users.queries.js';
+import { userGroupName } from '../user-groups/user-groups.queries.js';
+import { userGroupIdsOf, userNameEmailJoin } from '../users/users.queries.js';
 
 /**
  * Who reads the library, as the visibility filters need it. Holders of PORTAL_GERENCIAR_BIBLIOTECA

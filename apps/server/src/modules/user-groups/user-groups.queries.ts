@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { existingIds, idsByKey } from '../../platform/sql.js';
 import { grupoUsuarios } from './user-groups.tables.js';
@@ -33,3 +33,11 @@ export const userGroupIdsByName = (db: DbOrTx, names: readonly string[]) =>
 export const activeUserGroupsJsonText = (ids: string) =>
   `(SELECT coalesce(json_agg(json_build_object('id', g.id, 'nome', g.nome) ORDER BY g.nome), '[]'::json)
      FROM grupo_usuarios g WHERE g.id IN (${ids}) AND g.active)`;
+
+/** User groups by name (columns `id`, `nome`), for reports and lists that name a user group. */
+export const userGroupNamesSql: SQL = sql`SELECT id, nome FROM grupo_usuarios`;
+
+/** The name of the user group whose id is `groupId` (an SQL expression of the caller's query), as a scalar subquery. */
+export function userGroupName(groupId: SQL): SQL {
+  return sql`(SELECT g.nome FROM grupo_usuarios g WHERE g.id = ${groupId})`;
+}
