@@ -5,7 +5,7 @@ import { allGuards, loadTypeDefs } from '../platform/graphql/schema.js';
 import { portalModules } from './index.js';
 
 /**
- * Operation -> guard, reviewed as a permission change (STYLE §5): a diff in this listing means
+ * Operation -> guard, reviewed as a permission change (docs/domains/permissions.md#every-operation-declares-its-guard): a diff in this listing means
  * someone changed who can reach what.
  */
 describe('every GraphQL operation declares its guard', () => {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../platform/db.js';
 import { auditoria } from './audit.tables.js';
 
-/** Entities and actions the audit log knows (typed events, STYLE §8). */
+/** Entities and actions the audit log knows (typed events: docs/domains/audit.md#entities-and-actions). */
 export type AuditEntity =
   | 'usuario'
   | 'grupo'

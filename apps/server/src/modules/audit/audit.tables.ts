@@ -1,6 +1,6 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** One row per change (DESIGN §5): who, when, what, before/after. Written in the change's transaction. */
+/** One row per change (docs/domains/audit.md#what-is-recorded): who, when, what, before/after. Written in the change's transaction. */
 export const auditoria = pgTable(
   'auditoria',
   {

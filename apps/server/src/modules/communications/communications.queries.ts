@@ -104,7 +104,7 @@ export async function erratasOf(db: DbOrTx, ids: string[]): Promise<ComunicadoRo
   );
 }
 
-/** Tabs of the inbox (SPEC §2). */
+/** Tabs of the inbox (docs/domains/communications.md#deliveries-and-the-inbox). */
 const TAB_FILTER: Record<string, SQL> = {
   RECEBIDOS: sql`NOT e.arquivado`,
   LIDOS: sql`e.lido AND NOT e.arquivado`,
@@ -216,7 +216,7 @@ export async function externalEmails(db: DbOrTx, emails: string[]): Promise<stri
   return [...new Set(emails.map((e) => e.toLowerCase()))].filter((e) => !portal.has(e));
 }
 
-/** The exact recipient count of an audience (SPEC: shown before sending). */
+/** The exact recipient count of an audience (shown before sending: docs/domains/communications.md#audience). */
 export async function countAudience(db: DbOrTx, a: Audiencia) {
   const [row] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${recipientsSql(a)}) r`);
   const emails = a.idOriginal ? [] : await externalEmails(db, a.emailsAvulsos);

@@ -30,10 +30,10 @@ import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
 import { departmentsByIds, existingUserIds, holdersOfKey } from '../users/users.queries.js';
 import { type ComunicadoRow, findComunicado, findEnvio } from './communications.queries.js';
 
-// Named actions of communications (STYLE §3): check, one transaction with the change and its audit
+// Named actions of communications (docs/CODE_STYLE.md#how-code-is-written, decision 0013): check, one transaction with the change and its audit
 // row, then announce. Who may do what is the domain's transition table (communications-rules.ts).
 
-/** Queue of the fan-out job: writes one delivery per recipient, exactly once (DESIGN §7). */
+/** Queue of the fan-out job: writes one delivery per recipient, exactly once (docs/domains/communications.md#sending). */
 export const SEND_QUEUE = 'comunicado.enviar';
 /** Queue of the e-mails of a sent communication (batched, after the fan-out). */
 export const EMAIL_QUEUE = 'comunicado.emails';
@@ -167,7 +167,7 @@ type Content = ReturnType<typeof validContent>;
 export type SaveComunicadoInput = { id?: string | null; comunicado: Input };
 
 /**
- * Creates (no id) or edits a draft or rejected communication (SPEC §5: title and message required).
+ * Creates (no id) or edits a draft or rejected communication (docs/domains/communications.md#the-form: title and message required).
  * Creating needs the create or the approval key (guard); editing, being its creator. Returns the id.
  */
 export async function saveComunicado(ctx: ActionContext, input: SaveComunicadoInput): Promise<string> {
@@ -218,7 +218,7 @@ async function validDepartment(tx: Tx, id: string | null | undefined) {
   if (!(await departmentsByIds(tx, [id])).length) throw badInput({ departamentoId: 'validation.invalid' });
 }
 
-/** The audience must reach someone (SPEC §5): a user group, a dealer group or a manual e-mail. */
+/** The audience must reach someone (docs/domains/communications.md#audience): a user group, a dealer group or a manual e-mail. */
 async function requireAudience(tx: Tx, c: ComunicadoRow) {
   if (c.id_parent) return;
   const groups = (
@@ -257,7 +257,7 @@ async function notifyUser(txCtx: ActionContext, usuarioId: string, titulo: strin
   await createNotification(txCtx, { titulo, texto, link, usuarioIds: [usuarioId] });
 }
 
-/** A schedule, when given: at least one hour ahead of the server's clock (SPEC §5). */
+/** A schedule, when given: at least one hour ahead of the server's clock (docs/domains/communications.md#scheduling). */
 function validSchedule(ctx: ActionContext, when: Date | string | null | undefined): Date | null {
   if (!when) return null;
   const date = new Date(when);
@@ -389,7 +389,7 @@ export async function setArchived(ctx: ActionContext, input: { id: string; archi
 export type ErrataActionInput = { idOriginal: string; justificativa: string; comunicado: Input };
 
 /**
- * Creates the errata of a sent communication (SPEC §5: justification ≥ 15 characters): a draft
+ * Creates the errata of a sent communication (docs/domains/communications.md#errata: justification ≥ 15 characters): a draft
  * linked by id_parent whose audience is the original's recipients; it then follows the same flow.
  */
 export async function createErrata(ctx: ActionContext, input: ErrataActionInput) {

@@ -15,7 +15,7 @@ import { grupoUsuarios } from '../user-groups/user-groups.tables.js';
 import { departamento, usuario } from '../users/users.tables.js';
 
 /**
- * A communication (comunicado, SPEC §3) through its lifecycle (packages/domain communications-rules,
+ * A communication (comunicado, docs/domains/communications.md) through its lifecycle (packages/domain communications-rules,
  * docs/communications-lifecycle.md). `mensagem` is HTML stored through the allow-list sanitiser.
  * An errata is a communication with `id_parent` (the original) and a `justificativa`.
  */
@@ -114,8 +114,8 @@ export const comunicadoArquivo = pgTable(
 );
 
 /**
- * One delivery per recipient (comunicado envio, SPEC §3). The primary key (comunicado, usuario) is
- * what makes the fan-out exactly once, whatever retries or instances run it (DESIGN §7).
+ * One delivery per recipient (comunicado envio, docs/domains/communications.md#deliveries-and-the-inbox). The primary key (comunicado, usuario) is
+ * what makes the fan-out exactly once, whatever retries or instances run it (docs/domains/communications.md#sending).
  * No foreign keys on purpose: the fan-out writes 100,000 rows in one INSERT … SELECT from existing
  * communications and users, and per-row key checks were most of its time (docs/benchmarks.md);
  * neither communications nor users are ever deleted (users are inactivated).

@@ -1,4 +1,4 @@
-/** Upload size limit of SPEC §9 in bytes (domain constant), enforced while streaming; UPLOAD_MAX_BYTES may lower it. */
+/** Upload size limit in bytes (domain constant, docs/domains/files.md#size-count-and-type), enforced while streaming; UPLOAD_MAX_BYTES may lower it. */
 export { UPLOAD_MAX_BYTES } from '@portal/domain';
 
 /** What an upload is for (`info.fileType` of POST /api/upload). */

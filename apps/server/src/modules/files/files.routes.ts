@@ -85,7 +85,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
- * `POST /api/upload` (SPEC §7) and the signed download routes `GET /api/files/:id` and
+ * `POST /api/upload` (docs/domains/files.md#uploading) and the signed download routes `GET /api/files/:id` and
  * `GET /api/files/:id/thumbnail`. Who may get a link, and who may download a placed file, is decided by
  * the module that placed it (its check in files.access.ts); these routes check the session, the link
  * and that check.

@@ -74,7 +74,7 @@ class UploadGuard extends Transform {
 export type ReceivedFile = { storageKey: string; size: number; contentType: string };
 
 /**
- * Streams one upload into storage under a fresh server-generated key (DESIGN §7): never buffered
+ * Streams one upload into storage under a fresh server-generated key (docs/domains/files.md#uploading): never buffered
  * whole, cut at `maxBytes` (UploadTooLarge), refused by content (UnsupportedFileType). On any failure,
  * including the client going away, nothing is left in storage.
  */

@@ -24,7 +24,7 @@ export async function libraryViewer(db: DbOrTx, user: CurrentUser): Promise<Libr
   return { id: user.id, chaves: user.chaves, manager, groupIds: manager ? [] : await userGroupIdsOf(db, user.id) };
 }
 
-/** An item row with what the API shows of it (library.mappers.ts turns it into an ItemBiblioteca). */
+/** An item row with what the API shows of it (library.resolvers.ts maps it to an ItemBiblioteca; the codegen mapper of ItemBiblioteca). */
 export type ItemRow = {
   id: string;
   nome: string;
@@ -92,7 +92,7 @@ async function rows(db: DbOrTx, query: SQL): Promise<ItemRow[]> {
   return (await db.execute(query)).rows as ItemRow[];
 }
 
-/** One item the viewer may read, or null: unknown, deleted and unreadable look the same (DESIGN §5). */
+/** One item the viewer may read, or null: unknown, deleted and unreadable look the same (docs/domains/permissions.md#hidden-looks-like-missing). */
 export async function findVisibleItem(db: DbOrTx, viewer: LibraryViewerContext, id: string): Promise<ItemRow | null> {
   if (!UUID.test(id)) return null;
   const [row] = await rows(db, sql`${selectItems(viewer)} WHERE i.id = ${id} AND ${visibleTo(viewer)}`);

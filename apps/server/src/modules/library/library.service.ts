@@ -98,7 +98,7 @@ async function insertPermissions(tx: Tx, itemId: string, access: Access) {
   }
 }
 
-/** Creates a folder (SPEC §5): the key (guard), write access on the parent, a group when in the root. */
+/** Creates a folder (docs/domains/library.md#forms): the key (guard), write access on the parent, a group when in the root. */
 export async function createFolder(ctx: ActionContext, input: NovaPastaApiInput): Promise<string> {
   const v = parseInput(novaPastaInputSchema, input);
   const nome = storedName(v.nome);
@@ -128,7 +128,7 @@ export async function createFolder(ctx: ActionContext, input: NovaPastaApiInput)
 }
 
 /**
- * Places files sent by POST /api/upload into folders (SPEC §7 uploadArquivos): each upload must be the
+ * Places files sent by POST /api/upload into folders (uploadArquivos, docs/domains/library.md#uploading): each upload must be the
  * viewer's own, of type LIBRARY and not placed yet (the files module's placeUpload; any other id is
  * NOT_FOUND, as a missing one); each folder writable. Files go into folders only.
  */
@@ -187,7 +187,7 @@ export async function renameItem(ctx: ActionContext, input: RenomearInput): Prom
 }
 
 /**
- * Soft-deletes an item and everything below it (DESIGN §7: recoverable until purged); the rows keep
+ * Soft-deletes an item and everything below it (docs/domains/library.md#deleting: recoverable); the rows keep
  * the id of this delete in `excluido_com`. Write access needed. Returns the item as it was.
  */
 export async function deleteItem(ctx: ActionContext, input: { idItem: string }): Promise<ItemRow> {
@@ -212,7 +212,7 @@ export async function deleteItem(ctx: ActionContext, input: { idItem: string }):
 }
 
 /**
- * Moves an item (SPEC §6): the key (guard) and write access on it; the destination a writable folder,
+ * Moves an item (docs/domains/library.md#who-may-do-what): the key (guard) and write access on it; the destination a writable folder,
  * never the item itself or a folder inside it. Paths below it follow; what inherited its groups from
  * the old place inherits from the new one.
  */
@@ -264,7 +264,7 @@ export async function moveItem(ctx: ActionContext, input: MoverInput): Promise<s
 }
 
 /**
- * Replaces the groups of a folder (SPEC §3 permission form): write access on it. A folder in the root
+ * Replaces the groups of a folder (docs/domains/library.md#forms): write access on it. A folder in the root
  * keeps at least one group; elsewhere an empty list makes it inherit its parent's groups again.
  */
 export async function grantAccess(ctx: ActionContext, input: NovasPermissoesApiInput): Promise<string> {

@@ -5,16 +5,16 @@ import { grupoUsuarios } from '../user-groups/user-groups.tables.js';
 import { usuario } from '../users/users.tables.js';
 
 /**
- * A folder or a file of the virtual library (SPEC §3). The root is not a row: items at the top have
+ * A folder or a file of the virtual library (docs/domains/library.md#folders-files-and-the-root). The root is not a row: items at the top have
  * no `pasta_pai_id` (the API names the root by LIBRARY_ROOT_ID).
  *
- * Two columns are kept by the service so reads stay one indexed query (DESIGN §8):
+ * Two columns are kept by the service so reads stay one indexed query (docs/benchmarks.md#the-budget):
  * - `caminho`: ids of the folders from the top down to the parent (breadcrumbs; "is X inside Y"
  *   is `caminho @> {Y}`, GIN-indexed), rewritten for a whole subtree on move;
  * - `acl_item_id`: the item whose permissions govern this one: itself when it has its own groups,
- *   else the nearest folder above with groups (SPEC: a folder's permissions govern what it contains).
+ *   else the nearest folder above with groups (docs/domains/library.md#access-by-user-group).
  *
- * Deletion is soft (DESIGN §7): `excluido_em` is set on the item and everything below it, with the
+ * Deletion is soft (docs/domains/library.md#deleting): `excluido_em` is set on the item and everything below it, with the
  * id of the deleted item in `excluido_com` so one delete can be undone as a whole.
  */
 export const itemBiblioteca = pgTable(

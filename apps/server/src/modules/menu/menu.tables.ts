@@ -2,8 +2,8 @@ import { type AnyPgColumn, boolean, integer, pgTable, text, uuid } from 'drizzle
 import { produto } from '../products/products.tables.js';
 
 /**
- * The menu tree (SPEC §2/§3): categories (no parent), items and sub-items. `chaves`/`tipos` restrict
- * who sees an entry with the guard rule of SPEC §6; in-app entries are also filtered by the route table.
+ * The menu tree (docs/domains/menu-and-shell.md#menu): categories (no parent), items and sub-items. `chaves`/`tipos` restrict
+ * who sees an entry with the guard rule (docs/domains/permissions.md#the-guard-rule); in-app entries are also filtered by the route table.
  */
 export const menu = pgTable('menu', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -21,7 +21,7 @@ export const menu = pgTable('menu', {
 });
 
 /**
- * Extra links of the user menu (SPEC §2: "custom extra links (path, label)"), per customer. Guarded
+ * Extra links of the user menu (docs/domains/menu-and-shell.md#user-menu), per customer. Guarded
  * like menu entries: `chaves`/`tipos` and, for in-app paths, the route table.
  */
 export const linkUsuario = pgTable('link_usuario', {

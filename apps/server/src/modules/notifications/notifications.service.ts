@@ -83,7 +83,7 @@ export async function notifyRecipients(
 }
 
 /**
- * Sends a generic notification (SPEC §1: administered by holders of PORTAL_NOTIFICACOES_GENERICAS) to
+ * Sends a generic notification (docs/domains/notifications.md#generic-notifications: holders of PORTAL_NOTIFICACOES_GENERICAS) to
  * the active users listed and the members of the user groups listed (the users module's audience
  * resolver), audited, then announced so the bells update live. Malformed ids reach nobody. Returns
  * how many users received it.

@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { produto } from '../products/products.tables.js';
 
-/** A notification (SPEC §3): one row, delivered to users through notificacao_usuario. */
+/** A notification (docs/domains/notifications.md#a-notification): one row, delivered to users through notificacao_usuario. */
 export const notificacao = pgTable('notificacao', {
   id: uuid('id').primaryKey().defaultRandom(),
   titulo: text('titulo').notNull(),

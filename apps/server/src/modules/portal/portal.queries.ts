@@ -21,7 +21,7 @@ export function cachedPortalProperties(cache: AppCache, db: DbOrTx): Promise<Por
   return cache.get(PORTAL_PROPERTIES_CACHE_KEY, SHARED_DATA_TTL_MS, () => loadPortalProperties(db));
 }
 
-/** Maps the row to the SPEC §3 shape (lists of types as {id}). */
+/** Maps the row to the API shape (docs/domains/portal-properties.md) (lists of types as {id}). */
 export function presentPortalProperties(row: PortalPropertiesRow) {
   const { id: _id, linkHelpTec: _h, linkAcademia: _a, brandImageUrl: _b, ...rest } = row;
   const ids = (list: string[]) => list.map((id) => ({ id: id as UserType }));

@@ -1,6 +1,6 @@
 import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
-/** One row per installation: the customer's name, theme and configurable labels (SPEC §3, §9). */
+/** One row per installation: the customer's name, theme and configurable labels (docs/domains/portal-properties.md). */
 export const portalProperties = pgTable('portal_properties', {
   id: integer('id').primaryKey().default(1),
   name: text('name').notNull(),

@@ -9,7 +9,7 @@ export const produto = pgTable('produto', {
   ordem: integer('ordem').notNull().default(0),
 });
 
-/** A feature of a product, identified by its key (SPEC §6 list for the portal). */
+/** A feature of a product, identified by its key (docs/domains/permissions.md#feature-keys). */
 export const funcionalidade = pgTable('funcionalidade', {
   id: uuid('id').primaryKey().defaultRandom(),
   produtoId: uuid('produto_id')
@@ -41,7 +41,7 @@ export const tipoAcessoFuncionalidade = pgTable(
   (t) => [primaryKey({ columns: [t.tipoAcessoId, t.funcionalidadeId] })],
 );
 
-/** Extra per-user links of a product (SPEC §3 dadosComplementares). */
+/** Extra per-user links of a product (dadosComplementares, docs/domains/users.md#the-signed-in-user). */
 export const dadoComplementar = pgTable('dado_complementar', {
   id: uuid('id').primaryKey().defaultRandom(),
   produtoId: uuid('produto_id').references(() => produto.id),

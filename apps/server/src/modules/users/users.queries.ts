@@ -87,7 +87,7 @@ SELECT
   ${activeUserGroupsJsonText('SELECT ug.grupo_usuarios_id FROM usuario_grupo_usuarios ug WHERE ug.usuario_id = $1')} AS grupos,
   ${complementaryDataJsonText('SELECT ud.dado_complementar_id FROM usuario_dado_complementar ud WHERE ud.usuario_id = $1')} AS dados`;
 
-/** The parts of SPEC §3 'Logged user' beyond the core (brands, features, groups, extra links), one round trip. */
+/** The parts of the signed-in user (docs/domains/users.md#the-signed-in-user) beyond the core (brands, features, groups, extra links), one round trip. */
 export async function loadLoggedUserDetails(database: Database, userId: string) {
   const [row] = await queryPrepared<{
     marcas: Marca[];

@@ -17,7 +17,7 @@ export const guards: ModuleGuards = {
   },
 };
 
-/** Maps the signed-in user to the UsuarioLogado type (SPEC §3), labels in the user's language. */
+/** Maps the signed-in user to the UsuarioLogado type (docs/domains/users.md#the-signed-in-user), labels in the user's language. */
 async function usuarioLogado(ctx: GraphQLContext) {
   const me = requireUser(ctx);
   const { marcas, funcionalidades, grupos, dados } = await loadLoggedUserDetails(ctx.services.database, me.id);

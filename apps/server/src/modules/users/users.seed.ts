@@ -17,7 +17,7 @@ import { cargo, departamento, usuario } from './users.tables.js';
 /** The password of every demo user. */
 export const DEMO_PASSWORD = 'Portal@2026';
 
-/** The demo sign-ins printed by `npm start` (SPEC-free demo customer, issue 2). */
+/** The demo sign-ins printed by `npm start` (the demo customer, issue 2). */
 export const DEMO_USERS: { email: string; nome: string; tipo: UserType; resumo: string }[] = [
   { email: 'admin@portal.demo', nome: 'Ana Admin', tipo: 'TECSINAPSE', resumo: 'TECSINAPSE, every key' },
   {

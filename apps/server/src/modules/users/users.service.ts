@@ -81,7 +81,7 @@ export async function setOnboardingSeen(ctx: ActionContext, input: { id: string 
 }
 
 /**
- * Changes the signed-in user's password (embedded provider only). Validates SPEC §5 rules; a wrong
+ * Changes the signed-in user's password (embedded provider only). Validates the password rules (docs/domains/sign-in-and-sessions.md#passwords); a wrong
  * current password is BAD_USER_INPUT on `senhaAtual`. Wrong current passwords are throttled per user
  * and per client address like sign-in (growing waits): a stolen session cannot guess the password.
  */

@@ -37,7 +37,7 @@ export const usuario = pgTable(
   (t) => [index('usuario_tipo_idx').on(t.tipo)],
 );
 
-/* Links of a user (SPEC §3 "User (loaded)"): one table per kind, (usuario_id, target) primary key. */
+/* Links of a user (docs/domains/users.md#links-of-a-user): one table per kind, (usuario_id, target) primary key. */
 export const usuarioMarca = pgTable(
   'usuario_marca',
   {
@@ -141,7 +141,7 @@ export const usuarioDadoComplementar = pgTable(
   ],
 );
 
-/** A department (SPEC §3): signs communications. */
+/** A department (docs/domains/users.md#departments): signs communications. */
 export const departamento = pgTable('departamento', {
   id: uuid('id').primaryKey().defaultRandom(),
   nome: text('nome').notNull().unique(),
@@ -172,7 +172,7 @@ export const usuarioCargo = pgTable(
   (t) => [index('usuario_cargo_usuario_idx').on(t.usuarioId)],
 );
 
-/** Guided tours a user has finished (SPEC §2 onboarding ids). */
+/** Guided tours a user has finished (docs/domains/menu-and-shell.md#guided-tour). */
 export const usuarioOnboarding = pgTable(
   'usuario_onboarding',
   {
