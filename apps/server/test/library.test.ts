@@ -118,6 +118,12 @@ describe('library', () => {
       expect(download.status).toBe(200);
       expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''Relat%C3%B3rio%20mar%C3%A7o.pdf");
       expect(Buffer.from(await download.arrayBuffer())).toEqual(pdf('a'));
+      const downloads = await portal.services.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.entidadeId, report.id), eq(auditoria.acao, 'baixar')));
+      expect(downloads).toHaveLength(1);
+      expect(downloads[0]).toMatchObject({ entidade: 'item_biblioteca', depois: { nome: 'Relatório março.pdf' } });
 
       const rename = await q(
         'dealer',

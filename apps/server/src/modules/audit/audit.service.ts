@@ -34,7 +34,8 @@ export type AuditAction =
   | 'disparar'
   | 'arquivar'
   | 'desarquivar'
-  | 'colocar';
+  | 'colocar'
+  | 'baixar';
 
 export type AuditEvent = {
   /** The signed-in user who acted; null for the system (jobs, seed). */

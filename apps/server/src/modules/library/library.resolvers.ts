@@ -28,7 +28,15 @@ import {
   searchItems,
   visibleFolderNames,
 } from './library.queries.js';
-import { createFolder, deleteItem, grantAccess, moveItem, placeUploads, renameItem } from './library.service.js';
+import {
+  createFolder,
+  deleteItem,
+  grantAccess,
+  issueDownloadLink,
+  moveItem,
+  placeUploads,
+  renameItem,
+} from './library.service.js';
 
 /** How long a download or thumbnail link handed out with an item stays valid. */
 const LINK_TTL_SECONDS = 15 * 60;
@@ -115,15 +123,8 @@ async function itemById(ctx: GraphQLContext, id: string): Promise<ItemRow> {
   return row;
 }
 
-async function downloadLink(ctx: GraphQLContext, idArquivo: string): Promise<string> {
-  const file = await findVisibleFile(ctx.services.db, await viewerOf(ctx), idArquivo);
-  if (!file?.arquivo_id) throw notFound();
-  return signDownloadLink(ctx.services.db, file.arquivo_id, {
-    ttlSeconds: LINK_TTL_SECONDS,
-    name: file.nome,
-    userId: requireUser(ctx).id,
-  });
-}
+const downloadLink = (ctx: GraphQLContext, idArquivo: string): Promise<string> =>
+  issueDownloadLink(actionContext(ctx), { idItemBiblioteca: idArquivo, ttlSeconds: LINK_TTL_SECONDS });
 
 const accessDescription = (ctx: GraphQLContext, id: PermissaoAcesso) => ({
   id,

@@ -26,9 +26,15 @@ import type { Tx } from '../../platform/db.js';
 import { badInput, forbidden, notFound, unauthenticated } from '../../platform/errors.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { placeUpload } from '../files/files.service.js';
+import { placeUpload, signDownloadLink } from '../files/files.service.js';
 import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
-import { findVisibleItem, type ItemRow, type LibraryViewerContext, libraryViewer } from './library.queries.js';
+import {
+  findVisibleFile,
+  findVisibleItem,
+  type ItemRow,
+  type LibraryViewerContext,
+  libraryViewer,
+} from './library.queries.js';
 
 // Named actions of the library (decision 0013): `action(ctx, input)`; the input parsed with the
 // domain's schema, then one transaction that authorizes on its first lines (unreadable items answer
@@ -162,6 +168,29 @@ export async function placeUploads(ctx: ActionContext, input: UploadArquivosApiI
       ids.push(id);
     }
     return ids;
+  });
+}
+
+/**
+ * A short-lived download link of a file the actor may read (gerarLinkDownloadByItemBiblioteca),
+ * audited as a download: who took which file, and when. An unreadable or unknown file is NOT_FOUND.
+ */
+export async function issueDownloadLink(
+  ctx: ActionContext,
+  input: { idItemBiblioteca: string; ttlSeconds: number },
+): Promise<string> {
+  const viewer = await viewerOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const file = await findVisibleFile(tx, viewer, input.idItemBiblioteca);
+    if (!file?.arquivo_id) throw notFound();
+    await recordAudit(tx, {
+      actorId: actorId(ctx),
+      entity: 'item_biblioteca',
+      entityId: file.id,
+      action: 'baixar',
+      after: { nome: file.nome, idArquivo: file.arquivo_id },
+    });
+    return signDownloadLink(tx, file.arquivo_id, { ttlSeconds: input.ttlSeconds, name: file.nome, userId: viewer.id });
   });
 }
 
