@@ -636,4 +636,16 @@ export const en = {
       tooDeep: 'The menu has at most three levels: category, item and sub-item.',
     },
   },
+  homeContent: {
+    validation: {
+      titleTooLong: 'The text may have at most 100 characters.',
+      colour: 'Choose a colour in the #rrggbb format.',
+      textSize: 'Enter a whole size from 10 to 96 pixels.',
+      linkFormat: 'Use a path starting with / or an http(s) address.',
+      imageRequired: 'Upload the image.',
+      groupsRequired: 'Choose at least one user group.',
+      startBeforeToday: 'The start cannot be before today.',
+      endBeforeStart: 'The end cannot be before the start.',
+    },
+  },
 } as const satisfies DeepStringShape<typeof ptBR>;

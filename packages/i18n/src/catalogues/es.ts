@@ -640,4 +640,16 @@ export const es = {
       tooDeep: 'El menú tiene como máximo tres niveles: categoría, ítem y subítem.',
     },
   },
+  homeContent: {
+    validation: {
+      titleTooLong: 'El texto debe tener como máximo 100 caracteres.',
+      colour: 'Elija un color en el formato #rrggbb.',
+      textSize: 'Indique un tamaño entero de 10 a 96 píxeles.',
+      linkFormat: 'Use una ruta que empiece con / o una dirección http(s).',
+      imageRequired: 'Envíe la imagen.',
+      groupsRequired: 'Elija al menos un grupo de usuarios.',
+      startBeforeToday: 'El inicio no puede ser anterior a hoy.',
+      endBeforeStart: 'El fin no puede ser anterior al inicio.',
+    },
+  },
 } as const satisfies DeepStringShape<typeof ptBR>;

@@ -631,4 +631,16 @@ export const ptBR = {
       tooDeep: 'O menu tem no máximo três níveis: categoria, item e subitem.',
     },
   },
+  homeContent: {
+    validation: {
+      titleTooLong: 'O texto deve ter no máximo 100 caracteres.',
+      colour: 'Escolha uma cor no formato #rrggbb.',
+      textSize: 'Informe um tamanho inteiro de 10 a 96 pixels.',
+      linkFormat: 'Use um caminho que começa com / ou um endereço http(s).',
+      imageRequired: 'Envie a imagem.',
+      groupsRequired: 'Escolha ao menos um grupo de usuários.',
+      startBeforeToday: 'O início não pode ser antes de hoje.',
+      endBeforeStart: 'O fim não pode ser antes do início.',
+    },
+  },
 } as const;
