@@ -32,6 +32,41 @@ export type AbaComunicado =
   | 'LIDOS'
   | 'RECEBIDOS';
 
+/** An advertisement shown beside the /home content (SPEC §3; docs/domains/home.md). */
+export type Anuncio = {
+  __typename?: 'Anuncio';
+  active: Scalars['Boolean']['output'];
+  arquivo?: Maybe<ArquivoConteudoHome>;
+  createdDateTime: Scalars['DateTime']['output'];
+  emExibicao: Scalars['Boolean']['output'];
+  fimDate: Scalars['String']['output'];
+  grupos: Array<GrupoConteudoHome>;
+  id: Scalars['ID']['output'];
+  inicioDate: Scalars['String']['output'];
+  link?: Maybe<Scalars['String']['output']>;
+  linkTarget: Scalars['String']['output'];
+  status: StatusConteudoHome;
+  titulo: Scalars['String']['output'];
+};
+
+/** An ad to save; the date rules of SPEC §5 apply (packages/domain anuncioSchema). */
+export type AnuncioInput = {
+  /** An image uploaded with fileType ANUNCIO (or the ad's current one). */
+  arquivoId: Scalars['ID']['input'];
+  fimDate: Scalars['String']['input'];
+  grupos: Array<Scalars['ID']['input']>;
+  inicioDate: Scalars['String']['input'];
+  link?: InputMaybe<Scalars['String']['input']>;
+  linkTarget?: InputMaybe<Scalars['String']['input']>;
+  titulo: Scalars['String']['input'];
+};
+
+export type AnuncioPage = {
+  __typename?: 'AnuncioPage';
+  content: Array<Anuncio>;
+  totalElements: Scalars['Int']['output'];
+};
+
 /** A file sent by POST /api/upload, placed in a folder. */
 export type ArquivoBibliotecaInput = {
   idArquivo: Scalars['ID']['input'];
@@ -47,6 +82,14 @@ export type ArquivoComunicado = {
   imagem: Scalars['Boolean']['output'];
   nome: Scalars['String']['output'];
   tamanho: Scalars['Float']['output'];
+};
+
+/** The image of a slide or ad (an upload of the files pipeline); the link is signed, inline and expires. */
+export type ArquivoConteudoHome = {
+  __typename?: 'ArquivoConteudoHome';
+  arquivoLink: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
 };
 
 /** An audience, to count its recipients before sending. */
@@ -261,6 +304,13 @@ export type Funcionalidade = {
 /** A dealer group, as an audience of communications. */
 export type GrupoComunicado = {
   __typename?: 'GrupoComunicado';
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
+/** A user group a slide or ad is shown to. */
+export type GrupoConteudoHome = {
+  __typename?: 'GrupoConteudoHome';
   id: Scalars['ID']['output'];
   nome: Scalars['String']['output'];
 };
@@ -495,7 +545,9 @@ export type Mutation = {
   aprovarComunicado: Comunicado;
   arquivarComunicado: Comunicado;
   arquivarEnvio: ComunicadoEnvio;
+  ativarAnuncio: Anuncio;
   ativarMenu: MenuAdministracao;
+  ativarSlide: Slide;
   /** Replaces the groups of a folder. Needs write access. */
   concederAcesso: ItemBiblioteca;
   /** Creates an errata of a sent communication (a draft for its recipients, linked by idParent). */
@@ -516,8 +568,11 @@ export type Mutation = {
   favoritarEnvio: ComunicadoEnvio;
   /** A signed download link of a readable file (opened in a new tab). */
   gerarLinkDownloadByItemBiblioteca: Scalars['String']['output'];
+  inativarAnuncio: Anuncio;
   /** Hides the entry (and what sits under it) from every user's header menu. */
   inativarMenu: MenuAdministracao;
+  /** Takes the slide off /home at once; it stays in the administration. */
+  inativarSlide: Slide;
   /** Marks the signed-in user's delivery read (with its date). Not a recipient: NOT_FOUND. */
   marcarEnvioComoLido: ComunicadoEnvio;
   /** Marks one notification of the signed-in user as read (and seen). Unknown or someone else's: NOT_FOUND. */
@@ -536,10 +591,13 @@ export type Mutation = {
   renomearItem: ItemBiblioteca;
   /** Renames an item. Needs write access. */
   renomearItemBiblioteca: ItemBiblioteca;
+  salvarAnuncio: Anuncio;
   /** Creates (id null) or edits a draft or rejected communication of the signed-in user. */
   salvarComunicado: Comunicado;
   /** Creates (no id) or edits a menu entry; the header menu of every instance shows it at once. */
   salvarMenu: MenuAdministracao;
+  /** Creates (no id) or edits a slide. */
+  salvarSlide: Slide;
   setCurrentUserOnboardingSeen: Scalars['Boolean']['output'];
   /** Places uploaded files (POST /api/upload) in folders. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. */
   uploadArquivos: Array<ItemBiblioteca>;
@@ -570,7 +628,17 @@ export type MutationArquivarEnvioArgs = {
 };
 
 
+export type MutationAtivarAnuncioArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationAtivarMenuArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationAtivarSlideArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -635,7 +703,17 @@ export type MutationGerarLinkDownloadByItemBibliotecaArgs = {
 };
 
 
+export type MutationInativarAnuncioArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationInativarMenuArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationInativarSlideArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -680,6 +758,12 @@ export type MutationRenomearItemBibliotecaArgs = {
 };
 
 
+export type MutationSalvarAnuncioArgs = {
+  anuncio: AnuncioInput;
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
 export type MutationSalvarComunicadoArgs = {
   comunicado: ComunicadoInput;
   id?: InputMaybe<Scalars['ID']['input']>;
@@ -689,6 +773,12 @@ export type MutationSalvarComunicadoArgs = {
 export type MutationSalvarMenuArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
   menu: MenuInput;
+};
+
+
+export type MutationSalvarSlideArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  slide: SlideInput;
 };
 
 
@@ -829,6 +919,11 @@ export type ProprietarioItem = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type Query = {
   __typename?: 'Query';
+  anuncio: Anuncio;
+  /** One ad for the signed-in user chosen at random among those that qualify (as slidesAtivos), or null. */
+  anuncioAleatorio?: Maybe<Anuncio>;
+  /** Ads for their administration, as slides. */
+  anuncios: AnuncioPage;
   /** Users who may approve communications (holders of PORTAL_APROVACAO_ENVIO_COMUNICADOS), except oneself. */
   aprovadoresComunicado: Array<UsuarioComunicado>;
   /** A readable file. Unreadable or unknown: NOT_FOUND. */
@@ -892,9 +987,29 @@ export type Query = {
   portalProperties: PortalProperties;
   /** Every product with its access types and features (user administration). */
   produtos: Array<Produto>;
+  slide: Slide;
+  /** Slides for their administration, one page at a time: busca matches the title without case or accents. */
+  slides: SlidePage;
+  /** The slides the signed-in user sees on /home now: active, inside their window, in one of their user groups; by start day. */
+  slidesAtivos: Array<Slide>;
   /** The readable files modified last (default 3, at most 50). */
   ultimosModificados: Array<ItemBiblioteca>;
   usuarioLogado: UsuarioLogado;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryAnuncioArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryAnunciosArgs = {
+  busca?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<StatusConteudoHome>;
 };
 
 
@@ -1044,8 +1159,73 @@ export type QueryPastaArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QuerySlideArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QuerySlidesArgs = {
+  busca?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<StatusConteudoHome>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryUltimosModificadosArgs = {
   limite?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A slide of the /home banner (SPEC §3; docs/domains/home.md). Days are 'YYYY-MM-DD' of the business calendar. */
+export type Slide = {
+  __typename?: 'Slide';
+  active: Scalars['Boolean']['output'];
+  arquivo?: Maybe<ArquivoConteudoHome>;
+  corSubtitulo?: Maybe<Scalars['String']['output']>;
+  corTitulo?: Maybe<Scalars['String']['output']>;
+  createdDateTime: Scalars['DateTime']['output'];
+  /** Active and inside its display window now (business clock). */
+  emExibicao: Scalars['Boolean']['output'];
+  fimDate: Scalars['String']['output'];
+  grupos: Array<GrupoConteudoHome>;
+  id: Scalars['ID']['output'];
+  inicioDate: Scalars['String']['output'];
+  link?: Maybe<Scalars['String']['output']>;
+  /** _self (same tab) or _blank (new tab). */
+  linkTarget: Scalars['String']['output'];
+  status: StatusConteudoHome;
+  subtitulo?: Maybe<Scalars['String']['output']>;
+  tamanhoSubtitulo?: Maybe<Scalars['Int']['output']>;
+  /** Title size in pixels. */
+  tamanhoTitulo?: Maybe<Scalars['Int']['output']>;
+  titulo: Scalars['String']['output'];
+  tituloBotao?: Maybe<Scalars['String']['output']>;
+};
+
+/** A slide to save; the date rules of SPEC §5 apply (packages/domain slideSchema). */
+export type SlideInput = {
+  /** An image uploaded with fileType SLIDE (or the slide's current one). */
+  arquivoId: Scalars['ID']['input'];
+  corSubtitulo?: InputMaybe<Scalars['String']['input']>;
+  corTitulo?: InputMaybe<Scalars['String']['input']>;
+  fimDate: Scalars['String']['input'];
+  grupos: Array<Scalars['ID']['input']>;
+  inicioDate: Scalars['String']['input'];
+  link?: InputMaybe<Scalars['String']['input']>;
+  linkTarget?: InputMaybe<Scalars['String']['input']>;
+  subtitulo?: InputMaybe<Scalars['String']['input']>;
+  tamanhoSubtitulo?: InputMaybe<Scalars['Int']['input']>;
+  tamanhoTitulo?: InputMaybe<Scalars['Int']['input']>;
+  titulo: Scalars['String']['input'];
+  tituloBotao?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SlidePage = {
+  __typename?: 'SlidePage';
+  content: Array<Slide>;
+  totalElements: Scalars['Int']['output'];
 };
 
 export type StatusComunicado = {
@@ -1063,6 +1243,17 @@ export type StatusComunicadoId =
   | 'ENVIADO'
   | 'RASCUNHO'
   | 'REJEITADO';
+
+/** Where a slide or ad stands for the administration lists (docs/domains/home.md). */
+export type StatusConteudoHome =
+  /** Active, its start day still to come. */
+  | 'AGENDADO'
+  /** Active and inside its display window today. */
+  | 'EM_EXIBICAO'
+  /** Active, its end day past. */
+  | 'ENCERRADO'
+  /** Deactivated. */
+  | 'INATIVO';
 
 export type TipoAcesso = {
   __typename?: 'TipoAcesso';
@@ -1196,16 +1387,20 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   AbaComunicado: AbaComunicado;
-  ArquivoBibliotecaInput: ArquivoBibliotecaInput;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
-  ArquivoComunicado: ResolverTypeWrapper<ArquivoComunicado>;
+  Anuncio: ResolverTypeWrapper<Anuncio>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  AnuncioInput: AnuncioInput;
+  AnuncioPage: ResolverTypeWrapper<AnuncioPage>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ArquivoBibliotecaInput: ArquivoBibliotecaInput;
+  ArquivoComunicado: ResolverTypeWrapper<ArquivoComunicado>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  ArquivoConteudoHome: ResolverTypeWrapper<ArquivoConteudoHome>;
   AudienciaInput: AudienciaInput;
   Auditoria: ResolverTypeWrapper<Auditoria>;
   AuditoriaPage: ResolverTypeWrapper<AuditoriaPage>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   AuditoriaUsuario: ResolverTypeWrapper<AuditoriaUsuario>;
   Comunicado: ResolverTypeWrapper<ComunicadoRow>;
   ComunicadoEnvio: ResolverTypeWrapper<EnvioRow>;
@@ -1223,6 +1418,7 @@ export type ResolversTypes = {
   FiltroComunicadosInput: FiltroComunicadosInput;
   Funcionalidade: ResolverTypeWrapper<FuncionalidadeRow>;
   GrupoComunicado: ResolverTypeWrapper<GrupoComunicado>;
+  GrupoConteudoHome: ResolverTypeWrapper<GrupoConteudoHome>;
   GrupoUsuariosAtivo: ResolverTypeWrapper<GrupoUsuariosAtivo>;
   GrupoUsuariosResumo: ResolverTypeWrapper<GrupoUsuariosResumo>;
   Idioma: ResolverTypeWrapper<Idioma>;
@@ -1260,8 +1456,12 @@ export type ResolversTypes = {
   Produto: ResolverTypeWrapper<ProdutoRow>;
   ProprietarioItem: ResolverTypeWrapper<ProprietarioItem>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Slide: ResolverTypeWrapper<Slide>;
+  SlideInput: SlideInput;
+  SlidePage: ResolverTypeWrapper<SlidePage>;
   StatusComunicado: ResolverTypeWrapper<StatusComunicado>;
   StatusComunicadoId: StatusComunicadoId;
+  StatusConteudoHome: StatusConteudoHome;
   TipoAcesso: ResolverTypeWrapper<TipoAcessoRow>;
   TipoAcessoInput: TipoAcessoInput;
   TipoMenu: TipoMenu;
@@ -1274,16 +1474,20 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  ArquivoBibliotecaInput: ArquivoBibliotecaInput;
-  ID: Scalars['ID']['output'];
-  String: Scalars['String']['output'];
-  ArquivoComunicado: ArquivoComunicado;
+  Anuncio: Anuncio;
   Boolean: Scalars['Boolean']['output'];
+  String: Scalars['String']['output'];
+  ID: Scalars['ID']['output'];
+  AnuncioInput: AnuncioInput;
+  AnuncioPage: AnuncioPage;
+  Int: Scalars['Int']['output'];
+  ArquivoBibliotecaInput: ArquivoBibliotecaInput;
+  ArquivoComunicado: ArquivoComunicado;
   Float: Scalars['Float']['output'];
+  ArquivoConteudoHome: ArquivoConteudoHome;
   AudienciaInput: AudienciaInput;
   Auditoria: Auditoria;
   AuditoriaPage: AuditoriaPage;
-  Int: Scalars['Int']['output'];
   AuditoriaUsuario: AuditoriaUsuario;
   Comunicado: ComunicadoRow;
   ComunicadoEnvio: EnvioRow;
@@ -1301,6 +1505,7 @@ export type ResolversParentTypes = {
   FiltroComunicadosInput: FiltroComunicadosInput;
   Funcionalidade: FuncionalidadeRow;
   GrupoComunicado: GrupoComunicado;
+  GrupoConteudoHome: GrupoConteudoHome;
   GrupoUsuariosAtivo: GrupoUsuariosAtivo;
   GrupoUsuariosResumo: GrupoUsuariosResumo;
   Idioma: Idioma;
@@ -1336,6 +1541,9 @@ export type ResolversParentTypes = {
   Produto: ProdutoRow;
   ProprietarioItem: ProprietarioItem;
   Query: Record<PropertyKey, never>;
+  Slide: Slide;
+  SlideInput: SlideInput;
+  SlidePage: SlidePage;
   StatusComunicado: StatusComunicado;
   TipoAcesso: TipoAcessoRow;
   TipoAcessoInput: TipoAcessoInput;
@@ -1345,12 +1553,38 @@ export type ResolversParentTypes = {
   UsuarioLogado: Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversParentTypes['DadoComplementar']>, funcionalidades: Array<ResolversParentTypes['Funcionalidade']> };
 };
 
+export type AnuncioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Anuncio'] = ResolversParentTypes['Anuncio']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  arquivo?: Resolver<Maybe<ResolversTypes['ArquivoConteudoHome']>, ParentType, ContextType>;
+  createdDateTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  emExibicao?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  fimDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  grupos?: Resolver<Array<ResolversTypes['GrupoConteudoHome']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  inicioDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  link?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  linkTarget?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['StatusConteudoHome'], ParentType, ContextType>;
+  titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AnuncioPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnuncioPage'] = ResolversParentTypes['AnuncioPage']> = {
+  content?: Resolver<Array<ResolversTypes['Anuncio']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ArquivoComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ArquivoComunicado'] = ResolversParentTypes['ArquivoComunicado']> = {
   arquivoLink?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   imagem?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   tamanho?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type ArquivoConteudoHomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ArquivoConteudoHome'] = ResolversParentTypes['ArquivoConteudoHome']> = {
+  arquivoLink?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type AuditoriaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Auditoria'] = ResolversParentTypes['Auditoria']> = {
@@ -1497,6 +1731,11 @@ export type FuncionalidadeResolvers<ContextType = GraphQLContext, ParentType ext
 };
 
 export type GrupoComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoComunicado'] = ResolversParentTypes['GrupoComunicado']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GrupoConteudoHomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoConteudoHome'] = ResolversParentTypes['GrupoConteudoHome']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -1656,7 +1895,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   aprovarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationAprovarComunicadoArgs, 'id'>>;
   arquivarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationArquivarComunicadoArgs, 'id'>>;
   arquivarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationArquivarEnvioArgs, 'arquivado' | 'idComunicado'>>;
+  ativarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationAtivarAnuncioArgs, 'id'>>;
   ativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationAtivarMenuArgs, 'id'>>;
+  ativarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationAtivarSlideArgs, 'id'>>;
   concederAcesso?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationConcederAcessoArgs, 'novasPermissoes'>>;
   criarErrata?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationCriarErrataArgs, 'comunicado' | 'idOriginal' | 'justificativa'>>;
   criarNovaPasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationCriarNovaPastaArgs, 'novaPasta'>>;
@@ -1668,7 +1909,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   excluirItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationExcluirItemBibliotecaArgs, 'idItem'>>;
   favoritarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationFavoritarEnvioArgs, 'favorito' | 'idComunicado'>>;
   gerarLinkDownloadByItemBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadByItemBibliotecaArgs, 'id'>>;
+  inativarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationInativarAnuncioArgs, 'id'>>;
   inativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationInativarMenuArgs, 'id'>>;
+  inativarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationInativarSlideArgs, 'id'>>;
   marcarEnvioComoLido?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationMarcarEnvioComoLidoArgs, 'idComunicado'>>;
   marcarNotificacaoComoLida?: Resolver<ResolversTypes['Notificacao'], ParentType, ContextType, RequireFields<MutationMarcarNotificacaoComoLidaArgs, 'id'>>;
   marcarNotificacoesComoVistas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1678,8 +1921,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   rejeitarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationRejeitarComunicadoArgs, 'id' | 'motivoRejeicao'>>;
   renomearItem?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemArgs, 'idItemBiblioteca' | 'novoNome'>>;
   renomearItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemBibliotecaArgs, 'idItemBiblioteca' | 'novoNome'>>;
+  salvarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationSalvarAnuncioArgs, 'anuncio'>>;
   salvarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationSalvarComunicadoArgs, 'comunicado'>>;
   salvarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationSalvarMenuArgs, 'menu'>>;
+  salvarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationSalvarSlideArgs, 'slide'>>;
   setCurrentUserOnboardingSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetCurrentUserOnboardingSeenArgs, 'id'>>;
   uploadArquivos?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<MutationUploadArquivosArgs, 'arquivos'>>;
 };
@@ -1759,6 +2004,9 @@ export type ProprietarioItemResolvers<ContextType = GraphQLContext, ParentType e
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  anuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<QueryAnuncioArgs, 'id'>>;
+  anuncioAleatorio?: Resolver<Maybe<ResolversTypes['Anuncio']>, ParentType, ContextType>;
+  anuncios?: Resolver<ResolversTypes['AnuncioPage'], ParentType, ContextType, RequireFields<QueryAnunciosArgs, 'page' | 'rowsPerPage'>>;
   aprovadoresComunicado?: Resolver<Array<ResolversTypes['UsuarioComunicado']>, ParentType, ContextType>;
   arquivo?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryArquivoArgs, 'idArquivo'>>;
   auditoria?: Resolver<ResolversTypes['AuditoriaPage'], ParentType, ContextType, RequireFields<QueryAuditoriaArgs, 'entidade' | 'entidadeId' | 'page' | 'rowsPerPage'>>;
@@ -1792,8 +2040,37 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   ping?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   portalProperties?: Resolver<ResolversTypes['PortalProperties'], ParentType, ContextType>;
   produtos?: Resolver<Array<ResolversTypes['Produto']>, ParentType, ContextType>;
+  slide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<QuerySlideArgs, 'id'>>;
+  slides?: Resolver<ResolversTypes['SlidePage'], ParentType, ContextType, RequireFields<QuerySlidesArgs, 'page' | 'rowsPerPage'>>;
+  slidesAtivos?: Resolver<Array<ResolversTypes['Slide']>, ParentType, ContextType>;
   ultimosModificados?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryUltimosModificadosArgs, 'limite'>>;
   usuarioLogado?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType>;
+};
+
+export type SlideResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Slide'] = ResolversParentTypes['Slide']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  arquivo?: Resolver<Maybe<ResolversTypes['ArquivoConteudoHome']>, ParentType, ContextType>;
+  corSubtitulo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  corTitulo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdDateTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  emExibicao?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  fimDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  grupos?: Resolver<Array<ResolversTypes['GrupoConteudoHome']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  inicioDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  link?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  linkTarget?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['StatusConteudoHome'], ParentType, ContextType>;
+  subtitulo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tamanhoSubtitulo?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  tamanhoTitulo?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tituloBotao?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SlidePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SlidePage'] = ResolversParentTypes['SlidePage']> = {
+  content?: Resolver<Array<ResolversTypes['Slide']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type StatusComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StatusComunicado'] = ResolversParentTypes['StatusComunicado']> = {
@@ -1838,7 +2115,10 @@ export type UsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType exte
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  Anuncio?: AnuncioResolvers<ContextType>;
+  AnuncioPage?: AnuncioPageResolvers<ContextType>;
   ArquivoComunicado?: ArquivoComunicadoResolvers<ContextType>;
+  ArquivoConteudoHome?: ArquivoConteudoHomeResolvers<ContextType>;
   Auditoria?: AuditoriaResolvers<ContextType>;
   AuditoriaPage?: AuditoriaPageResolvers<ContextType>;
   AuditoriaUsuario?: AuditoriaUsuarioResolvers<ContextType>;
@@ -1855,6 +2135,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   EmailEnviado?: EmailEnviadoResolvers<ContextType>;
   Funcionalidade?: FuncionalidadeResolvers<ContextType>;
   GrupoComunicado?: GrupoComunicadoResolvers<ContextType>;
+  GrupoConteudoHome?: GrupoConteudoHomeResolvers<ContextType>;
   GrupoUsuariosAtivo?: GrupoUsuariosAtivoResolvers<ContextType>;
   GrupoUsuariosResumo?: GrupoUsuariosResumoResolvers<ContextType>;
   Idioma?: IdiomaResolvers<ContextType>;
@@ -1886,6 +2167,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Produto?: ProdutoResolvers<ContextType>;
   ProprietarioItem?: ProprietarioItemResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Slide?: SlideResolvers<ContextType>;
+  SlidePage?: SlidePageResolvers<ContextType>;
   StatusComunicado?: StatusComunicadoResolvers<ContextType>;
   TipoAcesso?: TipoAcessoResolvers<ContextType>;
   TipoUsuario?: TipoUsuarioResolvers<ContextType>;

@@ -4,6 +4,7 @@ import { communicationsModule } from './communications/index.js';
 import { dealersModule } from './dealers/index.js';
 import { filesModule } from './files/index.js';
 import { groupsModule } from './groups/index.js';
+import { homeContentModule } from './home-content/index.js';
 import { libraryModule } from './library/index.js';
 import { menuModule } from './menu/index.js';
 import { notificationsModule } from './notifications/index.js';
@@ -19,6 +20,7 @@ export const portalModules: PortalModule[] = [
   dealersModule,
   filesModule,
   groupsModule,
+  homeContentModule,
   libraryModule,
   menuModule,
   notificationsModule,

@@ -24,6 +24,18 @@ export type AbaComunicado =
   | 'LIDOS'
   | 'RECEBIDOS';
 
+/** An ad to save; the date rules of SPEC §5 apply (packages/domain anuncioSchema). */
+export type AnuncioInput = {
+  /** An image uploaded with fileType ANUNCIO (or the ad's current one). */
+  arquivoId: Scalars['ID']['input'];
+  fimDate: Scalars['String']['input'];
+  grupos: Array<Scalars['ID']['input']>;
+  inicioDate: Scalars['String']['input'];
+  link?: InputMaybe<Scalars['String']['input']>;
+  linkTarget?: InputMaybe<Scalars['String']['input']>;
+  titulo: Scalars['String']['input'];
+};
+
 /** A file sent by POST /api/upload, placed in a folder. */
 export type ArquivoBibliotecaInput = {
   idArquivo: Scalars['ID']['input'];
@@ -119,6 +131,24 @@ export type PermissaoAcessoPastaId =
   | 'LEITURA'
   | 'LEITURA_ESCRITA';
 
+/** A slide to save; the date rules of SPEC §5 apply (packages/domain slideSchema). */
+export type SlideInput = {
+  /** An image uploaded with fileType SLIDE (or the slide's current one). */
+  arquivoId: Scalars['ID']['input'];
+  corSubtitulo?: InputMaybe<Scalars['String']['input']>;
+  corTitulo?: InputMaybe<Scalars['String']['input']>;
+  fimDate: Scalars['String']['input'];
+  grupos: Array<Scalars['ID']['input']>;
+  inicioDate: Scalars['String']['input'];
+  link?: InputMaybe<Scalars['String']['input']>;
+  linkTarget?: InputMaybe<Scalars['String']['input']>;
+  subtitulo?: InputMaybe<Scalars['String']['input']>;
+  tamanhoSubtitulo?: InputMaybe<Scalars['Int']['input']>;
+  tamanhoTitulo?: InputMaybe<Scalars['Int']['input']>;
+  titulo: Scalars['String']['input'];
+  tituloBotao?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Status of a communication; the moves between them are in docs/communications-lifecycle.md. */
 export type StatusComunicadoId =
   | 'AGENDADO'
@@ -128,6 +158,17 @@ export type StatusComunicadoId =
   | 'ENVIADO'
   | 'RASCUNHO'
   | 'REJEITADO';
+
+/** Where a slide or ad stands for the administration lists (docs/domains/home.md). */
+export type StatusConteudoHome =
+  /** Active, its start day still to come. */
+  | 'AGENDADO'
+  /** Active and inside its display window today. */
+  | 'EM_EXIBICAO'
+  /** Active, its end day past. */
+  | 'ENCERRADO'
+  /** Deactivated. */
+  | 'INATIVO';
 
 /** A user group's access level, in new folder and access forms. */
 export type TipoAcessoInput = {

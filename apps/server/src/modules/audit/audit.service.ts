@@ -15,7 +15,9 @@ export type AuditEntity =
   | 'item_biblioteca'
   | 'arquivo'
   | 'comunicado'
-  | 'comunicado_envio';
+  | 'comunicado_envio'
+  | 'slide'
+  | 'anuncio';
 export type AuditAction =
   | 'criar'
   | 'editar'

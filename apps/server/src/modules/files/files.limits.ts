@@ -2,5 +2,5 @@
 export { UPLOAD_MAX_BYTES } from '@portal/domain';
 
 /** What an upload is for (`info.fileType` of POST /api/upload). */
-export const FILE_TYPES = ['LIBRARY', 'COMUNICADO'] as const;
+export const FILE_TYPES = ['LIBRARY', 'COMUNICADO', 'SLIDE', 'ANUNCIO'] as const;
 export type FileType = (typeof FILE_TYPES)[number];

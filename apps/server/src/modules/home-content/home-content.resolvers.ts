@@ -1,0 +1,158 @@
+import {
+  emExibicao,
+  HOME_CONTENT_STATUSES,
+  type HomeContentStatus,
+  homeContentStatus,
+  isAllowed,
+  LIST_PAGE_SIZES,
+} from '@portal/domain';
+import type { Anuncio, Resolvers, Slide } from '../../generated/graphql.js';
+import { actionContext, pageArgs } from '../../platform/actions.js';
+import { badInput, notFound } from '../../platform/errors.js';
+import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
+import type { ModuleGuards } from '../../platform/graphql/guards.js';
+import { registerFileAccess } from '../files/files.access.js';
+import { signDownloadLink } from '../files/files.service.js';
+import { userGroupIdsOf } from '../users/users.queries.js';
+import {
+  activeSlides,
+  type ConteudoRow,
+  findHomeContent,
+  isImageShownTo,
+  type Kind,
+  kindOfImage,
+  pageHomeContent,
+  randomAd,
+} from './home-content.queries.js';
+import { alterarStatusConteudoHome, HOME_CONTENT_KEYS, salvarConteudoHome } from './home-content.service.js';
+
+const LINK_TTL_SECONDS = 15 * 60;
+const SLIDES = { keys: [HOME_CONTENT_KEYS.SLIDE] };
+const ADS = { keys: [HOME_CONTENT_KEYS.ANUNCIO] };
+
+export const guards: ModuleGuards = {
+  Query: {
+    slidesAtivos: 'authenticated',
+    anuncioAleatorio: 'authenticated',
+    slides: SLIDES,
+    slide: SLIDES,
+    anuncios: ADS,
+    anuncio: ADS,
+  },
+  Mutation: {
+    salvarSlide: SLIDES,
+    ativarSlide: SLIDES,
+    inativarSlide: SLIDES,
+    salvarAnuncio: ADS,
+    ativarAnuncio: ADS,
+    inativarAnuncio: ADS,
+  },
+};
+
+// An image of a slide or ad downloads for whoever manages its kind, and for the users it is shown to now.
+for (const kind of ['SLIDE', 'ANUNCIO'] as const) {
+  registerFileAccess(kind, async (services, user, arquivoId) => {
+    const owner = await kindOfImage(services.db, arquivoId);
+    if (!owner) return false;
+    if (isAllowed(user, { keys: [HOME_CONTENT_KEYS[owner]] })) return true;
+    return isImageShownTo(services.db, arquivoId, await userGroupIdsOf(services.db, user.id), services.clock.now());
+  });
+}
+
+/** A slide or ad as the API gives it: window and status by the business clock, the image's link signed. */
+async function toApi(ctx: GraphQLContext, row: ConteudoRow): Promise<Slide & Anuncio> {
+  const now = ctx.services.clock.now();
+  const window = { active: row.active, inicioDate: row.inicio_date, fimDate: row.fim_date };
+  const arquivo = row.arquivo_id
+    ? {
+        id: row.arquivo_id,
+        nome: row.arquivo_nome ?? '',
+        arquivoLink: await signDownloadLink(ctx.services.db, row.arquivo_id, {
+          inline: true,
+          ttlSeconds: LINK_TTL_SECONDS,
+          userId: requireUser(ctx).id,
+        }),
+      }
+    : null;
+  return {
+    id: row.id,
+    titulo: row.titulo,
+    corTitulo: row.cor_titulo,
+    tamanhoTitulo: row.tamanho_titulo,
+    subtitulo: row.subtitulo,
+    corSubtitulo: row.cor_subtitulo,
+    tamanhoSubtitulo: row.tamanho_subtitulo,
+    tituloBotao: row.titulo_botao,
+    link: row.link,
+    linkTarget: row.link_target,
+    inicioDate: row.inicio_date,
+    fimDate: row.fim_date,
+    arquivo,
+    grupos: row.grupos,
+    active: row.active,
+    createdDateTime: new Date(row.created_date_time),
+    emExibicao: emExibicao(window, now),
+    status: homeContentStatus(window, now),
+  };
+}
+
+/** One slide or ad for its administration, after a read or a write; NOT_FOUND when there is none. */
+async function one(ctx: GraphQLContext, kind: Kind, id: string) {
+  const row = await findHomeContent(ctx.services.db, kind, id);
+  if (!row) throw notFound();
+  return toApi(ctx, row);
+}
+
+/** A page of the administration list of `kind`. */
+async function page(
+  ctx: GraphQLContext,
+  kind: Kind,
+  args: { busca?: string | null; status?: string | null; page?: number | null; rowsPerPage?: number | null },
+) {
+  const paging = pageArgs(args, LIST_PAGE_SIZES);
+  if (args.status && !HOME_CONTENT_STATUSES.includes(args.status as HomeContentStatus))
+    throw badInput({ status: 'validation.invalid' });
+  const result = await pageHomeContent(ctx.services.db, kind, ctx.services.clock.now(), {
+    busca: args.busca,
+    status: args.status as HomeContentStatus | null,
+    ...paging,
+  });
+  return {
+    content: await Promise.all(result.content.map((row) => toApi(ctx, row))),
+    totalElements: result.totalElements,
+  };
+}
+
+/** The user groups of the signed-in user: who sees a slide or ad. */
+const groupsOfViewer = (ctx: GraphQLContext) => userGroupIdsOf(ctx.services.db, requireUser(ctx).id);
+
+export const resolvers: Resolvers = {
+  Query: {
+    slidesAtivos: async (_, __, ctx) => {
+      const rows = await activeSlides(ctx.services.db, await groupsOfViewer(ctx), ctx.services.clock.now());
+      return Promise.all(rows.map((row) => toApi(ctx, row)));
+    },
+    anuncioAleatorio: async (_, __, ctx) => {
+      const row = await randomAd(ctx.services.db, await groupsOfViewer(ctx), ctx.services.clock.now());
+      return row ? toApi(ctx, row) : null;
+    },
+    slides: (_, args, ctx) => page(ctx, 'SLIDE', args),
+    slide: (_, { id }, ctx) => one(ctx, 'SLIDE', id),
+    anuncios: (_, args, ctx) => page(ctx, 'ANUNCIO', args),
+    anuncio: (_, { id }, ctx) => one(ctx, 'ANUNCIO', id),
+  },
+  Mutation: {
+    salvarSlide: async (_, { id, slide }, ctx) =>
+      one(ctx, 'SLIDE', await salvarConteudoHome(actionContext(ctx), 'SLIDE', { id, data: slide })),
+    ativarSlide: async (_, { id }, ctx) =>
+      one(ctx, 'SLIDE', await alterarStatusConteudoHome(actionContext(ctx), 'SLIDE', { id, active: true })),
+    inativarSlide: async (_, { id }, ctx) =>
+      one(ctx, 'SLIDE', await alterarStatusConteudoHome(actionContext(ctx), 'SLIDE', { id, active: false })),
+    salvarAnuncio: async (_, { id, anuncio }, ctx) =>
+      one(ctx, 'ANUNCIO', await salvarConteudoHome(actionContext(ctx), 'ANUNCIO', { id, data: anuncio })),
+    ativarAnuncio: async (_, { id }, ctx) =>
+      one(ctx, 'ANUNCIO', await alterarStatusConteudoHome(actionContext(ctx), 'ANUNCIO', { id, active: true })),
+    inativarAnuncio: async (_, { id }, ctx) =>
+      one(ctx, 'ANUNCIO', await alterarStatusConteudoHome(actionContext(ctx), 'ANUNCIO', { id, active: false })),
+  },
+};
