@@ -244,10 +244,16 @@ export function multipart(parts: Part[]) {
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}`, boundary };
 }
 
-/** Uploads one library file as the web app does (POST /api/upload, same origin); returns the upload id. */
-export async function uploadFile(client: CookieClient, baseUrl: string, filename: string, data: Buffer) {
+/** Uploads one file (a library file unless `fileType` says otherwise) as the web app does (POST /api/upload, same origin); returns the upload id. */
+export async function uploadFile(
+  client: CookieClient,
+  baseUrl: string,
+  filename: string,
+  data: Buffer,
+  fileType = 'LIBRARY',
+) {
   const { body, contentType } = multipart([
-    { name: 'info', value: JSON.stringify({ fileType: 'LIBRARY' }) },
+    { name: 'info', value: JSON.stringify({ fileType }) },
     { name: 'file', filename, data },
   ]);
   const res = await client.fetch(`${baseUrl}/api/upload`, {
