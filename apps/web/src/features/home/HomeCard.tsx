@@ -1,16 +1,38 @@
-import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 
+/** One row of a home card: its main line and a secondary line, each cut with an ellipsis. */
+export function HomeRowText({
+  primary,
+  secondary,
+  bold = false,
+}: {
+  primary: ReactNode;
+  secondary: string;
+  bold?: boolean;
+}) {
+  return (
+    <Box sx={{ minWidth: 0, flex: 1 }}>
+      <Typography noWrap sx={{ fontWeight: bold ? 700 : 400 }}>
+        {primary}
+      </Typography>
+      <Typography noWrap variant="body2" color="text.secondary">
+        {secondary}
+      </Typography>
+    </Box>
+  );
+}
+
 /** Height of one row of a home card, shared by the rows and their skeletons so loading does not move the page. */
 export const HOME_ROW_HEIGHT = 64;
+
+const listSx = { listStyle: 'none', m: 0, p: 0 } as const;
 
 type Props = {
   title: string;
@@ -22,7 +44,7 @@ type Props = {
   emptyText: string;
   /** How many skeleton rows to show while loading (the number of rows the card asks for). */
   rows: number;
-  /** The list items; an empty array shows the empty text. */
+  /** The rows (each an `li`); an empty array shows the empty text. */
   items: ReactNode[] | null;
 };
 
@@ -33,21 +55,31 @@ type Props = {
 export function HomeCard({ title, moreHref, moreLabel, loading, error, emptyText, rows, items }: Props) {
   const titleId = useId();
   let body: ReactNode;
-  if (items && items.length > 0) body = <List aria-labelledby={titleId}>{items}</List>;
-  else if (error) body = <Alert severity="error">{error}</Alert>;
+  if (items && items.length > 0)
+    body = (
+      <Box component="ul" aria-labelledby={titleId} sx={listSx}>
+        {items}
+      </Box>
+    );
+  else if (error)
+    body = (
+      <Typography role="alert" color="error">
+        {error}
+      </Typography>
+    );
   else if (loading || !items)
     body = (
-      <List aria-hidden>
+      <Box component="ul" aria-hidden sx={listSx}>
         {Array.from({ length: rows }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
-          <ListItem key={i} sx={{ height: HOME_ROW_HEIGHT }}>
+          <Box component="li" key={i} sx={{ height: HOME_ROW_HEIGHT, display: 'flex', alignItems: 'center', px: 1 }}>
             <Stack sx={{ width: '100%' }}>
               <Skeleton width="70%" />
               <Skeleton width="40%" />
             </Stack>
-          </ListItem>
+          </Box>
         ))}
-      </List>
+      </Box>
     );
   else body = <Typography color="text.secondary">{emptyText}</Typography>;
 

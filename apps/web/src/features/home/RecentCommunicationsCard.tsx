@@ -1,14 +1,13 @@
 import { useQuery } from '@apollo/client';
 import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { visuallyHidden } from '../../app/shell/MenuDrawer';
 import { formatDateTime } from '../../ui/format-date';
-import { loadErrorText } from '../../ui/QueryState';
+import { loadErrorText } from '../../ui/load-error-text';
+import { visuallyHidden } from '../../ui/visually-hidden';
 import { comunicadoUrls } from '../communications/format';
-import { HOME_ROW_HEIGHT, HomeCard } from './HomeCard';
+import { HOME_ROW_HEIGHT, HomeCard, HomeRowText } from './HomeCard';
 import { HomeComunicadosRecentesDocument } from './home.generated';
 
 /** How many communications the card shows. */
@@ -25,43 +24,40 @@ export function RecentCommunicationsCard() {
     fetchPolicy: 'cache-and-network',
   });
   const items = data?.comunicadoEnviosRecentes.map((envio) => (
-    <ListItemButton
-      key={envio.id}
-      component={RouterLink}
-      to={comunicadoUrls.envio(envio.comunicado.id)}
-      sx={{ minHeight: HOME_ROW_HEIGHT, gap: 1.5, px: 1 }}
-    >
-      <Box
-        aria-hidden
-        sx={{
-          width: 8,
-          height: 8,
-          borderRadius: '50%',
-          flexShrink: 0,
-          bgcolor: envio.lido ? 'transparent' : 'primary.main',
-        }}
-      />
-      <ListItemText
-        primary={
-          <>
-            {!envio.lido && (
-              <Box component="span" sx={visuallyHidden}>
-                {t('home.communications.unread')}{' '}
-              </Box>
-            )}
-            {envio.comunicado.titulo}
-          </>
-        }
-        secondary={[envio.comunicado.departamento?.sigla, formatDateTime(envio.dataRecebimento, i18n.language)]
-          .filter(Boolean)
-          .join(' · ')}
-        slotProps={{
-          primary: { noWrap: true, sx: { fontWeight: envio.lido ? 400 : 700 } },
-          secondary: { noWrap: true },
-        }}
-        sx={{ minWidth: 0 }}
-      />
-    </ListItemButton>
+    <li key={envio.id}>
+      <ListItemButton
+        component={RouterLink}
+        to={comunicadoUrls.envio(envio.comunicado.id)}
+        sx={{ minHeight: HOME_ROW_HEIGHT, gap: 1.5, px: 1 }}
+      >
+        <Box
+          aria-hidden
+          sx={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            flexShrink: 0,
+            bgcolor: envio.lido ? 'transparent' : 'primary.main',
+          }}
+        />
+        <HomeRowText
+          bold={!envio.lido}
+          primary={
+            <>
+              {!envio.lido && (
+                <Box component="span" sx={visuallyHidden}>
+                  {t('home.communications.unread')}{' '}
+                </Box>
+              )}
+              {envio.comunicado.titulo}
+            </>
+          }
+          secondary={[envio.comunicado.departamento?.sigla, formatDateTime(envio.dataRecebimento, i18n.language)]
+            .filter(Boolean)
+            .join(' · ')}
+        />
+      </ListItemButton>
+    </li>
   ));
   return (
     <HomeCard

@@ -1,14 +1,12 @@
 import { useQuery } from '@apollo/client';
 import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../ui/format-date';
-import { loadErrorText } from '../../ui/QueryState';
+import { loadErrorText } from '../../ui/load-error-text';
 import { FileIcon, FolderIcon, ImageIcon } from '../library/library-icons';
 import { useDownload } from '../library/use-download';
-import { HOME_ROW_HEIGHT, HomeCard } from './HomeCard';
+import { HOME_ROW_HEIGHT, HomeCard, HomeRowText } from './HomeCard';
 import { HomeUltimosModificadosDocument } from './home.generated';
 
 /** SPEC §9: the home grid shows at most 3 recent files. */
@@ -29,25 +27,22 @@ export function RecentFilesCard() {
     const Icon = item.pasta ? FolderIcon : item.arquivoImagem ? ImageIcon : FileIcon;
     const link = item.pasta ? { component: RouterLink, to: `/biblioteca/${encodeURIComponent(item.id)}` } : {};
     return (
-      <ListItemButton
-        key={item.id}
-        {...link}
-        onClick={item.pasta ? undefined : () => void download([item])}
-        sx={{ minHeight: HOME_ROW_HEIGHT, px: 1 }}
-      >
-        <ListItemIcon sx={{ minWidth: 40 }}>
-          <Icon color="action" />
-        </ListItemIcon>
-        <ListItemText
-          primary={item.nome}
-          secondary={t('home.files.modified', {
-            pasta: item.pastaPai.nome,
-            data: formatDateTime(item.ultimaModificacao, i18n.language),
-          })}
-          slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-          sx={{ minWidth: 0 }}
-        />
-      </ListItemButton>
+      <li key={item.id}>
+        <ListItemButton
+          {...link}
+          onClick={item.pasta ? undefined : () => void download([item])}
+          sx={{ minHeight: HOME_ROW_HEIGHT, px: 1 }}
+        >
+          <Icon color="action" sx={{ mr: 2, flexShrink: 0 }} />
+          <HomeRowText
+            primary={item.nome}
+            secondary={t('home.files.modified', {
+              pasta: item.pastaPai.nome,
+              data: formatDateTime(item.ultimaModificacao, i18n.language),
+            })}
+          />
+        </ListItemButton>
+      </li>
     );
   });
   return (
