@@ -85,7 +85,10 @@ export function HomeCard({ title, moreHref, moreLabel, loading, error, emptyText
 
   return (
     <Card component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: 2, minWidth: 0 }}>
-      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 2, mb: 1 }}
+      >
         <Typography id={titleId} variant="h6" component="h2">
           {title}
         </Typography>
