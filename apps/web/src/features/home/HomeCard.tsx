@@ -96,7 +96,7 @@ export function HomeCard({ title, moreHref, moreLabel, loading, error, emptyText
           {moreLabel}
         </Link>
       </Stack>
-      {body}
+      <Box sx={{ minHeight: rows * HOME_ROW_HEIGHT }}>{body}</Box>
     </Card>
   );
 }
