@@ -1,19 +1,11 @@
-import { ApolloError } from '@apollo/client';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingView } from './LoadingView';
-import { errorText } from './toast';
+import { loadErrorText } from './load-error-text';
 
-/**
- * What a failed load says: the API's translated message of a GraphQL error, else the screen's own
- * load-error text when given, else the generic error text.
- */
-export function loadErrorText(error: unknown, t: (key: string) => string, fallback?: string): string {
-  if (error instanceof ApolloError && error.graphQLErrors[0]) return error.graphQLErrors[0].message;
-  return fallback ?? errorText(error, t);
-}
+export { loadErrorText };
 
 type Props = {
   loading: boolean;

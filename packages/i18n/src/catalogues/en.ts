@@ -212,6 +212,22 @@ export const en = {
     cancel: 'Cancel',
     success: 'Done.',
   },
+  home: {
+    communications: {
+      title: 'Recent communications',
+      more: 'See all communications',
+      unread: 'Unread:',
+      empty: 'No communications yet. New ones show up in this list as soon as they arrive.',
+      loadError: 'Could not load the recent communications.',
+    },
+    files: {
+      title: 'Recent files',
+      more: 'Open the library',
+      modified: '{{pasta}} · {{data}}',
+      empty: 'No recently changed files. The library files you can read show up here.',
+      loadError: 'Could not load the recent files.',
+    },
+  },
   tour: {
     next: 'Next',
     skip: 'Skip',

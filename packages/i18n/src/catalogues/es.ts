@@ -211,6 +211,22 @@ export const es = {
     cancel: 'Cancelar',
     success: 'Operación realizada con éxito.',
   },
+  home: {
+    communications: {
+      title: 'Comunicados recientes',
+      more: 'Ver todos los comunicados',
+      unread: 'No leído:',
+      empty: 'No hay comunicados por aquí. Los nuevos aparecen en esta lista en cuanto llegan.',
+      loadError: 'No se pudieron cargar los comunicados recientes.',
+    },
+    files: {
+      title: 'Archivos recientes',
+      more: 'Abrir la biblioteca',
+      modified: '{{pasta}} · {{data}}',
+      empty: 'No hay archivos modificados recientemente. Aquí aparecen los archivos de la biblioteca que puede leer.',
+      loadError: 'No se pudieron cargar los archivos recientes.',
+    },
+  },
   tour: {
     next: 'Siguiente',
     skip: 'Omitir',

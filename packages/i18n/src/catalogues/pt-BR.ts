@@ -208,6 +208,22 @@ export const ptBR = {
     cancel: 'Cancelar',
     success: 'Operação realizada com sucesso.',
   },
+  home: {
+    communications: {
+      title: 'Comunicados recentes',
+      more: 'Ver todos os comunicados',
+      unread: 'Não lido:',
+      empty: 'Nenhum comunicado por aqui. Os novos aparecem nesta lista assim que chegarem.',
+      loadError: 'Não foi possível carregar os comunicados recentes.',
+    },
+    files: {
+      title: 'Arquivos recentes',
+      more: 'Abrir a biblioteca',
+      modified: '{{pasta}} · {{data}}',
+      empty: 'Nenhum arquivo alterado recentemente. Os arquivos da biblioteca que você pode ler aparecem aqui.',
+      loadError: 'Não foi possível carregar os arquivos recentes.',
+    },
+  },
   tour: {
     next: 'Próximo',
     skip: 'Pular',

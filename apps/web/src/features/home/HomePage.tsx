@@ -1,30 +1,39 @@
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
-import { SignOutButton } from '../auth/SignOutButton';
+import { RecentCommunicationsCard } from './RecentCommunicationsCard';
+import { RecentFilesCard } from './RecentFilesCard';
 
-/** /home: greets the user (the language picker is in the header). Slides, ads and cards come later. */
+/** Hides a slot while nothing is dropped in, so it takes no room. */
+const emptySlot = { '&:empty': { display: 'none' } } as const;
+
+/**
+ * /home (docs/domains/menu-and-shell.md#home): the greeting, the recent communications and library files. Two named
+ * empty slots wait for what issue 12 adds next: `home-slides` (the slide banner across the top) and `home-ad` (the ad
+ * column, about 20 % wide on the right, below the content under 600 px). The header mounts the HOME guided tour.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
-        <Stack spacing={3}>
-          <div>
-            <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-              {t('app.greeting', { nome: user.nome })}
-            </Typography>
-            <Typography color="text.secondary" sx={{ mt: 1 }}>
-              {t('app.userType')}: {user.tipo.description}
-            </Typography>
-          </div>
-          <SignOutButton />
-        </Stack>
-      </Paper>
-    </Container>
+    <Box sx={{ maxWidth: 1440, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 } }}>
+      <Box data-home-slot="slides" sx={{ mb: 3, ...emptySlot }} />
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 3, alignItems: 'flex-start' }}>
+        <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {t('app.greeting', { nome: user.nome })}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+            {t('app.userType')}: {user.tipo.description}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
+            <RecentCommunicationsCard />
+            <RecentFilesCard />
+          </Box>
+        </Box>
+        <Box data-home-slot="ad" sx={{ width: { xs: '100%', sm: '20%' }, flexShrink: 0, ...emptySlot }} />
+      </Box>
+    </Box>
   );
 }
