@@ -103,7 +103,7 @@ test('the language picked on /home changes the labels and is kept after a reload
   const inSpanish = async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Hola, Alice Aprovadora' })).toBeVisible();
     await expect(page.getByText('Tipo de usuario: Fabricante')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Comunicados recientes' })).toBeVisible();
     await expect(page.getByLabel('Idioma')).toHaveValue('ES');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page).toHaveTitle(`${PORTAL} - Inicio`);
@@ -116,7 +116,7 @@ test('the language picked on /home changes the labels and is kept after a reload
   const inEnglish = async () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Alice Aprovadora' })).toBeVisible();
     await expect(page.getByText('User type: Manufacturer')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Recent communications' })).toBeVisible();
     await expect(page.getByLabel('Language')).toHaveValue('EN');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page).toHaveTitle(`${PORTAL} - Home`);
