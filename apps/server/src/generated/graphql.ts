@@ -87,9 +87,15 @@ export type ArquivoComunicado = {
 /** The image of a slide or ad (an upload of the files pipeline); the link is signed, inline and expires. */
 export type ArquivoConteudoHome = {
   __typename?: 'ArquivoConteudoHome';
+  /** Height of the original in pixels (null while unknown). */
+  altura?: Maybe<Scalars['Int']['output']>;
   arquivoLink: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /** Width of the original in pixels (null while unknown), so the page can reserve its room. */
+  largura?: Maybe<Scalars['Int']['output']>;
   nome: Scalars['String']['output'];
+  /** WebP variants of the image, narrowest first, for srcset (empty while not made). */
+  variantes: Array<VarianteImagem>;
 };
 
 /** An audience, to count its recipients before sending. */
@@ -1313,6 +1319,16 @@ export type UsuarioLogado = {
   tipo: TipoUsuario;
 };
 
+/** A responsive WebP variant of a slide's or ad's image, made on upload; the link is signed, inline and expires. */
+export type VarianteImagem = {
+  __typename?: 'VarianteImagem';
+  /** Height in pixels. */
+  altura: Scalars['Int']['output'];
+  /** Width in pixels. */
+  largura: Scalars['Int']['output'];
+  link: Scalars['String']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1470,6 +1486,7 @@ export type ResolversTypes = {
   TipoUsuarioRef: ResolverTypeWrapper<TipoUsuarioRef>;
   UsuarioComunicado: ResolverTypeWrapper<UsuarioComunicado>;
   UsuarioLogado: ResolverTypeWrapper<Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversTypes['DadoComplementar']>, funcionalidades: Array<ResolversTypes['Funcionalidade']> }>;
+  VarianteImagem: ResolverTypeWrapper<VarianteImagem>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1551,6 +1568,7 @@ export type ResolversParentTypes = {
   TipoUsuarioRef: TipoUsuarioRef;
   UsuarioComunicado: UsuarioComunicado;
   UsuarioLogado: Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversParentTypes['DadoComplementar']>, funcionalidades: Array<ResolversParentTypes['Funcionalidade']> };
+  VarianteImagem: VarianteImagem;
 };
 
 export type AnuncioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Anuncio'] = ResolversParentTypes['Anuncio']> = {
@@ -1582,9 +1600,12 @@ export type ArquivoComunicadoResolvers<ContextType = GraphQLContext, ParentType 
 };
 
 export type ArquivoConteudoHomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ArquivoConteudoHome'] = ResolversParentTypes['ArquivoConteudoHome']> = {
+  altura?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   arquivoLink?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  largura?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  variantes?: Resolver<Array<ResolversTypes['VarianteImagem']>, ParentType, ContextType>;
 };
 
 export type AuditoriaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Auditoria'] = ResolversParentTypes['Auditoria']> = {
@@ -2114,6 +2135,12 @@ export type UsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType exte
   tipo?: Resolver<ResolversTypes['TipoUsuario'], ParentType, ContextType>;
 };
 
+export type VarianteImagemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['VarianteImagem'] = ResolversParentTypes['VarianteImagem']> = {
+  altura?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  largura?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  link?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Anuncio?: AnuncioResolvers<ContextType>;
   AnuncioPage?: AnuncioPageResolvers<ContextType>;
@@ -2175,5 +2202,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TipoUsuarioRef?: TipoUsuarioRefResolvers<ContextType>;
   UsuarioComunicado?: UsuarioComunicadoResolvers<ContextType>;
   UsuarioLogado?: UsuarioLogadoResolvers<ContextType>;
+  VarianteImagem?: VarianteImagemResolvers<ContextType>;
 };
 

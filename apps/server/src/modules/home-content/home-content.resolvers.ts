@@ -72,6 +72,9 @@ async function toApi(ctx: GraphQLContext, row: ConteudoRow): Promise<Slide & Anu
           ttlSeconds: LINK_TTL_SECONDS,
           userId: requireUser(ctx).id,
         }),
+        largura: null,
+        altura: null,
+        variantes: [],
       }
     : null;
   return {
