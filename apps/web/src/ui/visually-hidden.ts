@@ -1,9 +1,15 @@
-/** `sx` of text read by screen readers and not shown (a small module, so a screen need not pull a heavier one in). */
+/**
+ * `sx` of text read by screen readers and not shown (MUI's visually hidden recipe; a small module, so a screen need
+ * not pull a heavier one in).
+ */
 export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
+  border: 0,
   clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
   whiteSpace: 'nowrap',
+  width: '1px',
 } as const;

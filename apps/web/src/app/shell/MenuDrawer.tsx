@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { visuallyHidden } from '../../ui/visually-hidden';
 import { CloseIcon } from './icons';
 import type { MenuNode } from './menu';
 
@@ -132,13 +133,3 @@ function MenuItemLink({ node, depth, onNavigate }: { node: MenuNode; depth: numb
     </li>
   );
 }
-
-/** Read by screen readers, not shown. */
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

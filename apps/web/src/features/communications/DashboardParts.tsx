@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../ui/format-date';
+import { visuallyHidden } from '../../ui/visually-hidden';
 import type { LeituraPorItem } from './communications.documents';
 
 export function StatCard({ label, value }: { label: string; value: string }) {
@@ -25,19 +26,6 @@ export function StatCard({ label, value }: { label: string; value: string }) {
     </Paper>
   );
 }
-
-// Read by screen readers, not shown (MUI's visuallyHidden, without importing @mui/utils directly).
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 const ReadsChart = lazy(async () => ({ default: (await import('./ReadsChart')).ReadsChart }));
 

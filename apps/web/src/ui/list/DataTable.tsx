@@ -17,6 +17,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingView } from '../LoadingView';
 import { loadErrorText } from '../QueryState';
+import { visuallyHidden } from '../visually-hidden';
 import { ListSearch } from './ListSearch';
 import type { ListParams, ListQuery } from './use-list-params';
 
@@ -71,16 +72,6 @@ const PAGE_BUTTONS = {
   previous: 'common.pagePrevious',
   next: 'common.pageNext',
   last: 'common.pageLast',
-} as const;
-
-/** Out of sight but read by screen readers (MUI's visually hidden recipe, for a table row). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
 } as const;
 
 /** Moves focus between body rows: arrows, Home and End. */
