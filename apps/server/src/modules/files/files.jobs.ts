@@ -11,7 +11,7 @@ const SWEEP_BATCH = 200;
 
 /**
  * Removes uploads never placed (`colocado_em IS NULL`) older than UPLOAD_RETENTION_HOURS: the row, then
- * the object and its thumbnail. Each row goes in its own statement that re-checks it is still unplaced
+ * the object, its thumbnail and its image variants. Each row goes in its own statement that re-checks it is still unplaced
  * (a placement at the same moment wins or loses cleanly on the row lock), and a row some table still
  * references is kept (its foreign key refuses the delete). Returns how many were removed.
  */
@@ -35,11 +35,13 @@ export async function sweepUnplacedUploads(
       try {
         const [row] = (
           await db.execute(sql`DELETE FROM arquivo WHERE id = ${id} AND colocado_em IS NULL AND created_at < ${cutoff}
-            RETURNING storage_key, thumbnail_key`)
-        ).rows as { storage_key: string; thumbnail_key: string | null }[];
+            RETURNING storage_key, thumbnail_key,
+              (SELECT array_agg(v.storage_key) FROM arquivo_variante v WHERE v.arquivo_id = arquivo.id) AS variant_keys`)
+        ).rows as { storage_key: string; thumbnail_key: string | null; variant_keys: string[] | null }[];
         if (!row) continue;
         removed++;
-        for (const key of [row.storage_key, row.thumbnail_key]) {
+        // The variants' rows went with the file (ON DELETE CASCADE); RETURNING still saw them.
+        for (const key of [row.storage_key, row.thumbnail_key, ...(row.variant_keys ?? [])]) {
           if (key) await storage.delete(key).catch((err) => log(err, `unplaced upload ${id}: object not removed`));
         }
       } catch (err) {

@@ -11,18 +11,19 @@ import { type ByteRange, NotFoundInStorage } from '../../platform/storage-contra
 import { mayDownload } from './files.access.js';
 import { FILE_TYPES, type FileType } from './files.limits.js';
 import { contentDisposition, sanitiseFileName } from './files.names.js';
-import { findArquivo } from './files.queries.js';
+import { findArquivo, findVariantKey } from './files.queries.js';
 import {
-  createThumbnail,
   type LinkKind,
+  processImage,
   type ReceivedFile,
   receiveUpload,
   recordUpload,
-  THUMBNAIL_CONTENT_TYPE,
   UnsupportedFileType,
   UploadTooLarge,
+  VARIANT_CONTENT_TYPE,
   verifyLink,
 } from './files.service.js';
+import type { ArquivoRow } from './files.tables.js';
 
 type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE';
 const STATUS: Record<ErrorCode, number> = {
@@ -85,8 +86,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
- * `POST /api/upload` (docs/domains/files.md#uploading) and the signed download routes `GET /api/files/:id` and
- * `GET /api/files/:id/thumbnail`. Who may get a link, and who may download a placed file, is decided by
+ * `POST /api/upload` (docs/domains/files.md#uploading) and the signed download routes `GET /api/files/:id`,
+ * `GET /api/files/:id/thumbnail` and `GET /api/files/:id/variant/:largura`. Who may get a link, and who may download a placed file, is decided by
  * the module that placed it (its check in files.access.ts); these routes check the session, the link
  * and that check.
  */
@@ -158,8 +159,11 @@ export async function registerFileRoutes({ app, services, authenticate }: RouteC
         throw err;
       });
       if (row.imagem) {
-        await createThumbnail(ctx, row).catch((err) =>
-          request.log.warn({ err, arquivoId: row.id }, 'thumbnail failed; the file has none'),
+        await processImage(ctx, row).catch((err) =>
+          request.log.warn(
+            { err, arquivoId: row.id },
+            'image processing failed; the file lacks a thumbnail or variants',
+          ),
         );
       }
       return reply.header('cache-control', 'no-store').send({ id: row.id });
@@ -169,14 +173,26 @@ export async function registerFileRoutes({ app, services, authenticate }: RouteC
   const notFound = (reply: FastifyReply) =>
     reply.code(404).header('cache-control', 'no-store').send({ error: 'NOT_FOUND' });
 
+  /** What a route serves of a file row: the file, its thumbnail or one of its variants. */
+  type Served = 'file' | 'thumbnail' | 'variant';
+  const WIDTH = /^[1-9][0-9]{0,4}$/;
+
+  const storedKey = (row: ArquivoRow, served: Served, largura: number): Promise<string | null> | string | null => {
+    if (served === 'file') return row.storageKey;
+    if (served === 'thumbnail') return row.thumbnailKey;
+    return findVariantKey(db, row.id, largura);
+  };
+
   // A download needs the session of the user the link was made for, and that user's access to the file
   // now (files.access.ts, decision 0009); every refusal is the same 404 as a missing file.
-  const serve = (kind: LinkKind) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const { id } = request.params as { id: string };
+  const serve = (served: Served) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id, largura } = request.params as { id: string; largura?: string };
+    if (served === 'variant' && !WIDTH.test(largura ?? '')) return notFound(reply);
+    const kind: LinkKind = served === 'variant' ? `variant/${Number(largura)}` : served;
     const auth = await authenticate(request);
     const link = auth ? await verifyLink(db, kind, id, request.query as Record<string, unknown>, auth.user.id) : null;
     const row = link ? await findArquivo(db, id) : null;
-    const key = kind === 'file' ? row?.storageKey : row?.thumbnailKey;
+    const key = row ? await storedKey(row, served, Number(largura)) : null;
     if (!auth || !link || !row || !key || !(await mayDownload(services, auth.user, row))) {
       logRouteDenial(request, 'NOT_FOUND', auth?.user.id);
       return notFound(reply);
@@ -185,14 +201,15 @@ export async function registerFileRoutes({ app, services, authenticate }: RouteC
     if (!found) return notFound(reply);
     const size = found.size;
 
-    const inline = kind === 'thumbnail' || (link.inline && row.imagem);
-    const name = kind === 'file' ? (link.name ?? row.nome) : `${row.nome.replace(/\.[^.]*$/, '')}.webp`;
+    const inline = served !== 'file' || (link.inline && row.imagem);
+    const name = served === 'file' ? (link.name ?? row.nome) : `${row.nome.replace(/\.[^.]*$/, '')}.webp`;
     reply
-      .header('content-type', kind === 'file' ? row.contentType : THUMBNAIL_CONTENT_TYPE)
+      .header('content-type', served === 'file' ? row.contentType : VARIANT_CONTENT_TYPE)
       .header('content-disposition', contentDisposition(name, inline ? 'inline' : 'attachment'))
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, max-age=300')
+      // A variant never changes under its URL (and the link is signed for one user): the browser keeps it.
+      .header('cache-control', served === 'variant' ? 'private, max-age=31536000, immutable' : 'private, max-age=300')
       .header('accept-ranges', 'bytes');
 
     const range = parseRange(request.headers.range, size);
@@ -218,4 +235,5 @@ export async function registerFileRoutes({ app, services, authenticate }: RouteC
 
   app.get('/api/files/:id', serve('file'));
   app.get('/api/files/:id/thumbnail', serve('thumbnail'));
+  app.get('/api/files/:id/variant/:largura', serve('variant'));
 }

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { type ActionContext, actorId, inTransaction } from '../../platform/actions.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { unauthenticated } from '../../platform/errors.js';
@@ -10,8 +11,8 @@ import { UUID, uuidArray } from '../../platform/sql.js';
 import { newStorageKey, type Storage } from '../../platform/storage-contract.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { detectContentType, RASTER_IMAGE_TYPES, SNIFF_BYTES } from './files.content-type.js';
-import type { FileType } from './files.limits.js';
-import { type ArquivoRow, arquivo } from './files.tables.js';
+import { type FileType, variantWidthsOf } from './files.limits.js';
+import { type ArquivoRow, arquivo, arquivoVariante } from './files.tables.js';
 
 /** The upload passed the size limit while streaming (413). */
 export class UploadTooLarge extends Error {
@@ -168,30 +169,61 @@ export async function placeUpload(
 
 /** Longest side of a thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 320;
+/** Thumbnails and variants are WebP. */
 export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
+export const VARIANT_CONTENT_TYPE = 'image/webp';
+/** Largest image sharp decodes (width × height); a bigger one fails like a broken image. */
+const MAX_INPUT_PIXELS = 100_000_000;
+
+/** Streams one sharp output into storage under a fresh key; resolves with the key and the output's pixel size. */
+async function putWebp(storage: Storage, prefix: string, image: Sharp) {
+  const key = newStorageKey(prefix);
+  let info: OutputInfo | undefined;
+  image.once('info', (i: OutputInfo) => {
+    info = i;
+  });
+  await storage.put(key, image, { contentType: THUMBNAIL_CONTENT_TYPE });
+  return { key, largura: info?.width ?? 0, altura: info?.height ?? 0 };
+}
 
 /**
- * Makes the thumbnail of a raster image (sharp, streamed from and to storage: first frame, EXIF
- * orientation applied, at most 320 px, WebP) and records its key. Returns the key, or null when the
- * file is not an image. A decoding failure rejects; the caller logs it and the file has no thumbnail.
+ * Derives what a raster image upload needs to be shown (docs/domains/files.md#images): streams it once
+ * from storage into sharp (at most 100 megapixels, first frame, EXIF orientation applied), records its
+ * pixel size, makes its 320 px WebP thumbnail and, when its file type asks for them
+ * (`registerImageVariants`), a WebP variant at each asked width not wider than the original. A decoding
+ * failure rejects before anything is recorded; a failed thumbnail or variant is left out, the rest is
+ * recorded, and it rejects after. The caller logs the failure; the file stays usable without them.
  * Derived data of the upload, not a change of anyone's: no audit row of its own.
  */
-export async function createThumbnail(ctx: ActionContext, row: ArquivoRow): Promise<string | null> {
-  if (!row.imagem) return null;
+export async function processImage(ctx: ActionContext, row: ArquivoRow): Promise<void> {
+  if (!row.imagem) return;
   const { db, storage } = ctx;
-  const source = await storage.get(row.storageKey);
-  const resize = sharp({ limitInputPixels: 100_000_000, failOn: 'error' })
-    .rotate()
+  const image = sharp({ limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  // The outputs below are clones of `image`: they share its input, read once.
+  const [metadata] = await Promise.all([image.metadata(), pipelineAsync(await storage.get(row.storageKey), image)]);
+  const { width: largura, height: altura } = metadata.autoOrient;
+  const widths = variantWidthsOf(row.fileType).filter((width) => width <= largura);
+
+  const thumbnail = image
+    .clone()
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 });
-  const key = newStorageKey('thumbnails');
-  await storage.put(
-    key,
-    pipeline(source, resize, () => {}),
-    { contentType: THUMBNAIL_CONTENT_TYPE },
-  );
-  await db.update(arquivo).set({ thumbnailKey: key }).where(eq(arquivo.id, row.id));
-  return key;
+  const [thumb, ...variants] = await Promise.allSettled([
+    putWebp(storage, 'thumbnails', thumbnail),
+    ...widths.map((width) => putWebp(storage, 'variants', image.clone().resize({ width }).webp({ quality: 80 }))),
+  ]);
+  const made = variants.flatMap((v) => (v.status === 'fulfilled' ? [v.value] : []));
+  await db
+    .update(arquivo)
+    .set({ largura, altura, thumbnailKey: thumb.status === 'fulfilled' ? thumb.value.key : null })
+    .where(eq(arquivo.id, row.id));
+  if (made.length) {
+    await db
+      .insert(arquivoVariante)
+      .values(made.map((v) => ({ arquivoId: row.id, largura: v.largura, altura: v.altura, storageKey: v.key })));
+  }
+  const failed = [thumb, ...variants].flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+  if (failed.length) throw new AggregateError(failed, `${failed.length} image output(s) failed`);
 }
 
 /** Name of the `segredo` row holding the HMAC key of download links (shared by every instance). */
@@ -213,7 +245,8 @@ function linkKey(db: DbOrTx): Promise<Buffer> {
   return key;
 }
 
-export type LinkKind = 'file' | 'thumbnail';
+/** What a link opens: the file, its thumbnail, or its variant of a width (`variant/480`). */
+export type LinkKind = 'file' | 'thumbnail' | `variant/${number}`;
 
 /** What a link signs. `userId` is whom it was made for: not in the URL, the requester's session tells. */
 type LinkFields = { kind: LinkKind; id: string; exp: number; inline: boolean; name: string; userId: string };
@@ -232,9 +265,13 @@ async function signLink(
 ) {
   const { inline, userId } = opts;
   const name = opts.name ?? '';
-  const exp = Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(opts.ttlSeconds));
+  const ttl = Math.max(1, Math.floor(opts.ttlSeconds));
+  const now = Math.floor(Date.now() / 1000);
+  // A variant's link expires at the end of the next `ttl` slot rather than `ttl` from now, so the same
+  // user gets the same URL for a while and the browser's cache of the (immutable) variant serves it.
+  const exp = kind.startsWith('variant/') ? (Math.floor(now / ttl) + 2) * ttl : now + ttl;
   const sig = signature(await linkKey(db), { kind, id, exp, inline, name, userId });
-  const path = kind === 'file' ? `/api/files/${id}` : `/api/files/${id}/thumbnail`;
+  const path = kind === 'file' ? `/api/files/${id}` : `/api/files/${id}/${kind}`;
   const named = name ? `&n=${encodeURIComponent(name)}` : '';
   return `${path}?exp=${exp}${inline ? '&inline=1' : ''}${named}&sig=${sig}`;
 }
@@ -262,6 +299,20 @@ export function signThumbnailLink(
   opts: { ttlSeconds: number; userId: string },
 ): Promise<string> {
   return signLink(db, 'thumbnail', arquivoId, { ...opts, inline: true });
+}
+
+/**
+ * A link to the WebP variant `largura` px wide of an image (`/api/files/{id}/variant/{largura}?exp=…&sig=…`),
+ * shown inline, for the signed-in user `userId`; the download checks as for the file. It stays the same
+ * URL for up to `ttlSeconds` and is valid between `ttlSeconds` and twice that, so browsers cache it.
+ */
+export function signVariantLink(
+  db: DbOrTx,
+  arquivoId: string,
+  largura: number,
+  opts: { ttlSeconds: number; userId: string },
+): Promise<string> {
+  return signLink(db, `variant/${largura}`, arquivoId, { ...opts, inline: true });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { usuario } from '../users/users.tables.js';
 
 /**
@@ -19,6 +19,9 @@ export const arquivo = pgTable(
     /** A raster image (jpeg, png, gif, webp): shown inline and given a thumbnail. */
     imagem: boolean('imagem').notNull().default(false),
     thumbnailKey: text('thumbnail_key'),
+    /** Pixel size of a raster image, EXIF orientation applied; null for other files or while unknown. */
+    largura: integer('largura'),
+    altura: integer('altura'),
     proprietarioId: uuid('proprietario_id')
       .notNull()
       .references(() => usuario.id),
@@ -37,3 +40,21 @@ export const arquivo = pgTable(
 );
 
 export type ArquivoRow = typeof arquivo.$inferSelect;
+
+/**
+ * A responsive WebP variant of an image upload (docs/domains/files.md#image-variants), made on upload
+ * for the file types that ask for them (`registerImageVariants`), one per width, never wider than the
+ * original. Goes with its file (the sweep removes the objects; the rows cascade).
+ */
+export const arquivoVariante = pgTable(
+  'arquivo_variante',
+  {
+    arquivoId: uuid('arquivo_id')
+      .notNull()
+      .references(() => arquivo.id, { onDelete: 'cascade' }),
+    largura: integer('largura').notNull(),
+    altura: integer('altura').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+  },
+  (t) => [primaryKey({ columns: [t.arquivoId, t.largura] })],
+);

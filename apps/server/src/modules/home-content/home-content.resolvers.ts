@@ -12,7 +12,9 @@ import { badInput, notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { registerFileAccess } from '../files/files.access.js';
-import { signDownloadLink } from '../files/files.service.js';
+import { registerImageVariants } from '../files/files.limits.js';
+import { type ImageSizes, imageSizesOf } from '../files/files.queries.js';
+import { signDownloadLink, signVariantLink } from '../files/files.service.js';
 import { userGroupIdsOf } from '../users/users.queries.js';
 import {
   activeSlides,
@@ -59,24 +61,29 @@ for (const kind of ['SLIDE', 'ANUNCIO'] as const) {
   });
 }
 
-/** A slide or ad as the API gives it: window and status by the business clock, the image's link signed. */
-async function toApi(ctx: GraphQLContext, row: ConteudoRow): Promise<Slide & Anuncio> {
+/**
+ * Widths (px) of the WebP variants made of each kind's images, for `srcset`: the slide's banner spans
+ * the page (1140 px recommended, up to twice that on dense screens), the ad is 175 px wide (up to 3×).
+ */
+export const VARIANT_WIDTHS = { SLIDE: [480, 768, 1140, 1600, 2280], ANUNCIO: [175, 350, 525] } as const;
+registerImageVariants('SLIDE', VARIANT_WIDTHS.SLIDE);
+registerImageVariants('ANUNCIO', VARIANT_WIDTHS.ANUNCIO);
+
+/** Slides or ads as the API gives them: the sizes and variants of their images read in one query. */
+async function toApiList(ctx: GraphQLContext, rows: ConteudoRow[]): Promise<(Slide & Anuncio)[]> {
+  const ids = rows.flatMap((row) => (row.arquivo_id ? [row.arquivo_id] : []));
+  const sizes = await imageSizesOf(ctx.services.db, ids);
+  return Promise.all(rows.map((row) => toApi(ctx, row, sizes)));
+}
+
+/**
+ * A slide or ad as the API gives it: window and status by the business clock, the image's link and its
+ * variants' links signed (the viewer may see the item, so may see its image).
+ */
+async function toApi(ctx: GraphQLContext, row: ConteudoRow, sizes?: Map<string, ImageSizes>): Promise<Slide & Anuncio> {
   const now = ctx.services.clock.now();
   const window = { active: row.active, inicioDate: row.inicio_date, fimDate: row.fim_date };
-  const arquivo = row.arquivo_id
-    ? {
-        id: row.arquivo_id,
-        nome: row.arquivo_nome ?? '',
-        arquivoLink: await signDownloadLink(ctx.services.db, row.arquivo_id, {
-          inline: true,
-          ttlSeconds: LINK_TTL_SECONDS,
-          userId: requireUser(ctx).id,
-        }),
-        largura: null,
-        altura: null,
-        variantes: [],
-      }
-    : null;
+  const arquivo = row.arquivo_id ? await imageOf(ctx, row.arquivo_id, row.arquivo_nome ?? '', sizes) : null;
   return {
     id: row.id,
     titulo: row.titulo,
@@ -96,6 +103,23 @@ async function toApi(ctx: GraphQLContext, row: ConteudoRow): Promise<Slide & Anu
     createdDateTime: new Date(row.created_date_time),
     emExibicao: emExibicao(window, now),
     status: homeContentStatus(window, now),
+  };
+}
+
+/** The image of a slide or ad, with its size and variants (read here when the caller has not). */
+async function imageOf(ctx: GraphQLContext, id: string, nome: string, known?: Map<string, ImageSizes>) {
+  const { db } = ctx.services;
+  const sizes = (known ?? (await imageSizesOf(db, [id]))).get(id);
+  const link = { ttlSeconds: LINK_TTL_SECONDS, userId: requireUser(ctx).id };
+  return {
+    id,
+    nome,
+    arquivoLink: await signDownloadLink(db, id, { ...link, inline: true }),
+    largura: sizes?.largura ?? null,
+    altura: sizes?.altura ?? null,
+    variantes: await Promise.all(
+      (sizes?.variantes ?? []).map(async (v) => ({ ...v, link: await signVariantLink(db, id, v.largura, link) })),
+    ),
   };
 }
 
@@ -121,7 +145,7 @@ async function page(
     ...paging,
   });
   return {
-    content: await Promise.all(result.content.map((row) => toApi(ctx, row))),
+    content: await toApiList(ctx, result.content),
     totalElements: result.totalElements,
   };
 }
@@ -133,7 +157,7 @@ export const resolvers: Resolvers = {
   Query: {
     slidesAtivos: async (_, __, ctx) => {
       const rows = await activeSlides(ctx.services.db, await groupsOfViewer(ctx), ctx.services.clock.now());
-      return Promise.all(rows.map((row) => toApi(ctx, row)));
+      return toApiList(ctx, rows);
     },
     anuncioAleatorio: async (_, __, ctx) => {
       const row = await randomAd(ctx.services.db, await groupsOfViewer(ctx), ctx.services.clock.now());
