@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepUnplacedUploads } from '../src/modules/files/files.jobs.js';
 import { findArquivo, imageSizesOf } from '../src/modules/files/files.queries.js';
-import { signVariantLink } from '../src/modules/files/files.service.js';
+import { signDownloadLink, signVariantLink } from '../src/modules/files/files.service.js';
 import { VARIANT_WIDTHS } from '../src/modules/home-content/home-content.resolvers.js';
 import { userGroupIdsByName } from '../src/modules/user-groups/user-groups.queries.js';
 import { usuario } from '../src/modules/users/users.tables.js';
@@ -112,6 +112,27 @@ describe('image variants', () => {
         ],
       },
     });
+  });
+
+  it('an image sharp cannot decode is still uploaded and downloads, without thumbnail or variants', async () => {
+    const good = await png(1200, 400);
+    // A sound header (the size is known, and recorded) over broken pixels: no output can be made.
+    const brokenPixels = await uploadFile(
+      as.admin,
+      base,
+      'quebrado.png',
+      Buffer.concat([good.subarray(0, 64), Buffer.alloc(4096, 0x55)]),
+      'SLIDE',
+    );
+    expect(await findArquivo(portal.services.db, brokenPixels)).toMatchObject({
+      imagem: true,
+      largura: 1200,
+      altura: 400,
+      thumbnailKey: null,
+    });
+    expect(await variantRows(portal, brokenPixels)).toEqual([]);
+    const link = await signDownloadLink(portal.services.db, brokenPixels, { ttlSeconds: 60, userId: ids.admin });
+    expect((await fetchAs('admin', link)).status).toBe(200);
   });
 
   it('a variant link opens only with the session of the user it was made for, who may see the file', async () => {
