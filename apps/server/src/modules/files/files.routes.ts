@@ -87,9 +87,9 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * `POST /api/upload` (docs/domains/files.md#uploading) and the signed download routes `GET /api/files/:id`,
- * `GET /api/files/:id/thumbnail` and `GET /api/files/:id/variant/:largura`. Who may get a link, and who may download a placed file, is decided by
- * the module that placed it (its check in files.access.ts); these routes check the session, the link
- * and that check.
+ * `GET /api/files/:id/thumbnail` and `GET /api/files/:id/variant/:largura`. Who may get a link, and who
+ * may download a placed file, is decided by the module that placed it (its check in files.access.ts);
+ * these routes check the session, the link and that check.
  */
 export async function registerFileRoutes({ app, services, authenticate }: RouteContext) {
   const { storage, config, db } = services;

@@ -187,7 +187,7 @@ async function putWebp(storage: Storage, prefix: string, image: Sharp) {
 }
 
 /**
- * Derives what a raster image upload needs to be shown (docs/domains/files.md#images): streams it once
+ * Derives what a raster image upload needs to be shown (docs/domains/files.md#image-variants): streams it once
  * from storage into sharp (at most 100 megapixels, first frame, EXIF orientation applied), records its
  * pixel size, makes its 320 px WebP thumbnail and, when its file type asks for them
  * (`registerImageVariants`), a WebP variant at each asked width not wider than the original. A decoding
