@@ -14,7 +14,9 @@ const RUNS = Number(process.env.RUNS ?? 7);
 
 /** Blurred noise, so the encoders see detail like a photo's rather than a flat colour. */
 const photo = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
     .blur(1.5)
     .jpeg({ quality: 85 })
     .toBuffer();
