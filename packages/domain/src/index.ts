@@ -9,6 +9,7 @@ export * from './library-schemas.js';
 export * from './links.js';
 export * from './masks.js';
 export * from './menu-schemas.js';
+export * from './news-schemas.js';
 export * from './notifications-schemas.js';
 export * from './organisation-schemas.js';
 export * from './password.js';

@@ -55,6 +55,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/anuncios/novo', titleKey: 'route.anunciosNovo', keys: ['PORTAL_MANUTENCAO_ANUNCIOS'] },
   { path: '/anuncios/editar/:id', titleKey: 'route.anunciosEditar', keys: ['PORTAL_MANUTENCAO_ANUNCIOS'] },
   { path: '/notificacoes', titleKey: 'route.notificacoes' },
+  { path: '/novidades', titleKey: 'route.novidades' },
   {
     path: '/notificacoesGenericas',
     titleKey: 'route.notificacoesGenericas',

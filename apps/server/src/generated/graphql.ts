@@ -585,6 +585,8 @@ export type Mutation = {
   marcarNotificacaoComoLida: Notificacao;
   /** Marks every notification of the signed-in user as seen (closing the bell). Returns how many changed. */
   marcarNotificacoesComoVistas: Scalars['Int']['output'];
+  /** Moves the signed-in user's news marker to `ate` (novidades.ate; never past now, never backwards). Returns the marker. */
+  marcarNovidadesVistas: Scalars['DateTime']['output'];
   /** Moves an item into a writable folder (never into itself or a descendant). Needs PORTAL_GERENCIAR_BIBLIOTECA. */
   moverItemBiblioteca: ItemBiblioteca;
   /** Changes the interface language of the signed-in user (only their own `id`). */
@@ -734,6 +736,11 @@ export type MutationMarcarNotificacaoComoLidaArgs = {
 };
 
 
+export type MutationMarcarNovidadesVistasArgs = {
+  ate: Scalars['DateTime']['input'];
+};
+
+
 export type MutationMoverItemBibliotecaArgs = {
   idItemBiblioteca: Scalars['ID']['input'];
   idNovaLocalizacao: Scalars['ID']['input'];
@@ -844,6 +851,21 @@ export type NovasPermissoesInput = {
   idsGrupoAcesso?: InputMaybe<Array<Scalars['ID']['input']>>;
   idsGrupoAcessoEscrita?: InputMaybe<Array<Scalars['ID']['input']>>;
   tiposAcesso?: InputMaybe<Array<TipoAcessoInput>>;
+};
+
+/** What is new for the signed-in user in (desde, ate] (docs/domains/news.md): each kind capped at `limite`, with its count. */
+export type Novidades = {
+  __typename?: 'Novidades';
+  /** Library files the user may read, added or modified, newest first. */
+  arquivos: ItemBibliotecaPage;
+  /** The server's now when read: pass it to marcarNovidadesVistas, so what arrives while the page is open stays new. */
+  ate: Scalars['DateTime']['output'];
+  /** Communications received (not archived), unread first, then newest. */
+  comunicados: ComunicadoEnvioPage;
+  /** Where new starts: the user's marker, or 30 days before `ate` on a first visit. */
+  desde: Scalars['DateTime']['output'];
+  /** The bell's notifications, newest first. */
+  notificacoes: NotificacaoPage;
 };
 
 /** The choices of the menu edit form. */
@@ -983,6 +1005,8 @@ export type Query = {
   notificacoes: NotificacaoPage;
   /** The latest notifications of the signed-in user for the bell (at most 30). */
   notificacoesMenu: Array<Notificacao>;
+  /** What is new for the signed-in user since their last visit to the news page (limite 1..50 per kind). */
+  novidades: Novidades;
   opcoesMenuAdministracao: OpcoesMenuAdministracao;
   /** A folder with its name and breadcrumb; the root for the root id. Unreadable or unknown: NOT_FOUND. */
   pasta: ItemBiblioteca;
@@ -1155,6 +1179,12 @@ export type QueryMenusAdministracaoArgs = {
 export type QueryNotificacoesArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryNovidadesArgs = {
+  limite?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1463,6 +1493,7 @@ export type ResolversTypes = {
   NotificacaoPage: ResolverTypeWrapper<NotificacaoPage>;
   NovaPastaInput: NovaPastaInput;
   NovasPermissoesInput: NovasPermissoesInput;
+  Novidades: ResolverTypeWrapper<Omit<Novidades, 'arquivos' | 'comunicados'> & { arquivos: ResolversTypes['ItemBibliotecaPage'], comunicados: ResolversTypes['ComunicadoEnvioPage'] }>;
   OpcoesMenuAdministracao: ResolverTypeWrapper<OpcoesMenuAdministracao>;
   PastaResumo: ResolverTypeWrapper<PastaResumo>;
   PermissaoAcessoPasta: ResolverTypeWrapper<PermissaoAcessoPasta>;
@@ -1550,6 +1581,7 @@ export type ResolversParentTypes = {
   NotificacaoPage: NotificacaoPage;
   NovaPastaInput: NovaPastaInput;
   NovasPermissoesInput: NovasPermissoesInput;
+  Novidades: Omit<Novidades, 'arquivos' | 'comunicados'> & { arquivos: ResolversParentTypes['ItemBibliotecaPage'], comunicados: ResolversParentTypes['ComunicadoEnvioPage'] };
   OpcoesMenuAdministracao: OpcoesMenuAdministracao;
   PastaResumo: PastaResumo;
   PermissaoAcessoPasta: PermissaoAcessoPasta;
@@ -1936,6 +1968,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   marcarEnvioComoLido?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationMarcarEnvioComoLidoArgs, 'idComunicado'>>;
   marcarNotificacaoComoLida?: Resolver<ResolversTypes['Notificacao'], ParentType, ContextType, RequireFields<MutationMarcarNotificacaoComoLidaArgs, 'id'>>;
   marcarNotificacoesComoVistas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  marcarNovidadesVistas?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType, RequireFields<MutationMarcarNovidadesVistasArgs, 'ate'>>;
   moverItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationMoverItemBibliotecaArgs, 'idItemBiblioteca' | 'idNovaLocalizacao'>>;
   mudarLinguaUsuario?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType, RequireFields<MutationMudarLinguaUsuarioArgs, 'id' | 'idioma'>>;
   noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
@@ -1964,6 +1997,14 @@ export type NotificacaoResolvers<ContextType = GraphQLContext, ParentType extend
 export type NotificacaoPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NotificacaoPage'] = ResolversParentTypes['NotificacaoPage']> = {
   content?: Resolver<Array<ResolversTypes['Notificacao']>, ParentType, ContextType>;
   totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type NovidadesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Novidades'] = ResolversParentTypes['Novidades']> = {
+  arquivos?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType>;
+  ate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  comunicados?: Resolver<ResolversTypes['ComunicadoEnvioPage'], ParentType, ContextType>;
+  desde?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  notificacoes?: Resolver<ResolversTypes['NotificacaoPage'], ParentType, ContextType>;
 };
 
 export type OpcoesMenuAdministracaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OpcoesMenuAdministracao'] = ResolversParentTypes['OpcoesMenuAdministracao']> = {
@@ -2055,6 +2096,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   menusAdministracao?: Resolver<ResolversTypes['MenuAdministracaoPage'], ParentType, ContextType, RequireFields<QueryMenusAdministracaoArgs, 'page' | 'rowsPerPage'>>;
   notificacoes?: Resolver<ResolversTypes['NotificacaoPage'], ParentType, ContextType, RequireFields<QueryNotificacoesArgs, 'page' | 'rowsPerPage'>>;
   notificacoesMenu?: Resolver<Array<ResolversTypes['Notificacao']>, ParentType, ContextType>;
+  novidades?: Resolver<ResolversTypes['Novidades'], ParentType, ContextType, RequireFields<QueryNovidadesArgs, 'limite'>>;
   opcoesMenuAdministracao?: Resolver<ResolversTypes['OpcoesMenuAdministracao'], ParentType, ContextType>;
   pasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryPastaArgs, 'idPasta'>>;
   pastasComPermissaoEscrita?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType>;
@@ -2186,6 +2228,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Notificacao?: NotificacaoResolvers<ContextType>;
   NotificacaoPage?: NotificacaoPageResolvers<ContextType>;
+  Novidades?: NovidadesResolvers<ContextType>;
   OpcoesMenuAdministracao?: OpcoesMenuAdministracaoResolvers<ContextType>;
   PastaResumo?: PastaResumoResolvers<ContextType>;
   PermissaoAcessoPasta?: PermissaoAcessoPastaResolvers<ContextType>;

@@ -7,6 +7,7 @@ import { groupsModule } from './groups/index.js';
 import { homeContentModule } from './home-content/index.js';
 import { libraryModule } from './library/index.js';
 import { menuModule } from './menu/index.js';
+import { newsModule } from './news/index.js';
 import { notificationsModule } from './notifications/index.js';
 import { portalModule } from './portal/index.js';
 import { productsModule } from './products/index.js';
@@ -23,6 +24,7 @@ export const portalModules: PortalModule[] = [
   homeContentModule,
   libraryModule,
   menuModule,
+  newsModule,
   notificationsModule,
   portalModule,
   productsModule,

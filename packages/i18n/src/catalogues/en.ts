@@ -21,6 +21,7 @@ export const en = {
   userType: { TECSINAPSE: 'Tecsinapse', MONTADORA: 'Manufacturer', DEALER_GRUPO: 'Dealer / Group' },
   route: {
     home: 'Home',
+    novidades: 'My news',
     superAdmin: 'SuperAdmin',
     grupos: 'Groups',
     gruposNovo: 'New group',
@@ -90,6 +91,27 @@ export const en = {
     opsTitle: 'Oops! Something went wrong.',
     opsText: 'An error occurred while showing this page. Try again or contact support.',
     opsHelpDesk: 'Open a support ticket',
+  },
+  news: {
+    since: 'What came in since {{data}}.',
+    empty: 'Nothing new since {{data}}.',
+    loadError: 'Could not load your news.',
+    capped: 'Showing {{shown}} of {{total}}.',
+    kindEmpty: 'Nothing new.',
+    communications: {
+      title: 'Communications',
+      seeAll: 'See all communications',
+      unread: 'Unread:',
+    },
+    files: {
+      title: 'Library files',
+      seeAll: 'Open the library',
+      modified: 'In {{pasta}} · {{data}}',
+    },
+    notifications: {
+      title: 'Notifications',
+      seeAll: 'See all notifications',
+    },
   },
   notifications: {
     bell: 'Notifications',

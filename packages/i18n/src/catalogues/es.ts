@@ -21,6 +21,7 @@ export const es = {
   userType: { TECSINAPSE: 'Tecsinapse', MONTADORA: 'Fabricante', DEALER_GRUPO: 'Concesionario / Grupo' },
   route: {
     home: 'Inicio',
+    novidades: 'Mis novedades',
     superAdmin: 'SuperAdmin',
     grupos: 'Grupos',
     gruposNovo: 'Nuevo grupo',
@@ -90,6 +91,27 @@ export const es = {
     opsTitle: '¡Ups! Algo salió mal.',
     opsText: 'Ocurrió un error al mostrar esta página. Inténtelo de nuevo o contacte al soporte.',
     opsHelpDesk: 'Abrir un ticket de soporte',
+  },
+  news: {
+    since: 'Lo que llegó desde el {{data}}.',
+    empty: 'Nada nuevo desde el {{data}}.',
+    loadError: 'No fue posible cargar sus novedades.',
+    capped: 'Se muestran {{shown}} de {{total}}.',
+    kindEmpty: 'Nada nuevo.',
+    communications: {
+      title: 'Comunicados',
+      seeAll: 'Ver todos los comunicados',
+      unread: 'No leído:',
+    },
+    files: {
+      title: 'Archivos de la biblioteca',
+      seeAll: 'Abrir la biblioteca',
+      modified: 'En {{pasta}} · {{data}}',
+    },
+    notifications: {
+      title: 'Notificaciones',
+      seeAll: 'Ver todas las notificaciones',
+    },
   },
   notifications: {
     bell: 'Notificaciones',

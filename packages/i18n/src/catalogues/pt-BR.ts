@@ -18,6 +18,7 @@ export const ptBR = {
   userType: { TECSINAPSE: 'Tecsinapse', MONTADORA: 'Montadora', DEALER_GRUPO: 'Dealer / Grupo' },
   route: {
     home: 'Início',
+    novidades: 'Minhas novidades',
     superAdmin: 'SuperAdmin',
     grupos: 'Grupos',
     gruposNovo: 'Novo grupo',
@@ -87,6 +88,27 @@ export const ptBR = {
     opsTitle: 'Ops! Algo deu errado.',
     opsText: 'Ocorreu um erro ao exibir esta página. Tente novamente ou fale com o suporte.',
     opsHelpDesk: 'Abrir chamado no suporte',
+  },
+  news: {
+    since: 'O que chegou desde {{data}}.',
+    empty: 'Nada de novo desde {{data}}.',
+    loadError: 'Não foi possível carregar suas novidades.',
+    capped: 'Mostrando {{shown}} de {{total}}.',
+    kindEmpty: 'Nada de novo.',
+    communications: {
+      title: 'Comunicados',
+      seeAll: 'Ver todos os comunicados',
+      unread: 'Não lido:',
+    },
+    files: {
+      title: 'Arquivos da biblioteca',
+      seeAll: 'Abrir a biblioteca',
+      modified: 'Em {{pasta}} · {{data}}',
+    },
+    notifications: {
+      title: 'Notificações',
+      seeAll: 'Ver todas as notificações',
+    },
   },
   notifications: {
     bell: 'Notificações',

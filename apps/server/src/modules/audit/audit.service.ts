@@ -11,6 +11,7 @@ export type AuditEntity =
   | 'menu'
   | 'portal_properties'
   | 'notificacao'
+  | 'novidades_visita'
   | 'sessao'
   | 'item_biblioteca'
   | 'arquivo'

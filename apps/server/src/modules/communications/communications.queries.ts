@@ -179,6 +179,28 @@ export async function recentEnvios(db: DbOrTx, userId: string, limit: number, no
   );
 }
 
+/**
+ * The user's deliveries received in (`since`, `until`] and not archived, unread first, then newest: the
+ * news page's communications (docs/domains/news.md). At most `limit` rows, with the full count.
+ */
+export async function enviosReceivedBetween(
+  db: DbOrTx,
+  userId: string,
+  window: { since: Date; until: Date; limit: number },
+): Promise<{ content: EnvioRow[]; totalElements: number }> {
+  const where = sql`e.usuario_id = ${userId} AND e.active AND NOT e.arquivado
+    AND e.data_recebimento > ${window.since} AND e.data_recebimento <= ${window.until}`;
+  const [content, total] = await Promise.all([
+    rows<EnvioRow>(
+      db,
+      sql`SELECT e.* FROM comunicado_envio e WHERE ${where}
+          ORDER BY e.lido, e.data_recebimento DESC, e.comunicado_id LIMIT ${window.limit}`,
+    ),
+    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM comunicado_envio e WHERE ${where}`),
+  ]);
+  return { content, totalElements: total[0].total };
+}
+
 export type Audiencia = {
   idsGruposUsuarios: string[];
   idsGrupos: string[];

@@ -202,6 +202,24 @@ export async function listRecentFiles(db: DbOrTx, viewer: LibraryViewerContext, 
 }
 
 /**
+ * The readable files added or modified in (`since`, `until`], newest first: the news page's files
+ * (docs/domains/news.md). At most `limit` rows, with the full count; the same filter as `listRecentFiles`.
+ */
+export async function filesModifiedBetween(
+  db: DbOrTx,
+  viewer: LibraryViewerContext,
+  window: { since: Date; until: Date; limit: number },
+): Promise<{ content: ItemRow[]; totalElements: number }> {
+  const where = sql`NOT i.pasta AND i.ultima_modificacao > ${window.since} AND i.ultima_modificacao <= ${window.until}
+    AND ${visibleTo(viewer)}`;
+  const [content, total] = await Promise.all([
+    rows(db, pageRows(viewer, where, sql`ORDER BY i.ultima_modificacao DESC, i.id`, sql`LIMIT ${window.limit}`)),
+    db.execute(sql`SELECT count(*)::int AS total FROM item_biblioteca i WHERE ${where}`),
+  ]);
+  return { content, totalElements: (total.rows[0] as { total: number }).total };
+}
+
+/**
  * Names of the folders among `ids` that the viewer may read (breadcrumbs and parents): an ancestor
  * the viewer cannot read is left out, never named.
  */

@@ -113,5 +113,12 @@ async function seedMenu(tx: DbOrTx, ids: { crmId: string }) {
     externo: true,
     ordem: 2,
   });
-  await entry({ titulo: 'Novidades', tituloChave: 'menu.novidades', ordem: 5 });
+  const novidades = await entry({ titulo: 'Novidades', tituloChave: 'menu.novidades', ordem: 5 });
+  await entry({
+    parentId: novidades,
+    titulo: 'Minhas novidades',
+    tituloChave: 'route.novidades',
+    uri: '/novidades',
+    ordem: 1,
+  });
 }

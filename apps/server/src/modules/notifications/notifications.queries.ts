@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
 import { productNamesByIds } from '../products/products.queries.js';
 import { notificacao, notificacaoUsuario } from './notifications.tables.js';
@@ -42,6 +42,31 @@ export async function pageUserNotifications(db: DbOrTx, userId: string, opts: { 
   const [content, [total]] = await Promise.all([
     selectUserNotifications(db, where, opts.rowsPerPage, opts.page * opts.rowsPerPage),
     db.select({ n: count() }).from(notificacaoUsuario).where(where),
+  ]);
+  return { content, totalElements: Number(total?.n ?? 0) };
+}
+
+/**
+ * A user's notifications dated in (`since`, `until`], newest first: the news page's notifications
+ * (docs/domains/news.md). At most `limit` rows, with the full count.
+ */
+export async function userNotificationsBetween(
+  db: DbOrTx,
+  userId: string,
+  window: { since: Date; until: Date; limit: number },
+) {
+  const where = and(
+    eq(notificacaoUsuario.usuarioId, userId),
+    gt(notificacao.data, window.since),
+    lte(notificacao.data, window.until),
+  );
+  const [content, [total]] = await Promise.all([
+    selectUserNotifications(db, where, window.limit),
+    db
+      .select({ n: count() })
+      .from(notificacaoUsuario)
+      .innerJoin(notificacao, eq(notificacao.id, notificacaoUsuario.notificacaoId))
+      .where(where),
   ]);
   return { content, totalElements: Number(total?.n ?? 0) };
 }
