@@ -31,6 +31,7 @@ export const SCREENS: ScreenEntry[] = [
     path,
     load: async () => (await import('../features/library/LibraryPage')).LibraryScreen,
   })),
+  { path: '/novidades', load: async () => (await import('../features/news/NovidadesPage')).NovidadesPage },
   { path: '/comunicados', load: async () => (await import('../features/communications/InboxPage')).InboxPage },
   {
     path: '/comunicados/visualizarEnvio/:id',

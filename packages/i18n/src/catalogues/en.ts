@@ -107,6 +107,7 @@ export const en = {
       title: 'Library files',
       seeAll: 'Open the library',
       modified: 'In {{pasta}} · {{data}}',
+      openFolder: 'Open the folder {{pasta}}',
     },
     notifications: {
       title: 'Notifications',

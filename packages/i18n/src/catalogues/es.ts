@@ -107,6 +107,7 @@ export const es = {
       title: 'Archivos de la biblioteca',
       seeAll: 'Abrir la biblioteca',
       modified: 'En {{pasta}} · {{data}}',
+      openFolder: 'Abrir la carpeta {{pasta}}',
     },
     notifications: {
       title: 'Notificaciones',

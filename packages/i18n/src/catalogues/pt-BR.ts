@@ -104,6 +104,7 @@ export const ptBR = {
       title: 'Arquivos da biblioteca',
       seeAll: 'Abrir a biblioteca',
       modified: 'Em {{pasta}} · {{data}}',
+      openFolder: 'Abrir a pasta {{pasta}}',
     },
     notifications: {
       title: 'Notificações',
