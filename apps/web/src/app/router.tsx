@@ -62,6 +62,19 @@ export const SCREENS: ScreenEntry[] = [
     path,
     load: async () => (await import('../features/menus/MenuEditPage')).MenuEditPage,
   })),
+  { path: '/slides', load: async () => (await import('../features/home-content/SlidesListPage')).SlidesListPage },
+  ...['/slides/novo', '/slides/editar/:id'].map((path) => ({
+    path,
+    load: async () => (await import('../features/home-content/SlideFormPage')).SlideFormPage,
+  })),
+  {
+    path: '/anuncios',
+    load: async () => (await import('../features/home-content/AnunciosListPage')).AnunciosListPage,
+  },
+  ...['/anuncios/novo', '/anuncios/editar/:id'].map((path) => ({
+    path,
+    load: async () => (await import('../features/home-content/AnuncioFormPage')).AnuncioFormPage,
+  })),
   { path: '/minha-conta', load: async () => (await import('../features/account/MyAccountPage')).MyAccountPage },
   ...['/esqueci-senha', '/forgot-password', '/olvide-contrasena'].map((path) => ({
     path,

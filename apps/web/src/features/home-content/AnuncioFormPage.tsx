@@ -1,0 +1,100 @@
+import { useMutation, useQuery } from '@apollo/client';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { anuncioSchema, businessDay } from '@portal/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useZodForm } from '../../ui/form/use-zod-form';
+import { useToast } from '../../ui/toast';
+import { CommonFields } from './CommonFields';
+import { HomeContentFormFrame } from './HomeContentFormFrame';
+import { HomeContentPreview } from './HomeContentPreview';
+import { ANUNCIOS_REFETCH, KINDS } from './home-content.documents';
+import {
+  AnuncioAdministracaoDocument,
+  type AnuncioAdministracaoQuery,
+  AtivarAnuncioDocument,
+  InativarAnuncioDocument,
+  SalvarAnuncioDocument,
+} from './home-content.generated';
+import { commonValues } from './home-content-values';
+import { ImageField } from './ImageField';
+import { useHomeImage } from './use-home-image';
+
+const KIND = KINDS.anuncio;
+type Anuncio = AnuncioAdministracaoQuery['anuncio'];
+
+/** The form of one ad (or a new one), on the domain's `anuncioSchema` that the server also applies. */
+function AnuncioForm({ anuncio }: { anuncio?: Anuncio }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const today = businessDay(new Date());
+  const schema = useMemo(() => anuncioSchema(today, anuncio?.inicioDate), [today, anuncio?.inicioDate]);
+  const form = useZodForm(schema, () => commonValues(anuncio));
+  const image = useHomeImage(anuncio?.arquivo, KIND.fileType, (id) => form.set('arquivoId', id));
+  const [salvar, { loading }] = useMutation(SalvarAnuncioDocument, { refetchQueries: ANUNCIOS_REFETCH });
+  const submit = form.onSubmit(async (data) => {
+    try {
+      await salvar({ variables: { id: anuncio?.id ?? null, anuncio: data }, awaitRefetchQueries: true });
+      toast.success(`${KIND.text}.form.saved`);
+      navigate(KIND.path);
+    } catch (error) {
+      if (!form.showServerErrors(error)) toast.error(error);
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Stack spacing={3} sx={{ maxWidth: 880 }}>
+        <CommonFields
+          bind={form.bind}
+          values={form.values}
+          today={today}
+          keptStart={anuncio?.inicioDate}
+          storedGroups={anuncio?.grupos}
+        />
+        <ImageField kind={KIND} image={image} error={form.errorOf('arquivoId')} />
+      </Stack>
+      <HomeContentPreview kind="anuncio" values={form.values} imageUrl={image.image?.url ?? null} />
+      <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+        <Button component={RouterLink} to={KIND.path} disabled={loading}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={loading} disabled={image.uploading}>
+          {t('common.save')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * /anuncios/novo and /anuncios/editar/:id (PORTAL_MANUTENCAO_ANUNCIOS): an ad's title, link, display
+ * window, user groups and image, with a live preview; saving returns to the list.
+ */
+export function AnuncioFormPage() {
+  const id = useParams().id;
+  const query = useQuery(AnuncioAdministracaoDocument, {
+    variables: { id: id ?? '' },
+    skip: !id,
+    fetchPolicy: 'network-only',
+  });
+  const [ativar] = useMutation(AtivarAnuncioDocument, { refetchQueries: ANUNCIOS_REFETCH });
+  const [inativar] = useMutation(InativarAnuncioDocument, { refetchQueries: ANUNCIOS_REFETCH });
+  const anuncio = query.data?.anuncio;
+  return (
+    <HomeContentFormFrame
+      kind={KIND}
+      id={id}
+      entry={anuncio}
+      loading={query.loading}
+      error={query.error}
+      onActivation={(active) => (active ? ativar : inativar)({ variables: { id: id ?? '' } })}
+    >
+      <AnuncioForm key={anuncio?.id ?? 'novo'} anuncio={anuncio} />
+    </HomeContentFormFrame>
+  );
+}

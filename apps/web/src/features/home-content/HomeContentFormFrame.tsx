@@ -1,0 +1,68 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { HomeContentStatus } from '@portal/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
+import { ActivationButton } from '../../ui/ActivationButton';
+import { Guard } from '../../ui/Guard';
+import { PageHeader } from '../../ui/PageHeader';
+import { QueryState } from '../../ui/QueryState';
+import { StatusChip } from './HomeContentList';
+import { type HomeContentKind, PAGE } from './home-content.documents';
+
+type Props = {
+  kind: HomeContentKind;
+  /** The edited item's id (none for a new one) and, once loaded, the item. */
+  id?: string;
+  entry?: { id: string; titulo: string; active: boolean; status: HomeContentStatus };
+  loading: boolean;
+  error: unknown;
+  onActivation: (active: boolean) => Promise<unknown>;
+  children: ReactNode;
+};
+
+/**
+ * The page around a slide or ad form: its title, the edited item's status with the activation button,
+ * the loading and error states, behind the kind's key.
+ */
+export function HomeContentFormFrame({ kind, id, entry, loading, error, onActivation, children }: Props) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useBreadcrumbLabel(pathname, entry?.titulo);
+  return (
+    <Box sx={PAGE}>
+      <Guard keys={[kind.key]} fallback>
+        <PageHeader
+          title={id ? t(`${kind.text}.form.titleEdit`, { name: entry?.titulo ?? '' }) : t(`${kind.text}.form.titleNew`)}
+          actions={
+            entry && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography variant="body2" color="text.secondary">
+                  {t('homeContent.field.status')}
+                </Typography>
+                <StatusChip status={entry.status} />
+                <ActivationButton
+                  active={entry.active}
+                  name={entry.titulo}
+                  deactivateWarning={t('homeContent.form.deactivateWarning')}
+                  onChange={onActivation}
+                />
+              </Stack>
+            )
+          }
+        />
+        <QueryState
+          loading={loading}
+          error={error}
+          errorFallback={t(`${kind.text}.form.loadError`)}
+          hasData={!id || Boolean(entry)}
+        >
+          {children}
+        </QueryState>
+      </Guard>
+    </Box>
+  );
+}
