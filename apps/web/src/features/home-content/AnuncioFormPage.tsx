@@ -10,7 +10,7 @@ import { useZodForm } from '../../ui/form/use-zod-form';
 import { useToast } from '../../ui/toast';
 import { CommonFields } from './CommonFields';
 import { HomeContentFormFrame } from './HomeContentFormFrame';
-import { HomeContentPreview } from './HomeContentPreview';
+import { FORM_LAYOUT, HomeContentPreview } from './HomeContentPreview';
 import { ANUNCIOS_REFETCH, KINDS } from './home-content.documents';
 import {
   AnuncioAdministracaoDocument,
@@ -47,8 +47,8 @@ function AnuncioForm({ anuncio }: { anuncio?: Anuncio }) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <Stack spacing={3} sx={{ maxWidth: 880 }}>
+    <Box component="form" noValidate onSubmit={submit} sx={FORM_LAYOUT}>
+      <Stack spacing={3}>
         <CommonFields
           bind={form.bind}
           values={form.values}
@@ -59,7 +59,7 @@ function AnuncioForm({ anuncio }: { anuncio?: Anuncio }) {
         <ImageField kind={KIND} image={image} error={form.errorOf('arquivoId')} />
       </Stack>
       <HomeContentPreview kind="anuncio" values={form.values} imageUrl={image.image?.url ?? null} />
-      <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', gridColumn: { lg: '1' } }}>
         <Button component={RouterLink} to={KIND.path} disabled={loading}>
           {t('common.cancel')}
         </Button>

@@ -36,7 +36,8 @@ describe('SlidesListPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Slides' })).toBeTruthy();
     const row = (await screen.findByText('Campanha de revisão')).closest('tr') as HTMLElement;
     expect(within(row).getByRole('img', { name: 'Imagem de Campanha de revisão' })).toBeTruthy();
-    expect(within(row).getByText('20/11/2026 – 31/12/2026')).toBeTruthy();
+    // The window shows in its column, and under the title on a phone.
+    expect(within(row).getAllByText('20/11/2026 – 31/12/2026')).toHaveLength(2);
     expect(within(row).getByText('Pós-venda')).toBeTruthy();
     expect(within(row).getByText('Em exibição')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Novo slide' }).getAttribute('href')).toBe('/slides/novo');

@@ -69,7 +69,19 @@ export function HomeContentList({ kind, list, page, loading, error, onActivation
   const editPath = (row: ListRow) => `${kind.path}/editar/${row.id}`;
 
   const columns: Column<ListRow>[] = [
-    { id: 'titulo', label: t('homeContent.field.titulo'), render: (r) => r.titulo },
+    {
+      id: 'titulo',
+      label: t('homeContent.field.titulo'),
+      render: (r) => (
+        <>
+          {r.titulo}
+          {/* On a phone the window goes under the title: its column would push the status off screen. */}
+          <Box sx={{ display: { xs: 'block', sm: 'none' }, typography: 'body2', color: 'text.secondary' }}>
+            <WindowText item={r} />
+          </Box>
+        </>
+      ),
+    },
     {
       id: 'imagem',
       label: t('homeContent.field.image'),
@@ -89,7 +101,12 @@ export function HomeContentList({ kind, list, page, loading, error, onActivation
           </Box>
         ),
     },
-    { id: 'periodo', label: t('homeContent.list.window'), render: (r) => <WindowText item={r} /> },
+    {
+      id: 'periodo',
+      label: t('homeContent.list.window'),
+      hideOnMobile: true,
+      render: (r) => <WindowText item={r} />,
+    },
     {
       id: 'grupos',
       label: t('homeContent.field.grupos'),

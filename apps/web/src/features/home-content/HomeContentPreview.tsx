@@ -21,6 +21,17 @@ type Props =
   | { kind: 'slide'; values: SlidePreviewValues; imageUrl: string | null }
   | { kind: 'anuncio'; values: { titulo: string }; imageUrl: string | null };
 
+/**
+ * The form page's layout: the fields, then the preview, then the buttons; on a wide screen the preview
+ * stays in view in a column beside the fields while they are edited.
+ */
+export const FORM_LAYOUT = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 880px) minmax(0, 1fr)' },
+  alignItems: 'start',
+} as const;
+
 const px = (size: string, fallback: number) => {
   const n = Number(size);
   return Number.isInteger(n) && n >= 10 && n <= 96 ? n : fallback;
@@ -38,7 +49,7 @@ function SlidePreview({ values, imageUrl }: { values: SlidePreviewValues; imageU
         backgroundSize: 'cover',
         backgroundPosition: 'center',
         borderRadius: 1,
-        overflow: 'hidden',
+        // No overflow clip: a box with an aspect ratio then grows to fit long texts, as on a phone.
         display: 'flex',
         flexDirection: 'column',
         justifyContent: 'center',
@@ -97,7 +108,7 @@ function AdPreview({ titulo, imageUrl }: { titulo: string; imageUrl: string | nu
 
 /** Grey blocks standing for the rest of /home (the cards), so the item is seen in its place. */
 function Placeholder({ height }: { height: number }) {
-  return <Box sx={{ flex: 1, minWidth: 0, height, bgcolor: 'action.hover', borderRadius: 1 }} />;
+  return <Box sx={{ flex: 1, minWidth: 0, minHeight: height, bgcolor: 'action.hover', borderRadius: 1 }} />;
 }
 
 /** The page around the item at one width: the banner on top for a slide, the ad beside (or under) the content. */
@@ -148,11 +159,28 @@ export function HomeContentPreview(props: Props) {
     </>
   );
   return (
-    <Box component="section" aria-labelledby="home-content-preview" sx={{ mt: 4 }}>
+    <Box
+      component="section"
+      aria-labelledby="home-content-preview"
+      sx={{
+        position: { lg: 'sticky' },
+        top: { lg: 88 },
+        gridColumn: { lg: 2 },
+        gridRow: { lg: '1 / span 2' },
+      }}
+    >
       <Typography id="home-content-preview" component="h2" variant="h6" sx={{ mb: 1 }}>
         {t('homeContent.form.preview')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 1fr' }, alignItems: 'start' }}>
+      {/* Side by side under the form; stacked in the column beside it on a wide screen. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: '3fr 1fr', lg: '1fr' },
+          alignItems: 'start',
+        }}
+      >
         <ScaledFrame width={1440} caption={t('homeContent.form.previewDesktop')}>
           <Page wide kind={props.kind}>
             {item}

@@ -12,7 +12,7 @@ import { useToast } from '../../ui/toast';
 import { ColourInput } from './ColourInput';
 import { type CommonBind, CommonFields } from './CommonFields';
 import { HomeContentFormFrame } from './HomeContentFormFrame';
-import { HomeContentPreview } from './HomeContentPreview';
+import { FORM_LAYOUT, HomeContentPreview } from './HomeContentPreview';
 import { KINDS, SLIDES_REFETCH } from './home-content.documents';
 import {
   AtivarSlideDocument,
@@ -77,8 +77,8 @@ function SlideForm({ slide }: { slide?: SlideCamposFragment }) {
   );
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <Stack spacing={3} sx={{ maxWidth: 880 }}>
+    <Box component="form" noValidate onSubmit={submit} sx={FORM_LAYOUT}>
+      <Stack spacing={3}>
         <CommonFields
           // The slide's values hold every shared field, typed the same.
           bind={form.bind as CommonBind}
@@ -91,7 +91,7 @@ function SlideForm({ slide }: { slide?: SlideCamposFragment }) {
         <ImageField kind={KIND} image={image} error={form.errorOf('arquivoId')} />
       </Stack>
       <HomeContentPreview kind="slide" values={form.values} imageUrl={image.image?.url ?? null} />
-      <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', gridColumn: { lg: '1' } }}>
         <Button component={RouterLink} to={KIND.path} disabled={loading}>
           {t('common.cancel')}
         </Button>
