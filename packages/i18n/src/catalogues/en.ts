@@ -686,7 +686,7 @@ export const en = {
       search: 'Search by title',
       all: 'All',
       window: 'Period',
-      windowRange: '{{inicio}} – {{fim}}',
+      windowRange: '{{inicio}}\u00a0– {{fim}}',
       thumbnail: 'Image of {{name}}',
       noImage: 'No image',
       edit: 'Edit {{name}}',

@@ -690,7 +690,7 @@ export const es = {
       search: 'Buscar por título',
       all: 'Todos',
       window: 'Período',
-      windowRange: '{{inicio}} – {{fim}}',
+      windowRange: '{{inicio}}\u00a0– {{fim}}',
       thumbnail: 'Imagen de {{name}}',
       noImage: 'Sin imagen',
       edit: 'Editar {{name}}',

@@ -681,7 +681,7 @@ export const ptBR = {
       search: 'Buscar por título',
       all: 'Todos',
       window: 'Período',
-      windowRange: '{{inicio}} – {{fim}}',
+      windowRange: '{{inicio}}\u00a0– {{fim}}',
       thumbnail: 'Imagem de {{name}}',
       noImage: 'Sem imagem',
       edit: 'Editar {{name}}',

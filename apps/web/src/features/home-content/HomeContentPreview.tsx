@@ -44,6 +44,7 @@ function SlidePreview({ values, imageUrl }: { values: SlidePreviewValues; imageU
       sx={{
         position: 'relative',
         aspectRatio: '1140 / 400',
+        minWidth: 0,
         bgcolor: 'grey.700',
         backgroundImage: imageUrl ? `url("${imageUrl}")` : undefined,
         backgroundSize: 'cover',
@@ -116,7 +117,7 @@ function Page({ wide, children, kind }: { wide: boolean; kind: 'slide' | 'anunci
   const pad = wide ? 3 : 2;
   if (kind === 'slide')
     return (
-      <Box sx={{ p: pad, display: 'grid', gap: 2 }}>
+      <Box sx={{ p: pad, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {children}
         <Box sx={{ display: 'flex', gap: 2, flexDirection: wide ? 'row' : 'column' }}>
           <Placeholder height={120} />
