@@ -93,6 +93,21 @@ describe('SlideFormPage', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('the preview draws the typed texts and the chosen image at both widths', async () => {
+    renderForm('slide', '/slides/novo');
+    const preview = within(await screen.findByRole('region', { name: 'Pré-visualização' }));
+    type('Título', 'Campanha de inverno');
+    type('Subtítulo', 'Revisões com desconto');
+    type('Título do botão', 'Agendar');
+    type('Link', '/comunicados');
+    expect(preview.getAllByText('Campanha de inverno')).toHaveLength(2);
+    expect(preview.getAllByText('Revisões com desconto')).toHaveLength(2);
+    expect(preview.getAllByText('Agendar')).toHaveLength(2);
+    await chooseImage('larga.png', 1140, 400);
+    const images = document.querySelectorAll('section img');
+    expect([...images].map((i) => i.getAttribute('src'))).toEqual(['blob:chosen-image', 'blob:chosen-image']);
+  });
+
   it('edit: keeps the past start, saves the slide input and returns to the list', async () => {
     const input = {
       titulo: 'Campanha de inverno',

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AD_MAX_WIDTH_SMALL, AdView } from '../home/AdView';
+import { SlideView } from '../home/SlideView';
 import { ScaledFrame } from './ScaledFrame';
 
-/** What a slide shows, as the form holds it (sizes as typed). */
+/** What a slide shows, as the form holds it (colours and sizes as typed). */
 export type SlidePreviewValues = {
   titulo: string;
   corTitulo: string;
@@ -15,11 +16,13 @@ export type SlidePreviewValues = {
   tamanhoSubtitulo: string;
   tituloBotao: string;
   link: string;
+  linkTarget: string;
 };
+type AdPreviewValues = { titulo: string; link: string; linkTarget: string };
 
 type Props =
   | { kind: 'slide'; values: SlidePreviewValues; imageUrl: string | null }
-  | { kind: 'anuncio'; values: { titulo: string }; imageUrl: string | null };
+  | { kind: 'anuncio'; values: AdPreviewValues; imageUrl: string | null };
 
 /**
  * The form page's layout: the fields, then the preview, then the buttons; on a wide screen the preview
@@ -32,133 +35,77 @@ export const FORM_LAYOUT = {
   alignItems: 'start',
 } as const;
 
-const px = (size: string, fallback: number) => {
-  const n = Number(size);
-  return Number.isInteger(n) && n >= 10 && n <= 96 ? n : fallback;
+// While a value is being typed the view draws its default instead of an invalid one.
+const colour = (v: string) => (/^#[0-9a-fA-F]{6}$/.test(v) ? v : null);
+const size = (v: string) => {
+  const n = Number(v);
+  return v !== '' && Number.isInteger(n) && n >= 10 && n <= 96 ? n : null;
 };
-
-/** A slide drawn as the banner: the image across, the texts and the button over it. */
-function SlidePreview({ values, imageUrl }: { values: SlidePreviewValues; imageUrl: string | null }) {
-  return (
-    <Box
-      sx={{
-        position: 'relative',
-        aspectRatio: '1140 / 400',
-        minWidth: 0,
-        bgcolor: 'grey.700',
-        backgroundImage: imageUrl ? `url("${imageUrl}")` : undefined,
-        backgroundSize: 'cover',
-        backgroundPosition: 'center',
-        borderRadius: 1,
-        // No overflow clip: a box with an aspect ratio then grows to fit long texts, as on a phone.
-        display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'center',
-        gap: 1,
-        px: 6,
-      }}
-    >
-      <Typography
-        component="p"
-        sx={{
-          color: values.corTitulo || '#ffffff',
-          fontSize: px(values.tamanhoTitulo, 36),
-          fontWeight: 700,
-          lineHeight: 1.2,
-        }}
-      >
-        {values.titulo}
-      </Typography>
-      {values.subtitulo && (
-        <Typography
-          component="p"
-          sx={{ color: values.corSubtitulo || '#ffffff', fontSize: px(values.tamanhoSubtitulo, 20) }}
-        >
-          {values.subtitulo}
-        </Typography>
-      )}
-      {values.tituloBotao && values.link && (
-        <Box>
-          <Button variant="contained" tabIndex={-1}>
-            {values.tituloBotao}
-          </Button>
-        </Box>
-      )}
-    </Box>
-  );
-}
-
-/** An ad drawn in its column: the image at the recommended width. */
-function AdPreview({ titulo, imageUrl }: { titulo: string; imageUrl: string | null }) {
-  return (
-    <Box
-      role="img"
-      aria-label={titulo}
-      sx={{
-        width: 175,
-        aspectRatio: '175 / 400',
-        bgcolor: 'grey.300',
-        backgroundImage: imageUrl ? `url("${imageUrl}")` : undefined,
-        backgroundSize: 'cover',
-        backgroundPosition: 'center',
-        borderRadius: 1,
-      }}
-    />
-  );
-}
+const text = (v: string) => v.trim() || null;
 
 /** Grey blocks standing for the rest of /home (the cards), so the item is seen in its place. */
 function Placeholder({ height }: { height: number }) {
   return <Box sx={{ flex: 1, minWidth: 0, minHeight: height, bgcolor: 'action.hover', borderRadius: 1 }} />;
 }
 
-/** The page around the item at one width: the banner on top for a slide, the ad beside (or under) the content. */
-function Page({ wide, children, kind }: { wide: boolean; kind: 'slide' | 'anuncio'; children: ReactNode }) {
-  const pad = wide ? 3 : 2;
-  if (kind === 'slide')
-    return (
-      <Box sx={{ p: pad, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        {children}
-        <Box sx={{ display: 'flex', gap: 2, flexDirection: wide ? 'row' : 'column' }}>
-          <Placeholder height={120} />
-          <Placeholder height={120} />
-        </Box>
-      </Box>
-    );
+/**
+ * /home around the item at one width, with /home's padding and gaps: the banner across the top for a
+ * slide; for an ad the content and the ad column (20 % wide beside it, under it on a phone).
+ */
+function HomeAt({ wide, slide, ad }: { wide: boolean; slide?: ReactNode; ad?: ReactNode }) {
   return (
-    <Box
-      sx={{
-        p: pad,
-        display: 'flex',
-        gap: 2,
-        flexDirection: wide ? 'row' : 'column',
-        alignItems: wide ? 'flex-start' : 'center',
-      }}
-    >
-      <Box sx={{ flex: 1, width: '100%', display: 'flex', gap: 2, flexDirection: wide ? 'row' : 'column' }}>
-        <Placeholder height={400} />
-        {wide && <Placeholder height={400} />}
+    <Box sx={{ p: wide ? 3 : 2 }}>
+      {slide && <Box sx={{ mb: 3 }}>{slide}</Box>}
+      <Box sx={{ display: 'flex', flexDirection: wide ? 'row' : 'column', gap: 3, alignItems: 'flex-start' }}>
+        <Box
+          sx={{ flex: 1, minWidth: 0, width: '100%', display: 'flex', gap: 3, flexDirection: wide ? 'row' : 'column' }}
+        >
+          <Placeholder height={wide ? 360 : 200} />
+          <Placeholder height={wide ? 360 : 200} />
+        </Box>
+        {ad && (
+          <Box sx={{ width: wide ? '20%' : '100%', maxWidth: wide ? undefined : AD_MAX_WIDTH_SMALL, flexShrink: 0 }}>
+            {ad}
+          </Box>
+        )}
       </Box>
-      {children}
     </Box>
   );
 }
 
 /**
- * The slide or ad as /home will show it, at 1440 px and at 375 px wide, scaled into the form; it
- * follows the form's values and the chosen image (before it is saved).
+ * The slide or ad as /home will show it (the page's own `SlideView` / `AdView`), at 1440 px and at
+ * 375 px wide, scaled into the form; it follows the form's values and the chosen image before it is
+ * saved. The frames are inert: a click on the preview's link must not leave the form.
  */
 export function HomeContentPreview(props: Props) {
   const { t } = useTranslation();
-  const item = (
-    <>
-      {props.kind === 'slide' ? (
-        <SlidePreview values={props.values} imageUrl={props.imageUrl} />
-      ) : (
-        <AdPreview titulo={props.values.titulo} imageUrl={props.imageUrl} />
-      )}
-    </>
-  );
+  const arquivo = props.imageUrl ? { arquivoLink: props.imageUrl } : null;
+  const { values } = props;
+  const link = { link: text(values.link), linkTarget: values.linkTarget };
+  const item = (wide: boolean) =>
+    props.kind === 'slide' ? (
+      <HomeAt
+        wide={wide}
+        slide={
+          <SlideView
+            slide={{
+              titulo: props.values.titulo,
+              corTitulo: colour(props.values.corTitulo),
+              tamanhoTitulo: size(props.values.tamanhoTitulo),
+              subtitulo: text(props.values.subtitulo),
+              corSubtitulo: colour(props.values.corSubtitulo),
+              tamanhoSubtitulo: size(props.values.tamanhoSubtitulo),
+              tituloBotao: text(props.values.tituloBotao),
+              ...link,
+              arquivo,
+            }}
+          />
+        }
+      />
+    ) : (
+      <HomeAt wide={wide} ad={<AdView ad={{ titulo: values.titulo, ...link, arquivo }} />} />
+    );
   return (
     <Box
       component="section"
@@ -183,14 +130,10 @@ export function HomeContentPreview(props: Props) {
         }}
       >
         <ScaledFrame width={1440} caption={t('homeContent.form.previewDesktop')}>
-          <Page wide kind={props.kind}>
-            {item}
-          </Page>
+          {item(true)}
         </ScaledFrame>
         <ScaledFrame width={375} caption={t('homeContent.form.previewMobile')}>
-          <Page wide={false} kind={props.kind}>
-            {item}
-          </Page>
+          {item(false)}
         </ScaledFrame>
       </Box>
     </Box>

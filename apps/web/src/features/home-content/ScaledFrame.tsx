@@ -4,7 +4,7 @@ import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Shows `children` laid out at a fixed viewport `width` (1440 or 375 px, as /home would) scaled down
- * to the room there is, with a caption; the frame keeps the scaled height so nothing overlaps.
+ * to the room there is, with a caption, inert (a picture: nothing in it takes a click or focus); the frame keeps the scaled height so nothing overlaps.
  */
 export function ScaledFrame({ width, caption, children }: { width: number; caption: string; children: ReactNode }) {
   const outer = useRef<HTMLDivElement>(null);
@@ -36,7 +36,8 @@ export function ScaledFrame({ width, caption, children }: { width: number; capti
           bgcolor: 'background.default',
         }}
       >
-        <Box ref={inner} sx={{ width, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
+        {/* Inert: what is drawn is a picture of the page; its links and buttons must not act. */}
+        <Box ref={inner} inert sx={{ width, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
           {children}
         </Box>
       </Box>
