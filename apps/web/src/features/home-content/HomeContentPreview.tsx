@@ -60,8 +60,8 @@ function HomeAt({ wide, slide, ad }: { wide: boolean; slide?: ReactNode; ad?: Re
         <Box
           sx={{ flex: 1, minWidth: 0, width: '100%', display: 'flex', gap: 3, flexDirection: wide ? 'row' : 'column' }}
         >
-          <Placeholder height={wide ? 360 : 200} />
-          <Placeholder height={wide ? 360 : 200} />
+          <Placeholder height={wide ? 240 : 120} />
+          <Placeholder height={wide ? 240 : 120} />
         </Box>
         {ad && (
           <Box sx={{ width: wide ? '20%' : '100%', maxWidth: wide ? undefined : AD_MAX_WIDTH_SMALL, flexShrink: 0 }}>
