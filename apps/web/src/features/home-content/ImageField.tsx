@@ -25,7 +25,7 @@ export function ImageField({ kind, image, error }: { kind: HomeContentKind; imag
   const problem = image.error ?? error;
   return (
     <Stack spacing={1}>
-      <Typography component="h3" variant="subtitle1">
+      <Typography component="h2" variant="subtitle1">
         {t('homeContent.field.image')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ArquivoConteudoHomeCamposFragment } from './home-content.generated';
 import { ImageUploadError, uploadHomeImage } from './upload-image';
 
@@ -22,6 +22,8 @@ export function useHomeImage(
   const [uploading, setUploading] = useState(false);
   /** An i18n key, or the server's translated message. */
   const [error, setError] = useState<string | null>(null);
+  // The last file chosen: an earlier upload that ends later must not replace its id.
+  const latest = useRef(0);
   const objectUrl = image?.url.startsWith('blob:') ? image.url : null;
   useEffect(() => () => void (objectUrl && URL.revokeObjectURL(objectUrl)), [objectUrl]);
 
@@ -31,16 +33,19 @@ export function useHomeImage(
       setError('homeContent.form.notImage');
       return;
     }
+    const turn = ++latest.current;
     setError(null);
     setImage({ url: URL.createObjectURL(file), name: file.name, width: null, height: null });
     onUploaded('');
     setUploading(true);
     try {
-      onUploaded(await uploadHomeImage(file, fileType));
+      const id = await uploadHomeImage(file, fileType);
+      if (turn === latest.current) onUploaded(id);
     } catch (e) {
-      setError(e instanceof ImageUploadError && e.message ? e.message : 'homeContent.form.uploadFailed');
+      if (turn === latest.current)
+        setError(e instanceof ImageUploadError && e.message ? e.message : 'homeContent.form.uploadFailed');
     } finally {
-      setUploading(false);
+      if (turn === latest.current) setUploading(false);
     }
   };
   const measured = (width: number, height: number) =>
