@@ -68,6 +68,7 @@ describe('SlideFormPage', () => {
   it('new: shows the date rules on their fields (start in the past, end before start)', async () => {
     renderForm('slide', '/slides/novo');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novo slide' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cancelar' }).getAttribute('href')).toBe('/slides');
     save();
     expect(helperOf('Início')).toBe('Campo obrigatório.');
     expect(helperOf('Fim')).toBe('Campo obrigatório.');
