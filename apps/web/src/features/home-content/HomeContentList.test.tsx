@@ -35,7 +35,8 @@ describe('SlidesListPage', () => {
     renderSlides('/slides');
     expect(screen.getByRole('heading', { level: 1, name: 'Slides' })).toBeTruthy();
     const row = (await screen.findByText('Campanha de revisão')).closest('tr') as HTMLElement;
-    expect(within(row).getByRole('img', { name: 'Imagem de Campanha de revisão' })).toBeTruthy();
+    const thumbnail = within(row).getByRole('img', { name: 'Imagem de Campanha de revisão' });
+    expect(thumbnail.getAttribute('src')).toBe('/api/files/f-1/variant/480');
     // The window shows in its column, and under the title on a phone.
     expect(within(row).getAllByText('20/11/2026 – 31/12/2026')).toHaveLength(2);
     expect(within(row).getByText('Pós-venda')).toBeTruthy();

@@ -90,7 +90,8 @@ export function HomeContentList({ kind, list, page, loading, error, onActivation
         r.arquivo ? (
           <Box
             component="img"
-            src={r.arquivo.arquivoLink}
+            // The narrowest WebP variant is plenty for a thumbnail; the original until variants exist.
+            src={r.arquivo.variantes[0]?.link ?? r.arquivo.arquivoLink}
             alt={t('homeContent.list.thumbnail', { name: r.titulo })}
             loading="lazy"
             sx={{ display: 'block', height: 48, maxWidth: 136, objectFit: 'cover', borderRadius: 0.5 }}

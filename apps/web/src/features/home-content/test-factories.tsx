@@ -59,6 +59,7 @@ export function buildSlide(overrides: Partial<SlideCamposFragment> = {}): SlideC
       arquivoLink: '/api/download/f-1',
       largura: 1140,
       altura: 400,
+      variantes: [{ __typename: 'VarianteImagem', largura: 480, link: '/api/files/f-1/variant/480' }],
     },
     grupos: [{ __typename: 'GrupoConteudoHome', id: 'g-1', nome: 'Pós-venda' }],
     ...overrides,
