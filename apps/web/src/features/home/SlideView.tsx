@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { SLIDE_IMAGE_SIZE } from '@portal/domain';
 import { ContentLink } from './ContentLink';
-import { type HomeImageData, srcSetOf } from './home-image';
+import { type HomeImageData, SLIDE_ASPECT_RATIO, SLIDE_SIZES, srcSetOf } from './home-image';
 
 /**
  * What a slide shows, as `slidesAtivos` answers it (fragment `HomeSlide`) or as the slide form builds it from its
@@ -20,11 +20,6 @@ export type SlideViewData = {
   linkTarget?: string | null;
   arquivo?: HomeImageData | null;
 };
-
-/** The banner's box: the recommended slide ratio, kept while loading and whatever each image's own size. */
-export const SLIDE_ASPECT_RATIO = `${SLIDE_IMAGE_SIZE.width} / ${SLIDE_IMAGE_SIZE.height}`;
-/** How wide the banner draws on /home: the page's content width (at most 1440 minus its padding). */
-export const SLIDE_SIZES = '(min-width: 1440px) 1392px, (min-width: 600px) calc(100vw - 48px), calc(100vw - 32px)';
 
 const TITLE_SIZE = 40;
 const SUBTITLE_SIZE = 20;
@@ -108,7 +103,8 @@ export function SlideView({ slide, priority = false, sizes = SLIDE_SIZES }: Prop
         sx={{
           maxWidth: '65%',
           maxHeight: '100%',
-          px: '5cqi',
+          // Room at each side for the banner's previous/next buttons, so they never cover the texts.
+          px: 'max(48px, 5cqi)',
           display: 'flex',
           flexDirection: 'column',
           justifyContent: 'center',
