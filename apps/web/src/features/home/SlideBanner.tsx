@@ -162,7 +162,7 @@ export function SlideBanner({ slides }: Props) {
                   height: 24,
                   borderRadius: '50%',
                   pointerEvents: 'auto',
-                  '&.Mui-focusVisible': { outline: '2px solid #fff' },
+                  '&.Mui-focusVisible': { outline: '2px solid #fff', boxShadow: '0 0 0 4px #000' },
                   '&::before': {
                     content: '""',
                     width: 10,

@@ -101,10 +101,15 @@ export function SlideView({ slide, priority = false, sizes = SLIDE_SIZES }: Prop
       )}
       <Box
         sx={{
+          // The left part of a wide slide (the image shows on the right); nearly all of a narrow one, whose texts
+          // would otherwise wrap word by word.
           maxWidth: '65%',
+          '@container (max-width: 600px)': { maxWidth: 'calc(100% - 48px)' },
           maxHeight: '100%',
-          // Room at each side for the banner's previous/next buttons, so they never cover the texts.
-          px: 'max(48px, 5cqi)',
+          // Room for the banner's previous button, so it never covers the texts (the next one on the right is
+          // beyond maxWidth).
+          paddingInlineStart: 'max(48px, 5cqi)',
+          paddingInlineEnd: '2cqi',
           display: 'flex',
           flexDirection: 'column',
           justifyContent: 'center',
@@ -165,7 +170,12 @@ export function SlideView({ slide, priority = false, sizes = SLIDE_SIZES }: Prop
               py: 'clamp(2px, 0.8cqi, 8px)',
               px: 'clamp(8px, 2cqi, 22px)',
               minWidth: 0,
-              '&:focus-visible': { outline: '3px solid #fff', outlineOffset: 2 },
+              // White with dark text: it stands out on any image, and on the slide's own blue when there is none.
+              bgcolor: '#fff',
+              color: 'grey.900',
+              '&:hover': { bgcolor: 'grey.200' },
+              // Two tones, so the ring shows on light and dark images alike.
+              '&:focus-visible': { outline: '3px solid #000', outlineOffset: 2, boxShadow: '0 0 0 5px #fff' },
             }}
           >
             {button}

@@ -31,6 +31,6 @@ export const SLIDE_SIZES = '(min-width: 1440px) 1392px, (min-width: 600px) calc(
 /** The ad's box: the recommended ad ratio, kept while loading and whatever the image's own size. */
 export const AD_ASPECT_RATIO = `${ANUNCIO_IMAGE_SIZE.width} / ${ANUNCIO_IMAGE_SIZE.height}`;
 /** The widest the ad draws on a phone, below the content (a full-width 175x400 column would be a screen tall). */
-export const AD_MAX_WIDTH_SMALL = 240;
+export const AD_MAX_WIDTH_SMALL = 200;
 /** How wide the ad draws on /home: 20 % of the content beside it from 600 px, at most `AD_MAX_WIDTH_SMALL` below. */
 export const AD_SIZES = `(min-width: 1440px) 279px, (min-width: 600px) 20vw, ${AD_MAX_WIDTH_SMALL}px`;
