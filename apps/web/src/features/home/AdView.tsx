@@ -3,6 +3,9 @@ import { ANUNCIO_IMAGE_SIZE } from '@portal/domain';
 import { ContentLink } from './ContentLink';
 import { AD_ASPECT_RATIO, AD_SIZES, type HomeImageData, srcSetOf } from './home-image';
 
+/** The ad's width on a phone, for the administration's preview (defined beside the other slot sizes). */
+export { AD_MAX_WIDTH_SMALL } from './home-image';
+
 /**
  * What an ad shows, as `anuncioAleatorio` answers it (fragment `HomeAnuncio`) or as the ad form builds it from its
  * values for the preview (the image then a local object URL without variants).
