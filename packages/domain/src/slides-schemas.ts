@@ -149,5 +149,4 @@ export type AnuncioFormInput = z.input<ReturnType<typeof anuncioSchema>>;
 export type AnuncioData = z.output<ReturnType<typeof anuncioSchema>>;
 
 /** Recommended image sizes (SPEC §9), shown by the forms, which warn when an image's ratio differs. */
-export const SLIDE_IMAGE_SIZE = { width: 1140, height: 400 } as const;
-export const ANUNCIO_IMAGE_SIZE = { width: 175, height: 400 } as const;
+export { ANUNCIO_IMAGE_SIZE, SLIDE_IMAGE_SIZE } from './home-image-sizes.js';

@@ -250,6 +250,20 @@ export const en = {
       empty: 'No recently changed files. The library files you can read show up here.',
       loadError: 'Could not load the recent files.',
     },
+    slides: {
+      label: 'Highlights',
+      carousel: 'carousel',
+      slide: 'slide',
+      position: '{{n}} of {{total}}',
+      previous: 'Previous highlight',
+      next: 'Next highlight',
+      goTo: 'Go to highlight {{n}}',
+      pause: 'Stop the highlights rotating',
+      play: 'Resume the highlights rotating',
+    },
+    ad: {
+      label: 'Advertisement',
+    },
   },
   tour: {
     next: 'Next',

@@ -249,6 +249,20 @@ export const es = {
       empty: 'No hay archivos modificados recientemente. Aquí aparecen los archivos de la biblioteca que puede leer.',
       loadError: 'No se pudieron cargar los archivos recientes.',
     },
+    slides: {
+      label: 'Destacados',
+      carousel: 'carrusel',
+      slide: 'diapositiva',
+      position: '{{n}} de {{total}}',
+      previous: 'Destacado anterior',
+      next: 'Siguiente destacado',
+      goTo: 'Ir al destacado {{n}}',
+      pause: 'Detener el cambio automático de los destacados',
+      play: 'Reanudar el cambio automático de los destacados',
+    },
+    ad: {
+      label: 'Publicidad',
+    },
   },
   tour: {
     next: 'Siguiente',

@@ -246,6 +246,20 @@ export const ptBR = {
       empty: 'Nenhum arquivo alterado recentemente. Os arquivos da biblioteca que você pode ler aparecem aqui.',
       loadError: 'Não foi possível carregar os arquivos recentes.',
     },
+    slides: {
+      label: 'Destaques',
+      carousel: 'carrossel',
+      slide: 'slide',
+      position: '{{n}} de {{total}}',
+      previous: 'Destaque anterior',
+      next: 'Próximo destaque',
+      goTo: 'Ir para o destaque {{n}}',
+      pause: 'Parar a troca automática dos destaques',
+      play: 'Retomar a troca automática dos destaques',
+    },
+    ad: {
+      label: 'Publicidade',
+    },
   },
   tour: {
     next: 'Próximo',

@@ -1,7 +1,10 @@
 import Box from '@mui/material/Box';
 import { ANUNCIO_IMAGE_SIZE } from '@portal/domain';
 import { ContentLink } from './ContentLink';
-import { type HomeImageData, srcSetOf } from './home-image';
+import { AD_ASPECT_RATIO, AD_SIZES, type HomeImageData, srcSetOf } from './home-image';
+
+/** The ad's width on a phone, for the administration's preview (defined beside the other slot sizes). */
+export { AD_MAX_WIDTH_SMALL } from './home-image';
 
 /**
  * What an ad shows, as `anuncioAleatorio` answers it (fragment `HomeAnuncio`) or as the ad form builds it from its
@@ -13,13 +16,6 @@ export type AdViewData = {
   linkTarget?: string | null;
   arquivo?: HomeImageData | null;
 };
-
-/** The ad's box: the recommended ad ratio, kept while loading and whatever the image's own size. */
-export const AD_ASPECT_RATIO = `${ANUNCIO_IMAGE_SIZE.width} / ${ANUNCIO_IMAGE_SIZE.height}`;
-/** The widest the ad draws on a phone, below the content (a full-width 175x400 column would be a screen tall). */
-export const AD_MAX_WIDTH_SMALL = 240;
-/** How wide the ad draws on /home: 20 % of the content beside it from 600 px, at most `AD_MAX_WIDTH_SMALL` below. */
-export const AD_SIZES = `(min-width: 1440px) 279px, (min-width: 600px) 20vw, ${AD_MAX_WIDTH_SMALL}px`;
 
 type Props = {
   ad: AdViewData;

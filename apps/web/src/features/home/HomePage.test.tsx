@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dealer, Providers } from '../communications/test-factories';
 import { GERAR_LINK_DOWNLOAD } from '../library/library.documents';
 import { HomePage } from './HomePage';
-import { HomeComunicadosRecentesDocument, HomeUltimosModificadosDocument } from './home.generated';
+import {
+  HomeAnuncioAleatorioDocument,
+  HomeComunicadosRecentesDocument,
+  HomeSlidesAtivosDocument,
+  HomeUltimosModificadosDocument,
+} from './home.generated';
 
 const envio = (id: string, titulo: string, lido: boolean) => ({
   __typename: 'ComunicadoEnvio' as const,
@@ -39,9 +44,57 @@ const arquivos = (items: ReturnType<typeof arquivo>[]): MockedResponse => ({
   result: { data: { ultimosModificados: items } },
 });
 
-function renderHome(mocks: MockedResponse[]) {
+const imagem = (nome: string) => ({
+  __typename: 'ArquivoConteudoHome' as const,
+  id: `a-${nome}`,
+  arquivoLink: `https://files.example/${nome}.png?sig=1`,
+  largura: 2280,
+  altura: 800,
+  variantes: [480, 1140].map((largura) => ({
+    __typename: 'VarianteImagem' as const,
+    largura,
+    altura: Math.round((largura * 400) / 1140),
+    link: `https://files.example/${nome}-${largura}.webp?sig=1`,
+  })),
+});
+
+const slide = (id: string, titulo: string, arquivo: ReturnType<typeof imagem> | null = null) => ({
+  __typename: 'Slide' as const,
+  id,
+  titulo,
+  corTitulo: '#ffffff',
+  tamanhoTitulo: 40,
+  subtitulo: null,
+  corSubtitulo: null,
+  tamanhoSubtitulo: null,
+  tituloBotao: 'Saiba mais',
+  link: '/comunicados',
+  linkTarget: '_self',
+  arquivo,
+});
+
+const anuncio = (titulo: string) => ({
+  __typename: 'Anuncio' as const,
+  id: 'an-1',
+  titulo,
+  link: 'https://example.com/seguro',
+  linkTarget: '_blank',
+  arquivo: imagem('anuncio'),
+});
+
+const slidesAtivos = (items: ReturnType<typeof slide>[]): MockedResponse => ({
+  request: { query: HomeSlidesAtivosDocument },
+  result: { data: { slidesAtivos: items } },
+});
+const anuncioAleatorio = (item: ReturnType<typeof anuncio> | null): MockedResponse => ({
+  request: { query: HomeAnuncioAleatorioDocument },
+  result: { data: { anuncioAleatorio: item } },
+});
+
+/** /home with the given answers; the banner and the ad have none to show unless the test gives them. */
+function renderHome(mocks: MockedResponse[], content: MockedResponse[] = [slidesAtivos([]), anuncioAleatorio(null)]) {
   render(
-    <Providers user={dealer()} mocks={mocks} path="/home">
+    <Providers user={dealer()} mocks={[...mocks, ...content]} path="/home">
       <HomePage />
     </Providers>,
   );
@@ -106,7 +159,8 @@ describe('HomePage', () => {
   it('shows skeletons while loading, then a helpful line when there is nothing', async () => {
     renderHome([comunicados([]), arquivos([])]);
     expect(within(card('Comunicados recentes')).queryAllByRole('link', { name: /Não lido/ })).toHaveLength(0);
-    expect(document.querySelectorAll('.MuiSkeleton-root').length).toBe(2 * (5 + 3));
+    expect(card('Comunicados recentes').querySelectorAll('.MuiSkeleton-root').length).toBe(2 * 5);
+    expect(card('Arquivos recentes').querySelectorAll('.MuiSkeleton-root').length).toBe(2 * 3);
     expect(await screen.findByText(/Nenhum comunicado por aqui/)).toBeTruthy();
     expect(await screen.findByText(/Nenhum arquivo alterado recentemente/)).toBeTruthy();
     expect(document.querySelectorAll('.MuiSkeleton-root').length).toBe(0);
@@ -119,5 +173,50 @@ describe('HomePage', () => {
     ]);
     expect(await screen.findByText('Não foi possível carregar os comunicados recentes.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: /manual\.pdf/ })).toBeTruthy();
+  });
+
+  it('shows the slide banner across the top, the first image preloaded with priority and drawn from its variants', async () => {
+    renderHome(
+      [comunicados([]), arquivos([])],
+      [
+        slidesAtivos([slide('s-1', 'Feirão de março', imagem('feirao')), slide('s-2', 'Revisão grátis')]),
+        anuncioAleatorio(null),
+      ],
+    );
+    const slot = document.querySelector('[data-home-slot="slides"]') as HTMLElement;
+    expect(slot.querySelector('.MuiSkeleton-root')).toBeTruthy();
+    const banner = await screen.findByRole('region', { name: 'Destaques' });
+    expect(slot.contains(banner)).toBe(true);
+    expect(within(banner).getByRole('group', { name: '1 de 2' }).textContent).toContain('Feirão de março');
+    expect(within(banner).getByRole('link', { name: 'Saiba mais' }).getAttribute('href')).toBe('/comunicados');
+    const img = banner.querySelector('img') as HTMLImageElement;
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    expect(img.getAttribute('srcset')).toBe(
+      'https://files.example/feirao-480.webp?sig=1 480w, https://files.example/feirao-1140.webp?sig=1 1140w, https://files.example/feirao.png?sig=1 2280w',
+    );
+    const preload = document.head.querySelector('link[rel="preload"][as="image"]') as HTMLLinkElement;
+    expect(preload.getAttribute('imagesrcset')).toBe(img.getAttribute('srcset'));
+    expect(preload.getAttribute('imagesizes')).toBe(img.getAttribute('sizes'));
+    expect(preload.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('collapses the banner and ad slots when there is nothing to show', async () => {
+    renderHome([comunicados([]), arquivos([])]);
+    await screen.findByText(/Nenhum comunicado por aqui/);
+    await waitFor(() => expect(document.querySelector('[data-home-slot="slides"]')?.childElementCount).toBe(0));
+    await waitFor(() => expect(document.querySelector('[data-home-slot="ad"]')?.childElementCount).toBe(0));
+    expect(screen.queryByRole('region', { name: 'Destaques' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Publicidade' })).toBeNull();
+  });
+
+  it('shows the random ad in its slot, its image named by its title and linking to a new tab', async () => {
+    renderHome([comunicados([]), arquivos([])], [slidesAtivos([]), anuncioAleatorio(anuncio('Seguro auto'))]);
+    const slot = document.querySelector('[data-home-slot="ad"]') as HTMLElement;
+    expect(slot.querySelector('.MuiSkeleton-root')).toBeTruthy();
+    const ad = await screen.findByRole('region', { name: 'Publicidade' });
+    expect(slot.contains(ad)).toBe(true);
+    const link = await within(ad).findByRole('link', { name: /Seguro auto/ });
+    expect([link.getAttribute('href'), link.getAttribute('target')]).toEqual(['https://example.com/seguro', '_blank']);
+    expect(within(ad).getByRole('img', { name: 'Seguro auto' }).getAttribute('srcset')).toContain('anuncio-480.webp');
   });
 });

@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
+import { HomeAd } from './HomeAd';
+import { HomeSlides } from './HomeSlides';
 import { RecentCommunicationsCard } from './RecentCommunicationsCard';
 import { RecentFilesCard } from './RecentFilesCard';
 
@@ -9,16 +11,18 @@ import { RecentFilesCard } from './RecentFilesCard';
 const emptySlot = { '&:empty': { display: 'none' } } as const;
 
 /**
- * /home (docs/domains/menu-and-shell.md#home): the greeting, the recent communications and library files. Two named
- * empty slots wait for what issue 12 adds next: `home-slides` (the slide banner across the top) and `home-ad` (the ad
- * column, about 20 % wide on the right, below the content under 600 px). The header mounts the HOME guided tour.
+ * /home (docs/domains/menu-and-shell.md#home): the slide banner across the top, the greeting, the recent
+ * communications and library files, and the ad column (about 20 % wide on the right, below the content under 600 px;
+ * docs/domains/home.md). A slot with nothing to show collapses. The header mounts the HOME guided tour.
  */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   return (
     <Box sx={{ maxWidth: 1440, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 } }}>
-      <Box data-home-slot="slides" sx={{ mb: 3, ...emptySlot }} />
+      <Box data-home-slot="slides" sx={{ mb: 3, ...emptySlot }}>
+        <HomeSlides />
+      </Box>
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 3, alignItems: 'flex-start' }}>
         <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
           <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
@@ -32,7 +36,9 @@ export function HomePage() {
             <RecentFilesCard />
           </Box>
         </Box>
-        <Box data-home-slot="ad" sx={{ width: { xs: '100%', sm: '20%' }, flexShrink: 0, ...emptySlot }} />
+        <Box data-home-slot="ad" sx={{ width: { xs: '100%', sm: '20%' }, flexShrink: 0, ...emptySlot }}>
+          <HomeAd />
+        </Box>
       </Box>
     </Box>
   );

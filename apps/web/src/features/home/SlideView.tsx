@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { SLIDE_IMAGE_SIZE } from '@portal/domain';
 import { ContentLink } from './ContentLink';
-import { type HomeImageData, srcSetOf } from './home-image';
+import { type HomeImageData, SLIDE_ASPECT_RATIO, SLIDE_SIZES, srcSetOf } from './home-image';
 
 /**
  * What a slide shows, as `slidesAtivos` answers it (fragment `HomeSlide`) or as the slide form builds it from its
@@ -20,11 +20,6 @@ export type SlideViewData = {
   linkTarget?: string | null;
   arquivo?: HomeImageData | null;
 };
-
-/** The banner's box: the recommended slide ratio, kept while loading and whatever each image's own size. */
-export const SLIDE_ASPECT_RATIO = `${SLIDE_IMAGE_SIZE.width} / ${SLIDE_IMAGE_SIZE.height}`;
-/** How wide the banner draws on /home: the page's content width (at most 1440 minus its padding). */
-export const SLIDE_SIZES = '(min-width: 1440px) 1392px, (min-width: 600px) calc(100vw - 48px), calc(100vw - 32px)';
 
 const TITLE_SIZE = 40;
 const SUBTITLE_SIZE = 20;
@@ -106,9 +101,15 @@ export function SlideView({ slide, priority = false, sizes = SLIDE_SIZES }: Prop
       )}
       <Box
         sx={{
+          // The left part of a wide slide (the image shows on the right); nearly all of a narrow one, whose texts
+          // would otherwise wrap word by word.
           maxWidth: '65%',
+          '@container (max-width: 600px)': { maxWidth: 'calc(100% - 48px)' },
           maxHeight: '100%',
-          px: '5cqi',
+          // Room for the banner's previous button, so it never covers the texts (the next one on the right is
+          // beyond maxWidth).
+          paddingInlineStart: 'max(48px, 5cqi)',
+          paddingInlineEnd: '2cqi',
           display: 'flex',
           flexDirection: 'column',
           justifyContent: 'center',
@@ -169,7 +170,12 @@ export function SlideView({ slide, priority = false, sizes = SLIDE_SIZES }: Prop
               py: 'clamp(2px, 0.8cqi, 8px)',
               px: 'clamp(8px, 2cqi, 22px)',
               minWidth: 0,
-              '&:focus-visible': { outline: '3px solid #fff', outlineOffset: 2 },
+              // White with dark text: it stands out on any image, and on the slide's own blue when there is none.
+              bgcolor: '#fff',
+              color: 'grey.900',
+              '&:hover': { bgcolor: 'grey.200' },
+              // Two tones, so the ring shows on light and dark images alike.
+              '&:focus-visible': { outline: '3px solid #000', outlineOffset: 2, boxShadow: '0 0 0 5px #fff' },
             }}
           >
             {button}
