@@ -34,17 +34,18 @@ export function listVariables(query: ListQuery) {
   };
 }
 
-const STATUS_COLOUR: Record<HomeContentStatus, ChipProps['color']> = {
-  AGENDADO: 'info',
-  EM_EXIBICAO: 'success',
-  ENCERRADO: 'warning',
-  INATIVO: 'default',
+/** Filled chips whose white text keeps 4.5:1 (MUI's info and warning do not); ended and inactive stay grey. */
+const STATUS_CHIP: Record<HomeContentStatus, Pick<ChipProps, 'color' | 'variant'>> = {
+  AGENDADO: { color: 'primary' },
+  EM_EXIBICAO: { color: 'success' },
+  ENCERRADO: { color: 'default' },
+  INATIVO: { color: 'default', variant: 'outlined' },
 };
 
 /** A status as a chip: scheduled, showing, ended or inactive (docs/domains/home.md#administration). */
 export function StatusChip({ status }: { status: HomeContentStatus }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={STATUS_COLOUR[status]} label={t(`homeContent.status.${status}`)} />;
+  return <Chip size="small" {...STATUS_CHIP[status]} label={t(`homeContent.status.${status}`)} />;
 }
 
 type Props = {
