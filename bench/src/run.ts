@@ -1,5 +1,6 @@
 /**
- * `npm run bench` (docs/benchmarks.md#the-budget): the signed-in shell's GraphQL queries at 100 concurrent connections,
+ * `npm run bench` (docs/benchmarks.md#the-budget): the signed-in shell's GraphQL queries and /home's own data (for a
+ * dealer with seeded slides, ads, communications and library: bench/src/home-seed.ts) at 100 concurrent connections,
  * on PostgreSQL and on PGlite, beside a trivial-query ceiling (`{ ping }`, signed out) on the same
  * server. Prints a table and writes the same figures to bench/results/latest.json.
  *
@@ -11,7 +12,9 @@
  * Environment: BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (100),
  * BENCH_PG_URL (admin connection; default postgres://portal:portal@127.0.0.1:5432/postgres),
  * BENCH_BACKENDS (postgres,pglite), BENCH_BREAKDOWN=1 (adds `ping` signed in and `usuarioLogado`
- * alone, to see where the shell's time goes).
+ * alone, to see where the shell's time goes), BENCH_SCENARIOS (a comma list of scenario keys: shell,
+ * shell-paced, home, home-paced, ceiling; default all), BENCH_HOME_LIBRARY_ITEMS (library items seeded for
+ * the home scenarios, default 20,000).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +27,15 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.js';
 import { signIn } from '../../apps/server/test/browserless.js';
+import {
+  adId,
+  communicationId,
+  HOME_ADS,
+  HOME_SLIDES,
+  HOME_USER,
+  RECENT_COMMUNICATIONS,
+  slideId,
+} from './home-seed.js';
 import { pacedLoad } from './paced.js';
 
 const SHELL_QUERY =
@@ -31,6 +43,17 @@ const SHELL_QUERY =
 const USUARIO_QUERY =
   'query Usuario { usuarioLogado { id nome tipo { id } idioma { id } funcionalidades { id chave } gruposUsuarios { id nome } marcas { id description } } }';
 const PING_QUERY = '{ ping }';
+/**
+ * Everything /home asks for beyond the shell, in one request: the web's HomeComunicadosRecentes (limite 5) and
+ * HomeUltimosModificados (limite 3) (apps/web/src/features/home/home.graphql), and the banner's slides and ad.
+ */
+const IMAGE_FIELDS = 'arquivo { arquivoLink largura altura variantes { largura link } }';
+const HOME_QUERY = `query HomeData {
+  comunicadoEnviosRecentes(limite: 5) { id lido dataRecebimento comunicado { id titulo departamento { id sigla } } }
+  ultimosModificados(limite: 3) { id nome pasta arquivoImagem ultimaModificacao pastaPai { id nome } }
+  slidesAtivos { id titulo corTitulo tamanhoTitulo subtitulo corSubtitulo tamanhoSubtitulo tituloBotao link linkTarget ${IMAGE_FIELDS} }
+  anuncioAleatorio { id titulo link linkTarget ${IMAGE_FIELDS} }
+}`.replace(/\s+/g, ' ');
 
 /** The 100 connections are spread round-robin over one session of each of these demo users. */
 const BENCH_USERS = [
@@ -70,9 +93,13 @@ for (const b of BACKENDS)
 type Backend = 'postgres' | 'pglite';
 
 type Scenario = {
+  /** For BENCH_SCENARIOS. */
+  key: string;
   name: string;
   query: string;
   signedIn: boolean;
+  /** Whose sessions the connections use (round-robin); default one session of each of BENCH_USERS. */
+  sessions?: 'home';
   /** Paced load: Poisson arrivals at this many requests per second over all connections (paced.ts); absent = closed loop, as fast as possible. */
   overallRate?: number;
   /** Checks one answer body: data present with the expected root fields, no `errors`. */
@@ -114,17 +141,73 @@ const expectFields =
     return null;
   };
 
+type Json = Record<string, unknown>;
+const isLink = (v: unknown) => typeof v === 'string' && v.startsWith('/api/files/');
+/** A slide's or ad's image: a signed link, and the variants' shape. */
+const imageProblem = (a: Json | null | undefined): string | null => {
+  if (!a || !isLink(a.arquivoLink)) return 'image without a signed link';
+  if (!Array.isArray(a.variantes)) return 'image without variantes';
+  for (const v of a.variantes as Json[])
+    if (typeof v.largura !== 'number' || !isLink(v.link)) return 'variant without largura or link';
+  return null;
+};
+const SHOWN_SLIDES = new Set(HOME_SLIDES.flatMap((p, k) => (p === 'shown' ? [slideId(k)] : [])));
+const SHOWN_ADS = new Set(HOME_ADS.flatMap((p, k) => (p === 'shown' ? [adId(k)] : [])));
+const RECENT_IDS = RECENT_COMMUNICATIONS.map(communicationId).join();
+
+/**
+ * Checks a /home data answer against the seed (home-seed.ts): exactly the slides shown today, an ad among those
+ * shown, the 5 newest communications the card may show in order, 3 files newest first; every field's shape.
+ */
+function checkHome(body: string): string | null {
+  const problem = expectFields(
+    'comunicadoEnviosRecentes',
+    'ultimosModificados',
+    'slidesAtivos',
+    'anuncioAleatorio',
+  )(body);
+  if (problem) return problem;
+  const data = JSON.parse(body).data as Record<string, Json[] & Json>;
+  const slides = data.slidesAtivos as Json[];
+  if (slides.length !== SHOWN_SLIDES.size || !slides.every((s) => SHOWN_SLIDES.has(String(s.id))))
+    return `slidesAtivos: ${slides.length} slides, not the ${SHOWN_SLIDES.size} shown today`;
+  for (const s of slides) {
+    if (typeof s.titulo !== 'string' || typeof s.linkTarget !== 'string') return 'slidesAtivos: a slide without titulo';
+    const image = imageProblem(s.arquivo as Json);
+    if (image) return `slidesAtivos: ${image}`;
+  }
+  const ad = data.anuncioAleatorio as Json;
+  if (!SHOWN_ADS.has(String(ad.id))) return `anuncioAleatorio: ${ad.id} is not one of the ads shown today`;
+  const adImage = imageProblem(ad.arquivo as Json);
+  if (adImage) return `anuncioAleatorio: ${adImage}`;
+  const recent = data.comunicadoEnviosRecentes as Json[];
+  if (recent.map((e) => e.id).join() !== RECENT_IDS) return 'comunicadoEnviosRecentes: not the 5 newest shown';
+  if (!recent.every((e) => typeof (e.comunicado as Json)?.titulo === 'string' && typeof e.lido === 'boolean'))
+    return 'comunicadoEnviosRecentes: a delivery without its communication';
+  const files = data.ultimosModificados as Json[];
+  if (files.length !== 3) return `ultimosModificados: ${files.length} files, not 3`;
+  const times = files.map((f) => Date.parse(String(f.ultimaModificacao)));
+  if (
+    files.some((f) => f.pasta !== false || typeof f.nome !== 'string') ||
+    times.some((t, i) => i > 0 && t > times[i - 1])
+  )
+    return 'ultimosModificados: not 3 files newest first';
+  return null;
+}
+
 /** Paced scenario: 100 users arriving at random, 500 pages a second in all (a user every 200 ms: far busier than people are). */
 const PACED_RATE = intEnv('BENCH_PACED_RATE', 500, 1, 100_000);
 
-const SCENARIOS: Scenario[] = [
+const ALL_SCENARIOS: Scenario[] = [
   {
+    key: 'shell',
     name: 'shell (signed in)',
     query: SHELL_QUERY,
     signedIn: true,
     check: expectFields('usuarioLogado', 'menuUsuarioLogado', 'countNotificacoesNaoLidas'),
   },
   {
+    key: 'shell-paced',
     name: `shell paced ${PACED_RATE} req/s`,
     query: SHELL_QUERY,
     signedIn: true,
@@ -133,12 +216,42 @@ const SCENARIOS: Scenario[] = [
   },
   ...(BREAKDOWN
     ? [
-        { name: 'usuarioLogado only', query: USUARIO_QUERY, signedIn: true, check: expectFields('usuarioLogado') },
-        { name: 'ping (signed in)', query: PING_QUERY, signedIn: true, check: expectFields('ping') },
+        {
+          key: 'usuario',
+          name: 'usuarioLogado only',
+          query: USUARIO_QUERY,
+          signedIn: true,
+          check: expectFields('usuarioLogado'),
+        },
+        { key: 'ping', name: 'ping (signed in)', query: PING_QUERY, signedIn: true, check: expectFields('ping') },
       ]
     : []),
-  { name: 'ceiling: ping (signed out)', query: PING_QUERY, signedIn: false, check: expectFields('ping') },
+  { key: 'home', name: 'home data (dealer)', query: HOME_QUERY, signedIn: true, sessions: 'home', check: checkHome },
+  {
+    key: 'home-paced',
+    name: `home data paced ${PACED_RATE} req/s`,
+    query: HOME_QUERY,
+    signedIn: true,
+    sessions: 'home',
+    overallRate: PACED_RATE,
+    check: checkHome,
+  },
+  {
+    key: 'ceiling',
+    name: 'ceiling: ping (signed out)',
+    query: PING_QUERY,
+    signedIn: false,
+    check: expectFields('ping'),
+  },
 ];
+const ONLY = process.env.BENCH_SCENARIOS?.split(',').map((k) => k.trim());
+for (const k of ONLY ?? [])
+  if (!ALL_SCENARIOS.some((s) => s.key === k)) throw new Error(`BENCH_SCENARIOS: unknown scenario ${k}`);
+const SCENARIOS = ONLY ? ALL_SCENARIOS.filter((s) => ONLY.includes(s.key)) : ALL_SCENARIOS;
+/** The home scenarios need their seed (the server seeds before it listens). */
+const SEED_HOME = SCENARIOS.some((s) => s.sessions === 'home');
+/** Sessions of the home scenarios: this many of HOME_USER. */
+const HOME_SESSIONS = 5;
 
 // ---------------------------------------------------------------------------------------------
 // Cleanup: the child server and the bench database go away however the run ends.
@@ -247,6 +360,7 @@ async function startServer(databaseUrl: string | undefined): Promise<{ url: stri
     LOG_LEVEL: 'warn',
     DEMO_SEED: 'true',
     SESSION_SECRET: 'bench-only-session-secret-0123456789abcdef',
+    BENCH_SEED_HOME: SEED_HOME ? '1' : '0',
   };
   delete env.DATABASE_URL;
   delete env.OIDC_ISSUER;
@@ -268,7 +382,7 @@ async function startServer(databaseUrl: string | undefined): Promise<{ url: stri
     clearTimeout(timer);
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('bench server did not start within 120 s')), 120_000);
+    const timer = setTimeout(() => reject(new Error('bench server did not start within 300 s')), 300_000);
     const lines = readline.createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       const m = /^READY (\S+)/.exec(line);
@@ -285,9 +399,10 @@ async function startServer(databaseUrl: string | undefined): Promise<{ url: stri
   return { url, child };
 }
 
-async function signInSessions(baseUrl: string): Promise<string[]> {
+/** One signed-in session (cookie header) per e-mail, through the real sign-in flow. */
+async function signInSessions(baseUrl: string, emails: string[]): Promise<string[]> {
   const cookies: string[] = [];
-  for (const email of BENCH_USERS) {
+  for (const email of emails) {
     const { client, finalUrl, status } = await signIn(baseUrl, email, DEMO_PASSWORD);
     if (!client.jar.has('portal_sid')) throw new Error(`sign-in of ${email} failed (status ${status} at ${finalUrl})`);
     cookies.push(client.cookieHeader());
@@ -451,9 +566,18 @@ async function runBackend(backend: Backend): Promise<{ rows: Row[]; postgresVers
   }
   const { url, child } = await startServer(databaseUrl);
   console.log(`${backend}${postgresVersion ? ` ${postgresVersion}` : ' (in memory)'}: server at ${url}`);
-  const cookies = await signInSessions(url);
+  const cookies = await signInSessions(url, BENCH_USERS);
+  const homeCookies = SEED_HOME ? await signInSessions(url, Array(HOME_SESSIONS).fill(HOME_USER)) : [];
   const rows: Row[] = [];
-  for (const scenario of SCENARIOS) rows.push(await runScenario({ url, pid: child.pid! }, backend, scenario, cookies));
+  for (const scenario of SCENARIOS)
+    rows.push(
+      await runScenario(
+        { url, pid: child.pid! },
+        backend,
+        scenario,
+        scenario.sessions === 'home' ? homeCookies : cookies,
+      ),
+    );
   await cleanupAll(); // stop this backend's server (and drop its database) before the next one
   return { rows, postgresVersion };
 }
@@ -502,6 +626,7 @@ async function main() {
     warmupSeconds: WARMUP,
     connections: CONNECTIONS,
     sessions: BENCH_USERS,
+    homeSessions: `${HOME_SESSIONS} of ${HOME_USER}`,
     server: 'child process (node --import tsx bench/src/server.ts, NODE_ENV=production, LOG_LEVEL=warn)',
     loadGenerator: 'autocannon in the parent process, same machine, 127.0.0.1',
     cpus: os.cpus().length,
@@ -520,21 +645,30 @@ async function main() {
     postgresVersion ??= out.postgresVersion;
   }
 
-  const ceiling = SCENARIOS[SCENARIOS.length - 1].name;
-  const ratios = BACKENDS.map((backend) => {
-    const shell = rows.find((r) => r.backend === backend && r.scenario === SCENARIOS[0].name)!;
-    const top = rows.find((r) => r.backend === backend && r.scenario === ceiling)!;
-    return { backend, shellOverCeiling: round(shell.reqPerSec / top.reqPerSec, 3) };
+  const rowOf = (backend: Backend, key: string) => {
+    const name = SCENARIOS.find((s) => s.key === key)?.name;
+    return rows.find((r) => r.backend === backend && r.scenario === name);
+  };
+  const ratios = BACKENDS.flatMap((backend) => {
+    const shell = rowOf(backend, 'shell');
+    const top = rowOf(backend, 'ceiling');
+    return shell && top ? [{ backend, shellOverCeiling: round(shell.reqPerSec / top.reqPerSec, 3) }] : [];
   });
   // The budget's "100 concurrent users" read as people (paced), not 100 clients that never pause.
-  const pgShell = rows.find((r) => r.backend === 'postgres' && r.scenario === SCENARIOS[1].name);
-  const budget = pgShell
-    ? {
-        target: `shell p95 < ${BUDGET_P95_MS} ms on PostgreSQL, 100 users paced at ${PACED_RATE} req/s`,
-        p95Ms: pgShell.p95Ms,
-        within: pgShell.p95Ms < BUDGET_P95_MS,
-      }
-    : undefined;
+  const budgetOf = (key: string, what: string) => {
+    const row = rowOf('postgres', key);
+    return row
+      ? {
+          target: `${what} p95 < ${BUDGET_P95_MS} ms on PostgreSQL, 100 users paced at ${PACED_RATE} req/s`,
+          p50Ms: row.p50Ms,
+          p95Ms: row.p95Ms,
+          p99Ms: row.p99Ms,
+          within: row.p95Ms < BUDGET_P95_MS,
+        }
+      : undefined;
+  };
+  const budget = budgetOf('shell-paced', 'shell');
+  const homeBudget = budgetOf('home-paced', '/home data');
 
   console.log(`\n${table(rows)}\n`);
   console.log(
@@ -542,10 +676,12 @@ async function main() {
       'and other load); bg CPU %: share of all cores other processes used just before the scenario.\n',
   );
   for (const r of ratios) console.log(`shell / ceiling req/s on ${r.backend}: ${r.shellOverCeiling.toFixed(3)}`);
-  if (budget)
-    console.log(
-      `Budget (${budget.target}): ${budget.p95Ms.toFixed(2)} ms -> ${budget.within ? 'within' : 'OVER'} budget`,
-    );
+  for (const b of [budget, homeBudget])
+    if (b)
+      console.log(
+        `Budget (${b.target}): p50 ${b.p50Ms.toFixed(2)} / p95 ${b.p95Ms.toFixed(2)} / p99 ${b.p99Ms.toFixed(2)} ms ` +
+          `-> ${b.within ? 'within' : 'OVER'} budget`,
+      );
 
   const busy = rows.filter((r) => (r.backgroundCpuPct ?? 0) > 20);
   if (busy.length)
@@ -565,7 +701,7 @@ async function main() {
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
   fs.writeFileSync(
     resultsFile,
-    `${JSON.stringify({ ...setup, postgresVersion, results: rows, ratios, budget }, null, 2)}\n`,
+    `${JSON.stringify({ ...setup, postgresVersion, results: rows, ratios, budget, homeBudget }, null, 2)}\n`,
   );
   console.log(`\nWritten ${path.relative(process.cwd(), resultsFile) || resultsFile}`);
 }
