@@ -1,0 +1,171 @@
+/**
+ * `npm run bench:lighthouse -w bench` (docs/benchmarks.md#lighthouse): Lighthouse's performance audit of /home, signed
+ * in as a dealer, with the mobile preset (Lighthouse's default: a mid-range phone on slow 4G, simulated) and the
+ * desktop preset. Prints LCP, TBT, CLS and the JavaScript the page loaded beside the budgets; exits 1 on a miss.
+ * Not part of CI (about a minute per run).
+ *
+ * It builds nothing: run `npm run build` first (the server serves apps/web/dist). The portal starts as `npm start`
+ * does (bench/src/library.ts `startServer`: apps/server/src/main.ts in a child process, NODE_ENV=production,
+ * embedded PGlite in a temp DATA_DIR, demo seed), the dealer signs in through the real sign-in flow
+ * (apps/server/test/browserless.ts), and Debian's Chromium (/usr/bin/chromium, started by chrome-launcher) loads
+ * /home with the session cookie as an extra header. A run whose page did not end on /home (e.g. the sign-in page)
+ * fails.
+ *
+ * The budgets (docs/benchmarks.md#the-budget): LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1, and under 250 KB of JavaScript
+ * gzipped (KB = 1000 bytes, as bench:web). The portal serves scripts uncompressed (a proxy in front compresses), so
+ * the JavaScript is reported as transferred and as gzipped (each script the page loaded, fetched again and
+ * gzipped here); the budget applies to the gzipped figure. The same budgets are applied to both presets.
+ *
+ * Environment: BENCH_LIGHTHOUSE_RUNS (3 per preset; the median of each metric is reported),
+ * BENCH_LIGHTHOUSE_PRESETS (mobile,desktop), BENCH_LIGHTHOUSE_USER (dealer@portal.demo), CHROME_PATH
+ * (/usr/bin/chromium).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.js';
+import { signIn } from '../../apps/server/test/browserless.js';
+import { cleanupAll, cleanups, intEnv, startServer } from './library.js';
+
+const RUNS = intEnv('BENCH_LIGHTHOUSE_RUNS', 3, 1, 20);
+const PRESETS = (process.env.BENCH_LIGHTHOUSE_PRESETS || 'mobile,desktop').split(',').map((p) => p.trim());
+for (const p of PRESETS) if (p !== 'mobile' && p !== 'desktop') throw new Error(`unknown preset ${p}`);
+const USER = process.env.BENCH_LIGHTHOUSE_USER || 'dealer@portal.demo';
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const BUDGET = { lcpMs: 2500, tbtMs: 200, cls: 0.1, jsGzipKb: 250 };
+const webDist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+
+type Metrics = {
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsTransferKb: number;
+  jsGzipKb: number;
+  scripts: { url: string; transferKb: number; gzipKb: number }[];
+};
+
+type Audit = { numericValue?: number; details?: { items?: Record<string, unknown>[] } };
+
+/** The script requests of a run: URL and bytes transferred. */
+function scriptsOf(audits: Record<string, Audit>) {
+  const items = audits['network-requests']?.details?.items ?? [];
+  return items
+    .filter((i) => i.resourceType === 'Script')
+    .map((i) => ({ url: String(i.url), transferSize: Number(i.transferSize ?? 0) }));
+}
+
+/** Gzipped size in KB of a script the page loaded, fetched again from the server (the build's own bytes). */
+async function gzipKb(url: string): Promise<number> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return gzipSync(Buffer.from(await response.arrayBuffer())).length / 1000;
+}
+
+async function audit(url: string, port: number, cookie: string, preset: string): Promise<Metrics> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const finalUrl = new URL(lhr.finalDisplayedUrl);
+  if (finalUrl.pathname !== '/home')
+    throw new Error(`the page ended on ${finalUrl.href}, not /home: the session was not accepted`);
+  const audits = lhr.audits as Record<string, Audit>;
+  const metric = (id: string) => {
+    const v = audits[id]?.numericValue;
+    if (typeof v !== 'number') throw new Error(`Lighthouse gave no ${id}`);
+    return v;
+  };
+  const scripts = [];
+  for (const s of scriptsOf(audits))
+    scripts.push({ url: s.url, transferKb: s.transferSize / 1000, gzipKb: await gzipKb(s.url) });
+  return {
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    jsTransferKb: scripts.reduce((sum, x) => sum + x.transferKb, 0),
+    jsGzipKb: scripts.reduce((sum, x) => sum + x.gzipKb, 0),
+    scripts,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+async function main() {
+  if (!fs.existsSync(path.join(webDist, 'index.html')))
+    throw new Error('apps/web/dist is missing: run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lighthouse-'));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const server = await startServer(dataDir, undefined);
+  const { client, finalUrl, status } = await signIn(server.url, USER, DEMO_PASSWORD);
+  if (!client.jar.has('portal_sid')) throw new Error(`sign-in of ${USER} failed (status ${status} at ${finalUrl})`);
+  const cookie = client.cookieHeader();
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  cleanups.push(async () => {
+    chrome.kill();
+  });
+  const target = `${server.url}/home`;
+  console.log(`Lighthouse ${RUNS} run(s) per preset of ${target}, signed in as ${USER}; Chromium ${CHROME_PATH}`);
+
+  let missed = false;
+  for (const preset of PRESETS) {
+    const runs: Metrics[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const m = await audit(target, chrome.port, cookie, preset);
+      runs.push(m);
+      console.log(
+        `  ${preset} run ${i + 1}: LCP ${m.lcpMs.toFixed(0)} ms, TBT ${m.tbtMs.toFixed(0)} ms, CLS ${m.cls.toFixed(3)}, ` +
+          `JS ${m.scripts.length} scripts ${m.jsTransferKb.toFixed(1)} KB transferred / ${m.jsGzipKb.toFixed(1)} KB gzipped`,
+      );
+    }
+    for (const s of runs[0].scripts)
+      console.log(
+        `    ${new URL(s.url).pathname.padEnd(48)} ${s.transferKb.toFixed(1).padStart(7)} KB  gzip ${s.gzipKb.toFixed(1).padStart(6)} KB`,
+      );
+    const pick = (k: 'lcpMs' | 'tbtMs' | 'cls' | 'jsTransferKb' | 'jsGzipKb') => median(runs.map((r) => r[k]));
+    const rows: [string, string, string, boolean][] = [
+      ['LCP', `${(pick('lcpMs') / 1000).toFixed(2)} s`, `≤ ${BUDGET.lcpMs / 1000} s`, pick('lcpMs') <= BUDGET.lcpMs],
+      ['TBT', `${pick('tbtMs').toFixed(0)} ms`, `≤ ${BUDGET.tbtMs} ms`, pick('tbtMs') <= BUDGET.tbtMs],
+      ['CLS', pick('cls').toFixed(3), `≤ ${BUDGET.cls}`, pick('cls') <= BUDGET.cls],
+      [
+        'JavaScript (gzipped)',
+        `${pick('jsGzipKb').toFixed(1)} KB (${pick('jsTransferKb').toFixed(1)} KB transferred)`,
+        `< ${BUDGET.jsGzipKb} KB`,
+        pick('jsGzipKb') < BUDGET.jsGzipKb,
+      ],
+    ];
+    console.log(`\n${preset} (median of ${RUNS}):`);
+    for (const [name, value, budget, ok] of rows) {
+      console.log(`  ${name.padEnd(22)} ${value.padEnd(40)} budget ${budget.padEnd(10)} ${ok ? 'within' : 'MISSED'}`);
+      if (!ok) missed = true;
+    }
+  }
+  if (missed) {
+    console.error('\nA budget was missed.');
+    process.exitCode = 1;
+  }
+}
+
+main()
+  .catch((err) => {
+    console.error('\nLighthouse bench failed:', err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanupAll());
