@@ -37,7 +37,6 @@ const DOCS: [string, string][] = [
 type Stmt = { text: string; values: unknown[]; ms: number };
 let recording: Stmt[] | null = null;
 const originalQuery = pg.Client.prototype.query;
-// biome-ignore lint/suspicious/noExplicitAny: wraps pg's overloaded query() (promise or callback, as pg-pool calls it)
 (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
   const started = performance.now();
   const list = recording;
@@ -54,7 +53,6 @@ const originalQuery = pg.Client.prototype.query;
       callback(err, res);
     };
   }
-  // biome-ignore lint/suspicious/noExplicitAny: as above
   const result = (originalQuery as any).apply(this, args);
   if (list && result && typeof result.then === 'function') result.then(done, () => {});
   return result;

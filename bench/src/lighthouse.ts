@@ -18,7 +18,8 @@
  *
  * Environment: BENCH_LIGHTHOUSE_RUNS (3 per preset; the median of each metric is reported),
  * BENCH_LIGHTHOUSE_PRESETS (mobile,desktop), BENCH_LIGHTHOUSE_USER (dealer@portal.demo), CHROME_PATH
- * (/usr/bin/chromium).
+ * (/usr/bin/chromium), BENCH_LIGHTHOUSE_OUT (a directory: each run's full JSON report is written there, to open in
+ * the Lighthouse viewer).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,7 @@ const RUNS = intEnv('BENCH_LIGHTHOUSE_RUNS', 3, 1, 20);
 const PRESETS = (process.env.BENCH_LIGHTHOUSE_PRESETS || 'mobile,desktop').split(',').map((p) => p.trim());
 for (const p of PRESETS) if (p !== 'mobile' && p !== 'desktop') throw new Error(`unknown preset ${p}`);
 const USER = process.env.BENCH_LIGHTHOUSE_USER || 'dealer@portal.demo';
+const OUT = process.env.BENCH_LIGHTHOUSE_OUT;
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -56,9 +58,15 @@ type Metrics = {
   jsTransferKb: number;
   jsGzipKb: number;
   scripts: { url: string; transferKb: number; gzipKb: number }[];
+  /** What Lighthouse says would save LCP time, largest first ("audit id: ms"). */
+  lcpSavings: string[];
 };
 
-type Audit = { numericValue?: number; details?: { items?: Record<string, unknown>[] } };
+type Audit = {
+  numericValue?: number;
+  details?: { items?: Record<string, unknown>[] };
+  metricSavings?: { LCP?: number };
+};
 
 /** The script requests of a run: URL and bytes transferred. */
 function scriptsOf(audits: Record<string, Audit>) {
@@ -75,7 +83,7 @@ async function gzipKb(url: string): Promise<number> {
   return gzipSync(Buffer.from(await response.arrayBuffer())).length / 1000;
 }
 
-async function audit(url: string, port: number, cookie: string, preset: string): Promise<Metrics> {
+async function audit(url: string, port: number, cookie: string, preset: string, run: number): Promise<Metrics> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } },
@@ -83,6 +91,10 @@ async function audit(url: string, port: number, cookie: string, preset: string):
   );
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
+  if (OUT) {
+    fs.mkdirSync(OUT, { recursive: true });
+    fs.writeFileSync(path.join(OUT, `home-${preset}-${run}.json`), String(result.report));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const finalUrl = new URL(lhr.finalDisplayedUrl);
   if (finalUrl.pathname !== '/home')
@@ -103,6 +115,10 @@ async function audit(url: string, port: number, cookie: string, preset: string):
     jsTransferKb: scripts.reduce((sum, x) => sum + x.transferKb, 0),
     jsGzipKb: scripts.reduce((sum, x) => sum + x.gzipKb, 0),
     scripts,
+    lcpSavings: Object.entries(audits)
+      .filter(([, a]) => (a.metricSavings?.LCP ?? 0) > 0)
+      .sort(([, a], [, b]) => (b.metricSavings?.LCP ?? 0) - (a.metricSavings?.LCP ?? 0))
+      .map(([id, a]) => `${id}: ${Math.round(a.metricSavings?.LCP ?? 0)} ms`),
   };
 }
 
@@ -128,12 +144,13 @@ async function main() {
   for (const preset of PRESETS) {
     const runs: Metrics[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const m = await audit(target, chrome.port, cookie, preset);
+      const m = await audit(target, chrome.port, cookie, preset, i + 1);
       runs.push(m);
       console.log(
         `  ${preset} run ${i + 1}: LCP ${m.lcpMs.toFixed(0)} ms, TBT ${m.tbtMs.toFixed(0)} ms, CLS ${m.cls.toFixed(3)}, ` +
           `JS ${m.scripts.length} scripts ${m.jsTransferKb.toFixed(1)} KB transferred / ${m.jsGzipKb.toFixed(1)} KB gzipped`,
       );
+      if (m.lcpSavings.length) console.log(`    LCP savings Lighthouse sees: ${m.lcpSavings.join(', ')}`);
     }
     for (const s of runs[0].scripts)
       console.log(
