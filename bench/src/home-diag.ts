@@ -20,7 +20,7 @@ import { HOME_USER, seedHome } from './home-seed.js';
 import { cleanupAll, cleanups, createPgDatabase, explain, freePort, intEnv, percentile, runnersOf } from './library.js';
 
 const REQUESTS = intEnv('BENCH_HOME_DIAG_REQUESTS', 50, 1, 10_000);
-const IMAGE = 'arquivo { arquivoLink largura altura variantes { largura link } }';
+const IMAGE = 'arquivo { id arquivoLink largura altura variantes { largura altura link } }';
 const FIELDS: Record<string, string> = {
   comunicadoEnviosRecentes:
     'comunicadoEnviosRecentes(limite: 5) { id lido dataRecebimento comunicado { id titulo departamento { id sigla } } }',

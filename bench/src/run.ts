@@ -44,10 +44,10 @@ const USUARIO_QUERY =
   'query Usuario { usuarioLogado { id nome tipo { id } idioma { id } funcionalidades { id chave } gruposUsuarios { id nome } marcas { id description } } }';
 const PING_QUERY = '{ ping }';
 /**
- * Everything /home asks for beyond the shell, in one request: the web's HomeComunicadosRecentes (limite 5) and
- * HomeUltimosModificados (limite 3) (apps/web/src/features/home/home.graphql), and the banner's slides and ad.
+ * Everything /home asks for beyond the shell, in one request: the web's HomeComunicadosRecentes (limite 5),
+ * HomeUltimosModificados (limite 3), HomeSlidesAtivos and HomeAnuncioAleatorio (apps/web/src/features/home/*.graphql).
  */
-const IMAGE_FIELDS = 'arquivo { arquivoLink largura altura variantes { largura link } }';
+const IMAGE_FIELDS = 'arquivo { id arquivoLink largura altura variantes { largura altura link } }';
 const HOME_QUERY = `query HomeData {
   comunicadoEnviosRecentes(limite: 5) { id lido dataRecebimento comunicado { id titulo departamento { id sigla } } }
   ultimosModificados(limite: 3) { id nome pasta arquivoImagem ultimaModificacao pastaPai { id nome } }
