@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress';
 
 /**
  * Where `npm run dev` forwards the server's own paths. Start that server with
@@ -11,7 +12,7 @@ const REACT = /node_modules\/(react|react-dom|scheduler)\//;
 const APOLLO = /node_modules\/(@apollo|graphql|optimism|@wry|zen-observable|zen-observable-ts|ts-invariant)\//;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // Drops Apollo Client's development checks from the production bundle (its documented switch).
   define: command === 'build' ? { 'globalThis.__DEV__': JSON.stringify(false) } : {},
   server: {

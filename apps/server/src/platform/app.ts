@@ -203,14 +203,32 @@ const SERVER_PREFIXES = ['/api/', '/oidc/', '/auth/', '/healthz', '/readyz', '/p
 
 /**
  * Serves the built React app. Unknown page paths get index.html (client-side routes); a missing file
- * (an old chunk after a deploy, a favicon) gets a real 404, never HTML in place of JavaScript.
+ * (an old chunk after a deploy, a favicon) gets a real 404, never HTML in place of JavaScript. The
+ * build writes Brotli and gzip copies beside its text files (apps/web/scripts/precompress.ts); they
+ * are sent to browsers that accept them. Hashed assets are cached for a year, everything else is
+ * revalidated (index.html names the current chunks).
  */
 export function registerWebApp(app: FastifyInstance, webDist: string) {
   const index = path.join(webDist, 'index.html');
+  // Vite's hashed files: their name changes with their content, so a cached copy never goes stale.
+  const hashedAssets = path.join(path.resolve(webDist), 'assets') + path.sep;
   const sendIndex = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
   if (fs.existsSync(index)) {
-    app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        res.setHeader('vary', 'Accept-Encoding');
+        res.setHeader(
+          'cache-control',
+          filePath.startsWith(hashedAssets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
     app.get('/', (_request, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((request, reply) => {
