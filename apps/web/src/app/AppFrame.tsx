@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { LOCALE_BY_IDIOMA, type UserType } from '@portal/domain';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { CenteredMessage } from '../ui/CenteredMessage';
@@ -20,9 +20,7 @@ import { RouteGuard } from './shell/RouteGuard';
 import { MENU_USUARIO_LOGADO, parseMenus } from './shell/shell.documents';
 import { useDocumentTitle } from './shell/useDocumentTitle';
 import { useFavicon } from './shell/useFavicon';
-
-/** The header's guided tour, in its own chunk: it and the tour library load only when onboarding is on. */
-const HeaderTour = lazy(() => import('./tour/HeaderTour'));
+import { HeaderTourLoader } from './tour/HeaderTourLoader';
 
 /** Content max width (docs/domains/menu-and-shell.md#the-frame). */
 export const CONTENT_MAX_WIDTH = 1440;
@@ -93,11 +91,7 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
           </Toolbar>
         </AppBar>
       )}
-      {ready && portal.onboardingHabilitado === true && (
-        <Suspense fallback={null}>
-          <HeaderTour />
-        </Suspense>
-      )}
+      {ready && <HeaderTourLoader />}
       {ready && menuData && (
         <Breadcrumbs productName={menuData.productName} menu={menu} registeredPaths={registeredPaths} />
       )}

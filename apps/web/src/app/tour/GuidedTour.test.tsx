@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n';
 import { type PortalProperties, PortalPropertiesContext } from '../portal-properties';
 import { GuidedTour } from './GuidedTour';
+import { HeaderTourLoader } from './HeaderTourLoader';
 import { HEADER_TOUR_ID, HEADER_TOUR_STEPS } from './header-tour';
 import { ONBOARDING_SEEN, SET_ONBOARDING_SEEN } from './tour.documents';
 
@@ -34,7 +35,11 @@ function setSeenMock() {
   return { mock, result };
 }
 
-function renderTour(mocks: MockedResponse[], portal: Partial<PortalProperties> = {}) {
+function renderTour(
+  mocks: MockedResponse[],
+  portal: Partial<PortalProperties> = {},
+  tour = <GuidedTour id={HEADER_TOUR_ID} steps={HEADER_TOUR_STEPS} />,
+) {
   return render(
     <I18nextProvider i18n={i18n}>
       <PortalPropertiesContext value={{ name: 'Portal', theme: 'blueOcean', favicon: null, ...portal }}>
@@ -44,7 +49,7 @@ function renderTour(mocks: MockedResponse[], portal: Partial<PortalProperties> =
               menu
             </button>
             <div data-tour="toolbar">toolbar</div>
-            <GuidedTour id={HEADER_TOUR_ID} steps={HEADER_TOUR_STEPS} />
+            {tour}
           </div>
         </MockedProvider>
       </PortalPropertiesContext>
@@ -129,5 +134,35 @@ describe('GuidedTour', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(seen).not.toHaveBeenCalled();
+  });
+});
+
+describe('HeaderTourLoader', () => {
+  afterEach(() => cleanup());
+  const seenResult = (seen: boolean) => vi.fn(() => ({ data: { currentUserOnboardingIsSeen: seen } }));
+  const seenRequest = { query: ONBOARDING_SEEN, variables: { id: HEADER_TOUR_ID } };
+
+  it('asks the server once and loads the header tour when the user has not seen it', async () => {
+    const seen = seenResult(false);
+    const { mock, result } = setSeenMock();
+    renderTour([{ request: seenRequest, result: seen }, mock], { onboardingHabilitado: true }, <HeaderTourLoader />);
+    await screen.findByRole('dialog', { name: 'Tour guiado' }, { timeout: 3000 });
+    expect(seen).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByRole('button', { name: 'Pular' }));
+    await waitFor(() => expect(result).toHaveBeenCalledOnce(), { timeout: 3000 });
+  });
+
+  it('shows nothing when the user has seen the tour, and does not ask when onboarding is off', async () => {
+    const seen = seenResult(true);
+    renderTour([{ request: seenRequest, result: seen }], { onboardingHabilitado: true }, <HeaderTourLoader />);
+    await waitFor(() => expect(seen).toHaveBeenCalledOnce());
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    cleanup();
+
+    const off = seenResult(false);
+    renderTour([{ request: seenRequest, result: off }], { onboardingHabilitado: false }, <HeaderTourLoader />);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(off).not.toHaveBeenCalled();
   });
 });

@@ -20,7 +20,12 @@ export type GuidedTourStep = { selector: string; contentKey: string };
 export const TOUR_OPEN_DELAY_MS = 1000;
 export const TOUR_MAX_WIDTH = 353;
 
-type Props = { id: OnboardingId | (string & {}); steps: readonly GuidedTourStep[] };
+type Props = {
+  id: OnboardingId | (string & {});
+  steps: readonly GuidedTourStep[];
+  /** Set when the caller has already asked the server whether the user has seen this tour (no second request). */
+  unseen?: boolean;
+};
 
 /**
  * A guided tour shown once per user and id (docs/domains/menu-and-shell.md#guided-tour): it opens 1 s after mounting
@@ -28,10 +33,14 @@ type Props = { id: OnboardingId | (string & {}); steps: readonly GuidedTourStep[
  * closed (Esc, mask click). Arrow keys move between steps. It does not open when the first step's element is missing
  * (then it stays unseen for a later visit).
  */
-export function GuidedTour({ id, steps }: Props) {
+export function GuidedTour({ id, steps, unseen }: Props) {
   const portal = usePortalProperties();
   const enabled = portal.onboardingHabilitado !== false && steps.length > 0;
-  const { data } = useQuery(ONBOARDING_SEEN, { variables: { id }, skip: !enabled, fetchPolicy: 'network-only' });
+  const { data } = useQuery(ONBOARDING_SEEN, {
+    variables: { id },
+    skip: !enabled || unseen !== undefined,
+    fetchPolicy: 'network-only',
+  });
   const [markSeen] = useMutation(SET_ONBOARDING_SEEN, { variables: { id } });
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
@@ -40,7 +49,7 @@ export function GuidedTour({ id, steps }: Props) {
   const marked = useRef(false);
   const firstSelector = steps[0]?.selector;
 
-  const notSeen = data?.currentUserOnboardingIsSeen === false;
+  const notSeen = unseen ?? data?.currentUserOnboardingIsSeen === false;
   useEffect(() => {
     if (!enabled || !notSeen || !firstSelector) return;
     const timer = setTimeout(() => {
