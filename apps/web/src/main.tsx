@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { fetchPortalProperties } from './app/portal-properties';
+import { preloadScreen } from './app/router';
 
 // After a deploy, an open tab asks for chunks of the old build, which are gone: load the new build
 // (once a minute at most, so a chunk that is really missing ends on the Ops page, not in a loop).
@@ -15,6 +16,7 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 const root = createRoot(document.getElementById('root')!);
+preloadScreen(window.location.pathname);
 
 void fetchPortalProperties().then((portalProperties) => {
   root.render(

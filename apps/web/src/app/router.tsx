@@ -1,6 +1,6 @@
 import { ROUTES } from '@portal/domain';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
 import { LoadingView } from '../ui/LoadingView';
 import { AppFrame } from './AppFrame';
 import { NotFoundPage } from './errors/NotFoundPage';
@@ -127,6 +127,16 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading the chunk of the screen at `pathname` (with the chunks it imports) right away, while the portal
+ * properties and the signed-in user are still being fetched: the router would only ask for it once the app renders.
+ */
+export function preloadScreen(pathname: string) {
+  const screen = SCREENS.find((s) => matchPath(s.path, pathname));
+  // A failure here is the router's to report when it loads the screen itself.
+  screen?.load().catch(() => {});
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);
