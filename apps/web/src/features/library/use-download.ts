@@ -1,7 +1,6 @@
-import { useMutation } from '@apollo/client';
+import { useApolloClient } from '@apollo/client';
 import { useCallback } from 'react';
 import { useToast } from '../../ui/toast';
-import { GERAR_LINK_DOWNLOAD } from './library.documents';
 
 /** Follows a signed link as a download (same origin: saved, not shown; elsewhere: a new tab). */
 export function openDownload(href: string, name: string) {
@@ -15,15 +14,20 @@ export function openDownload(href: string, name: string) {
   a.remove();
 }
 
-/** Downloads library files: a fresh signed link per file (gerarLinkDownloadByItemBiblioteca), then opened. */
+/**
+ * Downloads library files: a fresh signed link per file (gerarLinkDownloadByItemBiblioteca), then opened. The
+ * library's documents are imported on the first click, so the screens that only offer a download (/home's recent
+ * files card) do not load them with their first paint.
+ */
 export function useDownload() {
   const toast = useToast();
-  const [gerarLink] = useMutation(GERAR_LINK_DOWNLOAD);
+  const client = useApolloClient();
   return useCallback(
     async (items: readonly { id: string; nome: string }[]) => {
       for (const item of items) {
         try {
-          const { data } = await gerarLink({ variables: { id: item.id } });
+          const { GERAR_LINK_DOWNLOAD } = await import('./library.documents');
+          const { data } = await client.mutate({ mutation: GERAR_LINK_DOWNLOAD, variables: { id: item.id } });
           if (data) openDownload(data.gerarLinkDownloadByItemBiblioteca, item.nome);
         } catch (error) {
           toast.error(error);
@@ -31,6 +35,6 @@ export function useDownload() {
         }
       }
     },
-    [gerarLink, toast],
+    [client, toast],
   );
 }
