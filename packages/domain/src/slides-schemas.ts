@@ -16,17 +16,21 @@ export const LINK_TARGETS = ['_self', '_blank'] as const;
 export const HOME_CONTENT_STATUSES = ['AGENDADO', 'EM_EXIBICAO', 'ENCERRADO', 'INATIVO'] as const;
 export type HomeContentStatus = (typeof HOME_CONTENT_STATUSES)[number];
 
+// Made once: building an Intl.DateTimeFormat costs about 100 times as much as formatting with it, and /home
+// asks for the business day for every slide and ad it lists (docs/benchmarks.md#home-data).
+const BUSINESS_DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /**
  * The calendar day of `now` in the business time zone ('YYYY-MM-DD'): the "today" of the date rules
  * and of the display window, the same on every server whatever its own zone.
  */
 export function businessDay(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return BUSINESS_DAY_FORMAT.format(now);
 }
 
 type Window = { active: boolean; inicioDate: string; fimDate: string };
@@ -42,8 +46,12 @@ export function emExibicao(item: Window, now: Date): boolean {
 
 /** The status the administration lists show: inactive, else scheduled, showing or ended by the window. */
 export function homeContentStatus(item: Window, now: Date): HomeContentStatus {
+  return homeContentStatusOn(item, businessDay(now));
+}
+
+/** `homeContentStatus` on the business day `today` ('YYYY-MM-DD'), for a list that reads the clock once. */
+export function homeContentStatusOn(item: Window, today: string): HomeContentStatus {
   if (!item.active) return 'INATIVO';
-  const today = businessDay(now);
   if (today < item.inicioDate) return 'AGENDADO';
   return today > item.fimDate ? 'ENCERRADO' : 'EM_EXIBICAO';
 }

@@ -1,8 +1,8 @@
 import {
-  emExibicao,
+  businessDay,
   HOME_CONTENT_STATUSES,
   type HomeContentStatus,
-  homeContentStatus,
+  homeContentStatusOn,
   isAllowed,
   LIST_PAGE_SIZES,
 } from '@portal/domain';
@@ -73,16 +73,21 @@ registerImageVariants('ANUNCIO', VARIANT_WIDTHS.ANUNCIO);
 async function toApiList(ctx: GraphQLContext, rows: ConteudoRow[]): Promise<(Slide & Anuncio)[]> {
   const ids = rows.flatMap((row) => (row.arquivo_id ? [row.arquivo_id] : []));
   const sizes = await imageSizesOf(ctx.services.db, ids);
-  return Promise.all(rows.map((row) => toApi(ctx, row, sizes)));
+  const today = businessDay(ctx.services.clock.now());
+  return Promise.all(rows.map((row) => toApi(ctx, row, sizes, today)));
 }
 
 /**
- * A slide or ad as the API gives it: window and status by the business clock, the image's link and its
- * variants' links signed (the viewer may see the item, so may see its image).
+ * A slide or ad as the API gives it: window and status on the business day `today` (by default read from
+ * the clock), the image's link and its variants' links signed (the viewer may see the item, so may see its image).
  */
-async function toApi(ctx: GraphQLContext, row: ConteudoRow, sizes?: Map<string, ImageSizes>): Promise<Slide & Anuncio> {
-  const now = ctx.services.clock.now();
-  const window = { active: row.active, inicioDate: row.inicio_date, fimDate: row.fim_date };
+async function toApi(
+  ctx: GraphQLContext,
+  row: ConteudoRow,
+  sizes?: Map<string, ImageSizes>,
+  today = businessDay(ctx.services.clock.now()),
+): Promise<Slide & Anuncio> {
+  const status = homeContentStatusOn({ active: row.active, inicioDate: row.inicio_date, fimDate: row.fim_date }, today);
   const arquivo = row.arquivo_id ? await imageOf(ctx, row.arquivo_id, row.arquivo_nome ?? '', sizes) : null;
   return {
     id: row.id,
@@ -101,8 +106,9 @@ async function toApi(ctx: GraphQLContext, row: ConteudoRow, sizes?: Map<string, 
     grupos: row.grupos,
     active: row.active,
     createdDateTime: new Date(row.created_date_time),
-    emExibicao: emExibicao(window, now),
-    status: homeContentStatus(window, now),
+    // The same rule as the domain's `emExibicao`: active and inside the window today.
+    emExibicao: status === 'EM_EXIBICAO',
+    status,
   };
 }
 
