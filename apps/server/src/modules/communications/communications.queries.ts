@@ -61,6 +61,19 @@ export async function findComunicado(db: DbOrTx, id: string, forUpdate = false):
   return row ?? null;
 }
 
+/**
+ * Communications by id, in no particular order (ids that are not UUIDs are skipped): the batched loaders
+ * read every delivery's communication of a request in one query.
+ */
+export async function comunicadosByIds(db: DbOrTx, ids: readonly string[]): Promise<ComunicadoRow[]> {
+  const valid = [...new Set(ids)].filter((id) => UUID.test(id));
+  if (!valid.length) return [];
+  return rows<ComunicadoRow>(
+    db,
+    sql`SELECT ${COMUNICADO_COLUMNS} FROM comunicado c WHERE c.id = ANY(${uuidArray(valid)})`,
+  );
+}
+
 /** A communication the user created or must approve, or null. */
 export async function findOwnComunicado(db: DbOrTx, userId: string, id: string): Promise<ComunicadoRow | null> {
   const row = await findComunicado(db, id);

@@ -22,11 +22,11 @@ import { departmentsByIds, holdersOfKey, listDepartments, userSummarySql, usersB
 import {
   type ComunicadoRow,
   canReadAttachment,
+  comunicadosByIds,
   countAudience,
   deliveryTotals,
   type EnvioRow,
   erratasOf,
-  findComunicado,
   findEnvio,
   findOwnComunicado,
   type LeituraRow,
@@ -261,6 +261,11 @@ type C = ComunicadoRow;
 const ownedIds = (queries: Batch<C>, ctx: GraphQLContext) =>
   queries.map((q) => (q.obj.criador_id === ctx.user?.id || q.obj.aprovador_id === ctx.user?.id ? q.obj.id : ''));
 
+/** The communications of `ids` by id, read in one query. */
+async function comunicadosById(ctx: GraphQLContext, ids: string[]): Promise<Map<string, ComunicadoRow>> {
+  return new Map((await comunicadosByIds(ctx.services.db, ids)).map((c) => [c.id, c]));
+}
+
 const groupRows = <R extends { k: string }>(rows: R[], keys: string[]) =>
   keys.map((k) => rows.filter((r) => r.k === k));
 
@@ -344,15 +349,26 @@ export const loaders = {
   },
   ComunicadoEnvio: {
     async comunicado(queries: Batch<EnvioRow>, ctx: GraphQLContext) {
-      return Promise.all(queries.map((q) => findComunicado(ctx.services.db, q.obj.comunicado_id)));
+      const byId = await comunicadosById(
+        ctx,
+        queries.map((q) => q.obj.comunicado_id),
+      );
+      return queries.map((q) => byId.get(q.obj.comunicado_id) ?? null);
     },
     async original(queries: Batch<EnvioRow>, ctx: GraphQLContext) {
-      return Promise.all(
-        queries.map(async (q) => {
-          const c = await findComunicado(ctx.services.db, q.obj.comunicado_id);
-          return c?.id_parent && UUID.test(c.id_parent) ? findComunicado(ctx.services.db, c.id_parent) : null;
-        }),
+      const byId = await comunicadosById(
+        ctx,
+        queries.map((q) => q.obj.comunicado_id),
       );
+      const parentOf = (id: string) => {
+        const parent = byId.get(id)?.id_parent;
+        return parent && UUID.test(parent) ? parent : null;
+      };
+      const parents = await comunicadosById(
+        ctx,
+        queries.flatMap((q) => parentOf(q.obj.comunicado_id) ?? []),
+      );
+      return queries.map((q) => parents.get(parentOf(q.obj.comunicado_id) ?? '') ?? null);
     },
   },
 };
