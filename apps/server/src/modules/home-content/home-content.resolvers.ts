@@ -15,7 +15,7 @@ import { registerFileAccess } from '../files/files.access.js';
 import { registerImageVariants } from '../files/files.limits.js';
 import { type ImageSizes, imageSizesOf } from '../files/files.queries.js';
 import { signDownloadLink, signVariantLink } from '../files/files.service.js';
-import { userGroupIdsOf } from '../users/users.queries.js';
+import { userGroupIdsOf, viewerGroupIds } from '../users/users.queries.js';
 import {
   activeSlides,
   type ConteudoRow,
@@ -156,17 +156,14 @@ async function page(
   };
 }
 
-/** The user groups of the signed-in user: who sees a slide or ad. */
-const groupsOfViewer = (ctx: GraphQLContext) => userGroupIdsOf(ctx.services.db, requireUser(ctx).id);
-
 export const resolvers: Resolvers = {
   Query: {
     slidesAtivos: async (_, __, ctx) => {
-      const rows = await activeSlides(ctx.services.db, await groupsOfViewer(ctx), ctx.services.clock.now());
+      const rows = await activeSlides(ctx.services.db, await viewerGroupIds(ctx), ctx.services.clock.now());
       return toApiList(ctx, rows);
     },
     anuncioAleatorio: async (_, __, ctx) => {
-      const row = await randomAd(ctx.services.db, await groupsOfViewer(ctx), ctx.services.clock.now());
+      const row = await randomAd(ctx.services.db, await viewerGroupIds(ctx), ctx.services.clock.now());
       return row ? toApi(ctx, row) : null;
     },
     slides: (_, args, ctx) => page(ctx, 'SLIDE', args),

@@ -19,9 +19,17 @@ export type LibraryViewerContext = {
   groupIds: string[];
 };
 
-export async function libraryViewer(db: DbOrTx, user: CurrentUser): Promise<LibraryViewerContext> {
+/**
+ * The library's viewer `user`; `groupIdsOf` reads their user groups (by default from `db`; a GraphQL
+ * request passes the users module's per-request read, shared with /home's slides and ads).
+ */
+export async function libraryViewer(
+  db: DbOrTx,
+  user: CurrentUser,
+  groupIdsOf: () => Promise<string[]> = () => userGroupIdsOf(db, user.id),
+): Promise<LibraryViewerContext> {
   const manager = canManageLibrary(user);
-  return { id: user.id, chaves: user.chaves, manager, groupIds: manager ? [] : await userGroupIdsOf(db, user.id) };
+  return { id: user.id, chaves: user.chaves, manager, groupIds: manager ? [] : await groupIdsOf() };
 }
 
 /** An item row with what the API shows of it (library.resolvers.ts maps it to an ItemBiblioteca; the codegen mapper of ItemBiblioteca). */

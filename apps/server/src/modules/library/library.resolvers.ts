@@ -13,6 +13,7 @@ import { type GraphQLContext, requireUser } from '../../platform/graphql/context
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { registerFileAccess } from '../files/files.access.js';
 import { signDownloadLink, signThumbnailLink } from '../files/files.service.js';
+import { viewerGroupIds } from '../users/users.queries.js';
 import {
   canReadLibraryUpload,
   countFolderItems,
@@ -77,7 +78,7 @@ const viewers = new WeakMap<object, Promise<LibraryViewerContext>>();
 function viewerOf(ctx: GraphQLContext): Promise<LibraryViewerContext> {
   let viewer = viewers.get(ctx);
   if (!viewer) {
-    viewer = libraryViewer(ctx.services.db, requireUser(ctx));
+    viewer = libraryViewer(ctx.services.db, requireUser(ctx), () => viewerGroupIds(ctx));
     viewers.set(ctx, viewer);
   }
   return viewer;

@@ -6,6 +6,7 @@ import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { enviosReceivedBetween } from '../communications/communications.queries.js';
 import { filesModifiedBetween, libraryViewer } from '../library/library.queries.js';
 import { userNotificationsBetween } from '../notifications/notifications.queries.js';
+import { viewerGroupIds } from '../users/users.queries.js';
 import { newsSince } from './news.queries.js';
 import { markNewsSeen } from './news.service.js';
 
@@ -27,7 +28,7 @@ export const resolvers: Resolvers = {
       const window = { since, until, limit };
       const [comunicados, arquivos, notificacoes] = await Promise.all([
         enviosReceivedBetween(db, user.id, window),
-        libraryViewer(db, user).then((viewer) => filesModifiedBetween(db, viewer, window)),
+        libraryViewer(db, user, () => viewerGroupIds(ctx)).then((viewer) => filesModifiedBetween(db, viewer, window)),
         userNotificationsBetween(db, user.id, window),
       ]);
       return { desde: since, ate: until, comunicados, arquivos, notificacoes };

@@ -1,7 +1,7 @@
 import type { Idioma, UserType } from '@portal/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
-import type { CurrentUser } from '../../platform/graphql/context.js';
+import { type CurrentUser, type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { activeBrandsJsonText, dealerGroupOfDealersSql } from '../dealers/dealers.queries.js';
 import {
@@ -113,6 +113,26 @@ export async function userGroupIdsOf(db: DbOrTx, userId: string): Promise<string
     .from(usuarioGrupoUsuarios)
     .where(eq(usuarioGrupoUsuarios.usuarioId, userId));
   return rows.map((r) => r.id);
+}
+
+const groupIdsByRequest = new WeakMap<GraphQLContext, Promise<string[]>>();
+
+/**
+ * The signed-in user's user groups, read once per GraphQL request (a prepared statement) however many
+ * fields filter by them: /home's slides, its ad and the library's files each do.
+ */
+export function viewerGroupIds(ctx: GraphQLContext): Promise<string[]> {
+  let ids = groupIdsByRequest.get(ctx);
+  if (!ids) {
+    ids = queryPrepared<{ id: string }>(
+      ctx.services.database,
+      'user_group_ids',
+      'SELECT grupo_usuarios_id AS id FROM usuario_grupo_usuarios WHERE usuario_id = $1',
+      [requireUser(ctx).id],
+    ).then((rows) => rows.map((r) => r.id));
+    groupIdsByRequest.set(ctx, ids);
+  }
+  return ids;
 }
 
 /**
