@@ -5,8 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -108,4 +110,21 @@ export async function queryPrepared<T>(
 ): Promise<T[]> {
   if (database.pool) return (await database.pool.query({ name, text, values: values as never[] })).rows as T[];
   return (await (database.pglite as PGlite).query<T>(text, values)).rows;
+}
+
+const dialect = new PgDialect();
+const preparedTexts = new Map<string, string>();
+
+/**
+ * `queryPrepared` for a query written with drizzle's `sql` (so it can embed the owners' SQL fragments):
+ * rendered to text and parameters on each call, prepared under `name` once per connection. Every
+ * call under one name must render the same text (lists as one array parameter, e.g. `uuidArray`):
+ * a different text is a bug and throws rather than reaching PostgreSQL's "prepared statement" error.
+ */
+export async function queryPreparedSql<T>(database: Database, name: string, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const known = preparedTexts.get(name);
+  if (known === undefined) preparedTexts.set(name, text);
+  else if (known !== text) throw new Error(`prepared statement ${name}: another text under the same name`);
+  return queryPrepared<T>(database, name, text, params);
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db.js';
+import { type Database, type DbOrTx, queryPreparedSql } from '../../platform/db.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { brandNamesSql, dealerNamesSql } from '../dealers/dealers.queries.js';
 import { dealerGroupNamesSql } from '../groups/groups.queries.js';
@@ -180,10 +180,12 @@ export async function canReadAttachment(db: DbOrTx, userId: string, arquivoId: s
 }
 
 /** The user's latest deliveries for the home card, within their display window. */
-export async function recentEnvios(db: DbOrTx, userId: string, limit: number, now: Date): Promise<EnvioRow[]> {
-  // The home card honours the optional display window (dataInicioExibicao / dataFimExibicao).
-  return rows<EnvioRow>(
-    db,
+export async function recentEnvios(database: Database, userId: string, limit: number, now: Date): Promise<EnvioRow[]> {
+  // The home card honours the optional display window (dataInicioExibicao / dataFimExibicao). Prepared:
+  // every /home load asks.
+  return queryPreparedSql<EnvioRow>(
+    database,
+    'communications_recent_envios',
     sql`SELECT e.* FROM comunicado_envio e JOIN comunicado c ON c.id = e.comunicado_id
          WHERE e.usuario_id = ${userId} AND e.active AND NOT e.arquivado
            AND (c.data_inicio_exibicao IS NULL OR c.data_inicio_exibicao <= ${now})

@@ -127,7 +127,7 @@ export const resolvers: Resolvers = {
     comunicadoEnvio: (_, { idComunicado }, ctx) => envioOf(ctx, idComunicado),
     comunicadoEnviosRecentes: (_, { limite }, ctx) => {
       const limit = limitArg(limite, 'limite', { max: 50, default: 5 });
-      return recentEnvios(ctx.services.db, requireUser(ctx).id, limit, ctx.services.clock.now());
+      return recentEnvios(ctx.services.database, requireUser(ctx).id, limit, ctx.services.clock.now());
     },
     contagemDestinatarios: (_, { audiencia }, ctx) =>
       countAudience(ctx.services.db, {

@@ -1,7 +1,7 @@
 import { businessDay, type HomeContentStatus } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db.js';
-import { isUuid } from '../../platform/sql.js';
+import { type Database, type DbOrTx, queryPreparedSql } from '../../platform/db.js';
+import { isUuid, uuidArray } from '../../platform/sql.js';
 import { fileSummarySql } from '../files/files.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
 
@@ -43,36 +43,34 @@ const COLUMNS = sql`c.id, c.tipo, c.titulo, c.cor_titulo, c.tamanho_titulo, c.su
      FROM conteudo_home_grupo cg JOIN (${userGroupNamesSql}) g ON g.id = cg.grupo_usuarios_id
     WHERE cg.conteudo_id = c.id) AS grupos`;
 
-/** Rows inside their window on `today` and active, in one of `groupIds`. */
+/** Rows inside their window on `today` and active, in one of `groupIds` (one array parameter: a fixed text). */
 function shownTo(kind: Kind, today: string, groupIds: string[]): SQL {
-  const ids = groupIds.length
-    ? sql.join(
-        groupIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )
-    : sql`NULL::uuid`;
   return sql`c.tipo = ${kind} AND c.active AND c.inicio_date <= ${today}::date AND c.fim_date >= ${today}::date
-    AND EXISTS (SELECT 1 FROM conteudo_home_grupo cg WHERE cg.conteudo_id = c.id AND cg.grupo_usuarios_id IN (${ids}))`;
+    AND EXISTS (SELECT 1 FROM conteudo_home_grupo cg WHERE cg.conteudo_id = c.id
+      AND cg.grupo_usuarios_id = ANY(${uuidArray(groupIds)}))`;
 }
 
 /**
  * The slides a user in `groupIds` sees on /home at `now` (`slidesAtivos`): active, inside their window
- * by the business calendar, in one of the groups; by start day, newest first among equals.
+ * by the business calendar, in one of the groups; by start day, newest first among equals. Prepared:
+ * every /home load asks.
  */
-export async function activeSlides(db: DbOrTx, groupIds: string[], now: Date): Promise<ConteudoRow[]> {
+export async function activeSlides(database: Database, groupIds: string[], now: Date): Promise<ConteudoRow[]> {
   if (!groupIds.length) return [];
-  return rows(
-    db,
+  return queryPreparedSql(
+    database,
+    'home_active_slides',
     sql`SELECT ${COLUMNS} FROM conteudo_home c WHERE ${shownTo('SLIDE', businessDay(now), groupIds)}
         ORDER BY c.inicio_date, c.created_date_time DESC, c.id`,
   );
 }
 
 /** One ad among those a user in `groupIds` sees at `now`, at random so each load may show another; or null. */
-export async function randomAd(db: DbOrTx, groupIds: string[], now: Date): Promise<ConteudoRow | null> {
+export async function randomAd(database: Database, groupIds: string[], now: Date): Promise<ConteudoRow | null> {
   if (!groupIds.length) return null;
-  const [row] = await rows<ConteudoRow>(
-    db,
+  const [row] = await queryPreparedSql<ConteudoRow>(
+    database,
+    'home_random_ad',
     sql`SELECT ${COLUMNS} FROM conteudo_home c WHERE ${shownTo('ANUNCIO', businessDay(now), groupIds)}
         ORDER BY random() LIMIT 1`,
   );

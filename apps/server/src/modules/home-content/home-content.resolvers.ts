@@ -159,11 +159,11 @@ async function page(
 export const resolvers: Resolvers = {
   Query: {
     slidesAtivos: async (_, __, ctx) => {
-      const rows = await activeSlides(ctx.services.db, await viewerGroupIds(ctx), ctx.services.clock.now());
+      const rows = await activeSlides(ctx.services.database, await viewerGroupIds(ctx), ctx.services.clock.now());
       return toApiList(ctx, rows);
     },
     anuncioAleatorio: async (_, __, ctx) => {
-      const row = await randomAd(ctx.services.db, await viewerGroupIds(ctx), ctx.services.clock.now());
+      const row = await randomAd(ctx.services.database, await viewerGroupIds(ctx), ctx.services.clock.now());
       return row ? toApi(ctx, row) : null;
     },
     slides: (_, args, ctx) => page(ctx, 'SLIDE', args),

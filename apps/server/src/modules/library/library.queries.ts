@@ -1,6 +1,6 @@
 import { canManageLibrary, type PermissaoAcesso } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db.js';
+import { type Database, type DbOrTx, queryPreparedSql } from '../../platform/db.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
 import { uploadDetailsJoin } from '../files/files.queries.js';
@@ -196,10 +196,15 @@ export async function listWritableFolders(db: DbOrTx, viewer: LibraryViewerConte
   return rows(db, pageRows(viewer, writableBy(viewer), NAME_ORDER, sql`LIMIT 1000`));
 }
 
-/** The readable files modified last. */
-export async function listRecentFiles(db: DbOrTx, viewer: LibraryViewerContext, limit: number): Promise<ItemRow[]> {
-  return rows(
-    db,
+/** The readable files modified last (/home's card: prepared, one statement for managers, one for the rest). */
+export async function listRecentFiles(
+  database: Database,
+  viewer: LibraryViewerContext,
+  limit: number,
+): Promise<ItemRow[]> {
+  return queryPreparedSql<ItemRow>(
+    database,
+    viewer.manager ? 'library_recent_files_manager' : 'library_recent_files',
     pageRows(
       viewer,
       sql`NOT i.pasta AND ${visibleTo(viewer)}`,

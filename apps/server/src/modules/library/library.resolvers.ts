@@ -176,7 +176,7 @@ export const resolvers: Resolvers = {
     pastasComPermissaoEscrita: async (_, __, ctx) => listWritableFolders(ctx.services.db, await viewerOf(ctx)),
     ultimosModificados: async (_, { limite }, ctx) => {
       const limit = limitArg(limite, 'limite', { max: 50, default: 3 });
-      return listRecentFiles(ctx.services.db, await viewerOf(ctx), limit);
+      return listRecentFiles(ctx.services.database, await viewerOf(ctx), limit);
     },
   },
   Mutation: {
