@@ -8,6 +8,11 @@ import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
 /** A slide or ad. */
 export type Kind = 'SLIDE' | 'ANUNCIO';
 
+/** Cache key prefix (services.cache) of what /home shows: whoever changes a slide or ad invalidates it. */
+export const HOME_CONTENT_CACHE_KEY = 'home-content';
+/** Live-event channel of slide and ad changes: every instance drops its cached /home content on it. */
+export const HOME_CONTENT_CHANGED_CHANNEL = 'portal_conteudo_home_alterado';
+
 /** A slide or ad as the API builds it (SQL row), with its user groups and its image's name. */
 export type ConteudoRow = {
   id: string;
@@ -65,16 +70,17 @@ export async function activeSlides(database: Database, groupIds: string[], now: 
   );
 }
 
-/** One ad among those a user in `groupIds` sees at `now`, at random so each load may show another; or null. */
-export async function randomAd(database: Database, groupIds: string[], now: Date): Promise<ConteudoRow | null> {
-  if (!groupIds.length) return null;
-  const [row] = await queryPreparedSql<ConteudoRow>(
+/**
+ * Every ad a user in `groupIds` sees at `now` (`anuncioAleatorio` picks one of them at random, so each
+ * load may show another). Prepared: every /home load asks.
+ */
+export async function shownAds(database: Database, groupIds: string[], now: Date): Promise<ConteudoRow[]> {
+  if (!groupIds.length) return [];
+  return queryPreparedSql<ConteudoRow>(
     database,
-    'home_random_ad',
-    sql`SELECT ${COLUMNS} FROM conteudo_home c WHERE ${shownTo('ANUNCIO', businessDay(now), groupIds)}
-        ORDER BY random() LIMIT 1`,
+    'home_shown_ads',
+    sql`SELECT ${COLUMNS} FROM conteudo_home c WHERE ${shownTo('ANUNCIO', businessDay(now), groupIds)} ORDER BY c.id`,
   );
-  return row ?? null;
 }
 
 /** Whether upload `arquivoId` is the image of a slide or ad a user in `groupIds` sees at `now` (downloads). */

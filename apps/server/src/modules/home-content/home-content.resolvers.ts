@@ -15,16 +15,18 @@ import { registerFileAccess } from '../files/files.access.js';
 import { registerImageVariants } from '../files/files.limits.js';
 import { type ImageSizes, imageSizesOf } from '../files/files.queries.js';
 import { signDownloadLink, signVariantLink } from '../files/files.service.js';
+import { SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
 import { userGroupIdsOf, viewerGroupIds } from '../users/users.queries.js';
 import {
   activeSlides,
   type ConteudoRow,
   findHomeContent,
+  HOME_CONTENT_CACHE_KEY,
   isImageShownTo,
   type Kind,
   kindOfImage,
   pageHomeContent,
-  randomAd,
+  shownAds,
 } from './home-content.queries.js';
 import { alterarStatusConteudoHome, HOME_CONTENT_KEYS, salvarConteudoHome } from './home-content.service.js';
 
@@ -70,11 +72,32 @@ registerImageVariants('SLIDE', VARIANT_WIDTHS.SLIDE);
 registerImageVariants('ANUNCIO', VARIANT_WIDTHS.ANUNCIO);
 
 /** Slides or ads as the API gives them: the sizes and variants of their images read in one query. */
-async function toApiList(ctx: GraphQLContext, rows: ConteudoRow[]): Promise<(Slide & Anuncio)[]> {
-  const ids = rows.flatMap((row) => (row.arquivo_id ? [row.arquivo_id] : []));
-  const sizes = await imageSizesOf(ctx.services.db, ids);
+async function toApiList(
+  ctx: GraphQLContext,
+  rows: ConteudoRow[],
+  known?: Map<string, ImageSizes>,
+): Promise<(Slide & Anuncio)[]> {
+  const sizes = known ?? (await imageSizesOf(ctx.services.db, imageIdsOf(rows)));
   const today = businessDay(ctx.services.clock.now());
   return Promise.all(rows.map((row) => toApi(ctx, row, sizes, today)));
+}
+
+const imageIdsOf = (rows: ConteudoRow[]) => rows.flatMap((row) => (row.arquivo_id ? [row.arquivo_id] : []));
+
+/**
+ * The slides or ads users of `groupIds` see today, with their images' sizes: the same for every user of
+ * those groups, so kept in the shared cache for a few seconds (a per-instance copy that any change of a
+ * slide or ad drops at once on every instance: home-content.service.ts; the day is in the key). Cached
+ * rows are shared: never changed by their readers.
+ */
+function shownTo(ctx: GraphQLContext, kind: Kind, groupIds: string[]) {
+  const { db, database, cache, clock } = ctx.services;
+  const now = clock.now();
+  const key = `${HOME_CONTENT_CACHE_KEY}.${kind}.${businessDay(now)}.${[...groupIds].sort().join(',')}`;
+  return cache.get(key, SHARED_DATA_TTL_MS, async () => {
+    const rows = await (kind === 'SLIDE' ? activeSlides : shownAds)(database, groupIds, now);
+    return { rows, sizes: await imageSizesOf(db, imageIdsOf(rows)) };
+  });
 }
 
 /**
@@ -159,12 +182,13 @@ async function page(
 export const resolvers: Resolvers = {
   Query: {
     slidesAtivos: async (_, __, ctx) => {
-      const rows = await activeSlides(ctx.services.database, await viewerGroupIds(ctx), ctx.services.clock.now());
-      return toApiList(ctx, rows);
+      const { rows, sizes } = await shownTo(ctx, 'SLIDE', await viewerGroupIds(ctx));
+      return toApiList(ctx, rows, sizes);
     },
     anuncioAleatorio: async (_, __, ctx) => {
-      const row = await randomAd(ctx.services.database, await viewerGroupIds(ctx), ctx.services.clock.now());
-      return row ? toApi(ctx, row) : null;
+      const { rows, sizes } = await shownTo(ctx, 'ANUNCIO', await viewerGroupIds(ctx));
+      const row = rows[Math.floor(Math.random() * rows.length)];
+      return row ? toApi(ctx, row, sizes) : null;
     },
     slides: (_, args, ctx) => page(ctx, 'SLIDE', args),
     slide: (_, { id }, ctx) => one(ctx, 'SLIDE', id),

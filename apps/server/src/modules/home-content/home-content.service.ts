@@ -7,7 +7,7 @@ import { isUuid } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { placeUpload } from '../files/files.service.js';
 import { existingUserGroupIds } from '../user-groups/user-groups.queries.js';
-import type { Kind } from './home-content.queries.js';
+import { HOME_CONTENT_CACHE_KEY, HOME_CONTENT_CHANGED_CHANNEL, type Kind } from './home-content.queries.js';
 import { conteudoHome, conteudoHomeGrupo } from './home-content.tables.js';
 
 // Actions of the slides and ads administration (decision 0013; docs/domains/home.md). No delete:
@@ -62,7 +62,7 @@ export async function salvarConteudoHome(
   const id = input.id ?? null;
   if (id !== null && !isUuid(id)) throw notFound();
   const today = businessDay(ctx.clock.now());
-  return inTransaction(ctx, async (tx, txCtx) => {
+  const saved = await inTransaction(ctx, async (tx, txCtx) => {
     const before = id ? await lockItem(tx, kind, id) : null;
     if (id && !before) throw notFound();
     const kept = before?.inicioDate;
@@ -106,6 +106,8 @@ export async function salvarConteudoHome(
     });
     return after.id;
   });
+  await announceHomeContentChange(ctx);
+  return saved;
 }
 
 /**
@@ -134,5 +136,23 @@ export async function alterarStatusConteudoHome(
       after: { active: input.active },
     });
   });
+  await announceHomeContentChange(ctx);
   return input.id;
+}
+
+/**
+ * Tells every instance that slides or ads changed: this one drops its cached /home content now, the
+ * others when the live event reaches them (`watchHomeContentChanges`), so /home does not wait for the
+ * cache's TTL. Called after the commit; a failed publish leaves the other instances on the TTL.
+ */
+async function announceHomeContentChange(ctx: ActionContext) {
+  ctx.cache.invalidate(HOME_CONTENT_CACHE_KEY);
+  await ctx.events.publish(HOME_CONTENT_CHANGED_CHANNEL, {}).catch(() => {});
+}
+
+/** Subscribes this instance to slide and ad changes made on any instance (the module's start-up). */
+export function watchHomeContentChanges(services: Pick<ActionContext, 'events' | 'cache'>): () => void {
+  return services.events.subscribe(HOME_CONTENT_CHANGED_CHANNEL, () =>
+    services.cache.invalidate(HOME_CONTENT_CACHE_KEY),
+  );
 }

@@ -2,6 +2,7 @@ import type { PortalModule } from '../../platform/module.js';
 import { guards, resolvers } from './home-content.resolvers.js';
 import { samples } from './home-content.samples.js';
 import { homeContentSeed } from './home-content.seed.js';
+import { watchHomeContentChanges } from './home-content.service.js';
 
 /**
  * What /home shows besides communications and files (docs/domains/home.md): the slides of the banner and
@@ -15,5 +16,8 @@ export const homeContentModule: PortalModule = {
   resolvers,
   guards,
   samples,
+  async jobs({ services, onClose }) {
+    onClose(watchHomeContentChanges(services));
+  },
   seed: homeContentSeed,
 };
