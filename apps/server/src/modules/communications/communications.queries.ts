@@ -40,6 +40,8 @@ export type EnvioRow = {
   favorito: boolean;
   arquivado: boolean;
   active: boolean;
+  /** The communication, when the query read it with the delivery (/home's card); else its loader reads it. */
+  comunicado?: ComunicadoRow;
 };
 
 const COMUNICADO_COLUMNS = sql`c.id, c.titulo, c.mensagem, c.status, c.criador_id, c.aprovador_id, c.motivo_rejeicao,
@@ -181,12 +183,13 @@ export async function canReadAttachment(db: DbOrTx, userId: string, arquivoId: s
 
 /** The user's latest deliveries for the home card, within their display window. */
 export async function recentEnvios(database: Database, userId: string, limit: number, now: Date): Promise<EnvioRow[]> {
-  // The home card honours the optional display window (dataInicioExibicao / dataFimExibicao). Prepared:
-  // every /home load asks.
+  // The home card honours the optional display window (dataInicioExibicao / dataFimExibicao). Prepared,
+  // with each delivery's communication (one round trip less): every /home load asks.
   return queryPreparedSql<EnvioRow>(
     database,
     'communications_recent_envios',
-    sql`SELECT e.* FROM comunicado_envio e JOIN comunicado c ON c.id = e.comunicado_id
+    sql`SELECT e.*, (SELECT to_json(r) FROM (SELECT ${COMUNICADO_COLUMNS}) r) AS comunicado
+         FROM comunicado_envio e JOIN comunicado c ON c.id = e.comunicado_id
          WHERE e.usuario_id = ${userId} AND e.active AND NOT e.arquivado
            AND (c.data_inicio_exibicao IS NULL OR c.data_inicio_exibicao <= ${now})
            AND (c.data_fim_exibicao IS NULL OR c.data_fim_exibicao >= ${now})

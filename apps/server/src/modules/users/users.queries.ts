@@ -22,13 +22,14 @@ const featureIdsOf = (userRef: string) => `
   ${accessTypeFeatureIdsText(`SELECT uta.tipo_acesso_id FROM usuario_tipo_acesso uta WHERE uta.usuario_id = ${userRef}`)}`;
 
 /**
- * Columns of the acting user (table alias `u`) with their effective keys. Shared by the two hot paths
- * that load a user on every request: by id (bearer tokens) and joined to the session (cookies).
+ * Columns of the acting user (table alias `u`) with their effective keys and user groups. Shared by the
+ * two hot paths that load a user on every request: by id (bearer tokens) and joined to the session (cookies).
  */
 export const CURRENT_USER_COLUMNS = `u.id AS u_id, u.nome AS u_nome, u.email AS u_email, u.tipo AS u_tipo,
   u.idioma AS u_idioma, u.active AS u_active, u.avatar_link AS u_avatar_link,
   (u.senha_hash IS NOT NULL) AS u_tem_senha,
-  ${featureKeysArrayText(featureIdsOf('u.id'))} AS u_chaves`;
+  ${featureKeysArrayText(featureIdsOf('u.id'))} AS u_chaves,
+  ARRAY(SELECT ug.grupo_usuarios_id::text FROM usuario_grupo_usuarios ug WHERE ug.usuario_id = u.id) AS u_grupos`;
 
 export type CurrentUserRow = {
   u_id: string;
@@ -40,6 +41,7 @@ export type CurrentUserRow = {
   u_avatar_link: string | null;
   u_tem_senha: boolean;
   u_chaves: string[] | null;
+  u_grupos?: string[] | null;
 };
 
 /** Maps a CURRENT_USER_COLUMNS row; an inactive user is null (signed out on the next request). */
@@ -54,6 +56,7 @@ export function toCurrentUser(row: CurrentUserRow | undefined): CurrentUser | nu
     avatarLink: row.u_avatar_link,
     temSenha: row.u_tem_senha,
     chaves: row.u_chaves ?? [],
+    ...(row.u_grupos ? { grupoUsuariosIds: row.u_grupos } : {}),
   };
 }
 
@@ -118,10 +121,13 @@ export async function userGroupIdsOf(db: DbOrTx, userId: string): Promise<string
 const groupIdsByRequest = new WeakMap<GraphQLContext, Promise<string[]>>();
 
 /**
- * The signed-in user's user groups, read once per GraphQL request (a prepared statement) however many
- * fields filter by them: /home's slides, its ad and the library's files each do.
+ * The signed-in user's user groups, read once per GraphQL request however many fields filter by them
+ * (/home's slides, its ad and the library's files each do): with the user when the session load read
+ * them (CURRENT_USER_COLUMNS), else by one prepared statement.
  */
 export function viewerGroupIds(ctx: GraphQLContext): Promise<string[]> {
+  const loaded = requireUser(ctx).grupoUsuariosIds;
+  if (loaded) return Promise.resolve(loaded);
   let ids = groupIdsByRequest.get(ctx);
   if (!ids) {
     ids = queryPrepared<{ id: string }>(

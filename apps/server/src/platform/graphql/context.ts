@@ -18,6 +18,8 @@ export type CurrentUser = {
   temSenha: boolean;
   /** Effective feature keys: direct ones plus the defaults of the user's access types. */
   chaves: string[];
+  /** The user's user groups, when the request's user load read them (the users module's `viewerGroupIds`). */
+  grupoUsuariosIds?: string[];
 };
 
 export type GraphQLContext = {
