@@ -18,7 +18,13 @@ import { fileSummarySql } from '../files/files.queries.js';
 import { signDownloadLink } from '../files/files.service.js';
 import { dealerGroupNamesSql, listActiveDealerGroups } from '../groups/groups.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
-import { departmentsByIds, holdersOfKey, listDepartments, userSummarySql, usersByIds } from '../users/users.queries.js';
+import {
+  departmentsByIdsPrepared,
+  holdersOfKey,
+  listDepartments,
+  userSummarySql,
+  usersByIds,
+} from '../users/users.queries.js';
 import {
   type ComunicadoRow,
   canReadAttachment,
@@ -283,7 +289,7 @@ export const loaders = {
     },
     async departamento(queries: Batch<C>, ctx: GraphQLContext) {
       const ids = [...new Set(queries.map((q) => q.obj.departamento_id).filter((id): id is string => Boolean(id)))];
-      const rows = await departmentsByIds(ctx.services.db, ids);
+      const rows = await departmentsByIdsPrepared(ctx.services.database, ids);
       return queries.map((q) => rows.find((r) => r.id === q.obj.departamento_id) ?? null);
     },
     async grupos(queries: Batch<C>, ctx: GraphQLContext) {

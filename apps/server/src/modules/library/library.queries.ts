@@ -237,15 +237,18 @@ export async function filesModifiedBetween(
  * the viewer cannot read is left out, never named.
  */
 export async function visibleFolderNames(
-  db: DbOrTx,
+  database: Database,
   viewer: LibraryViewerContext,
   ids: string[],
 ): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
-  const result = await db.execute(
+  // Prepared (one statement for managers, one for the rest): /home's card asks for its files' folders.
+  const rows = await queryPreparedSql<{ id: string; nome: string }>(
+    database,
+    viewer.manager ? 'library_folder_names_manager' : 'library_folder_names',
     sql`SELECT i.id, i.nome FROM item_biblioteca i WHERE i.id = ANY(${uuidArray(ids)}) AND ${visibleTo(viewer)}`,
   );
-  return new Map((result.rows as { id: string; nome: string }[]).map((r) => [r.id, r.nome]));
+  return new Map(rows.map((r) => [r.id, r.nome]));
 }
 
 /** The groups governing each of the given items (permissoes), with the group names. */

@@ -242,7 +242,7 @@ async function visibleAncestors(queries: Batch, ctx: GraphQLContext) {
   }
   const missing = [...new Set(queries.flatMap((q) => q.obj.caminho))].filter((id) => !known.has(id));
   if (missing.length) {
-    const names = await visibleFolderNames(ctx.services.db, viewer, missing);
+    const names = await visibleFolderNames(ctx.services.database, viewer, missing);
     for (const id of missing) known.set(id, names.get(id) ?? null);
   }
   return queries.map((q) =>

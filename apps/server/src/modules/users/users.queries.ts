@@ -1,6 +1,6 @@
 import type { Idioma, UserType } from '@portal/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
+import { type Database, type DbOrTx, queryPrepared, queryPreparedSql } from '../../platform/db.js';
 import { type CurrentUser, type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { activeBrandsJsonText, dealerGroupOfDealersSql } from '../dealers/dealers.queries.js';
@@ -208,13 +208,24 @@ export async function listDepartments(db: DbOrTx): Promise<DepartmentRow[]> {
     .rows as DepartmentRow[];
 }
 
+const DEPARTMENTS_BY_IDS = sql`SELECT id, sigla, nome, assinatura FROM departamento`;
+
 /** Departments by id, in no particular order. */
 export async function departmentsByIds(db: DbOrTx, ids: readonly string[]): Promise<DepartmentRow[]> {
   const valid = ids.filter((id) => UUID.test(id));
   if (!valid.length) return [];
-  return (
-    await db.execute(sql`SELECT id, sigla, nome, assinatura FROM departamento WHERE id = ANY(${uuidArray(valid)})`)
-  ).rows as DepartmentRow[];
+  return (await db.execute(sql`${DEPARTMENTS_BY_IDS} WHERE id = ANY(${uuidArray(valid)})`)).rows as DepartmentRow[];
+}
+
+/** `departmentsByIds` as a prepared statement, for reads outside a transaction (the communications' loader). */
+export async function departmentsByIdsPrepared(database: Database, ids: readonly string[]): Promise<DepartmentRow[]> {
+  const valid = ids.filter((id) => UUID.test(id));
+  if (!valid.length) return [];
+  return queryPreparedSql<DepartmentRow>(
+    database,
+    'departments_by_ids',
+    sql`${DEPARTMENTS_BY_IDS} WHERE id = ANY(${uuidArray(valid)})`,
+  );
 }
 
 /**
