@@ -419,6 +419,18 @@ describe('communications', () => {
     expect(await recent()).not.toContain(later);
     portal.services.clock.advance(25 * HOUR);
     expect(await recent()).toContain(later);
+    // The card's deliveries come with their communication (read in the same query): the same fields as alone.
+    const card = await q(
+      'dealer',
+      '{ comunicadoEnviosRecentes(limite: 50) { comunicado { id titulo envioDateTime dataInicioExibicao etiquetas } } }',
+    );
+    const alone = await q(
+      'dealer',
+      `{ comunicadoEnvio(idComunicado: "${later}") { comunicado { id titulo envioDateTime dataInicioExibicao etiquetas } } }`,
+    );
+    expect(card.data.comunicadoEnviosRecentes.find((e: any) => e.comunicado.id === later)).toEqual(
+      alone.data.comunicadoEnvio,
+    );
   });
 
   it('the delivery flags (read, favourite, archived) are audited with before and after; a no-op writes none', async () => {

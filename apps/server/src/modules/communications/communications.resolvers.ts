@@ -355,11 +355,10 @@ export const loaders = {
   },
   ComunicadoEnvio: {
     async comunicado(queries: Batch<EnvioRow>, ctx: GraphQLContext) {
-      const byId = await comunicadosById(
-        ctx,
-        queries.map((q) => q.obj.comunicado_id),
-      );
-      return queries.map((q) => byId.get(q.obj.comunicado_id) ?? null);
+      // /home's recent deliveries come with their communication; others are read here, in one query.
+      const missing = queries.filter((q) => !q.obj.comunicado).map((q) => q.obj.comunicado_id);
+      const byId = missing.length ? await comunicadosById(ctx, missing) : new Map<string, ComunicadoRow>();
+      return queries.map((q) => q.obj.comunicado ?? byId.get(q.obj.comunicado_id) ?? null);
     },
     async original(queries: Batch<EnvioRow>, ctx: GraphQLContext) {
       const byId = await comunicadosById(
