@@ -1,16 +1,12 @@
 import { useMutation, useQuery } from '@apollo/client';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { anuncioSchema, businessDay } from '@portal/domain';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { useToast } from '../../ui/toast';
 import { CommonFields } from './CommonFields';
-import { HomeContentFormFrame } from './HomeContentFormFrame';
-import { FORM_LAYOUT, HomeContentPreview } from './HomeContentPreview';
+import { HomeContentFormBody, HomeContentFormFrame } from './HomeContentFormFrame';
+import { HomeContentPreview } from './HomeContentPreview';
 import { ANUNCIOS_REFETCH, KINDS } from './home-content.documents';
 import {
   AnuncioAdministracaoDocument,
@@ -20,7 +16,6 @@ import {
   SalvarAnuncioDocument,
 } from './home-content.generated';
 import { commonValues } from './home-content-values';
-import { ImageField } from './ImageField';
 import { useHomeImage } from './use-home-image';
 
 const KIND = KINDS.anuncio;
@@ -28,7 +23,6 @@ type Anuncio = AnuncioAdministracaoQuery['anuncio'];
 
 /** The form of one ad (or a new one), on the domain's `anuncioSchema` that the server also applies. */
 function AnuncioForm({ anuncio }: { anuncio?: Anuncio }) {
-  const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const today = businessDay(new Date());
@@ -47,8 +41,9 @@ function AnuncioForm({ anuncio }: { anuncio?: Anuncio }) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={FORM_LAYOUT}>
-      <Stack spacing={3}>
+    <HomeContentFormBody
+      kind={KIND}
+      fields={
         <CommonFields
           bind={form.bind}
           values={form.values}
@@ -56,18 +51,13 @@ function AnuncioForm({ anuncio }: { anuncio?: Anuncio }) {
           keptStart={anuncio?.inicioDate}
           storedGroups={anuncio?.grupos}
         />
-        <ImageField kind={KIND} image={image} error={form.errorOf('arquivoId')} />
-      </Stack>
-      <HomeContentPreview kind="anuncio" values={form.values} imageUrl={image.image?.url ?? null} />
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', gridColumn: { lg: '1' } }}>
-        <Button component={RouterLink} to={KIND.path} disabled={loading}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={loading} disabled={image.uploading}>
-          {t('common.save')}
-        </Button>
-      </Stack>
-    </Box>
+      }
+      image={image}
+      imageError={form.errorOf('arquivoId')}
+      preview={<HomeContentPreview kind="anuncio" values={form.values} imageUrl={image.image?.url ?? null} />}
+      saving={loading}
+      onSubmit={submit}
+    />
   );
 }
 

@@ -1,17 +1,21 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { HomeContentStatus } from '@portal/domain';
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { ActivationButton } from '../../ui/ActivationButton';
 import { Guard } from '../../ui/Guard';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryState } from '../../ui/QueryState';
 import { StatusChip } from './HomeContentList';
+import { FORM_LAYOUT } from './HomeContentPreview';
 import { type HomeContentKind, PAGE } from './home-content.documents';
+import { ImageField } from './ImageField';
+import type { HomeImage } from './use-home-image';
 
 type Props = {
   kind: HomeContentKind;
@@ -63,6 +67,41 @@ export function HomeContentFormFrame({ kind, id, entry, loading, error, onActiva
           {children}
         </QueryState>
       </Guard>
+    </Box>
+  );
+}
+
+type BodyProps = {
+  kind: HomeContentKind;
+  /** The kind's own fields (CommonFields with, for a slide, its texts). */
+  fields: ReactNode;
+  image: HomeImage;
+  /** The form's error of `arquivoId` (an i18n key). */
+  imageError?: string;
+  /** The live preview, beside the fields on a wide screen. */
+  preview: ReactNode;
+  saving: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+};
+
+/** The form of a slide or ad: its fields and image, the preview beside them, cancel (back to the list) and save. */
+export function HomeContentFormBody({ kind, fields, image, imageError, preview, saving, onSubmit }: BodyProps) {
+  const { t } = useTranslation();
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={FORM_LAYOUT}>
+      <Stack spacing={3}>
+        {fields}
+        <ImageField kind={kind} image={image} error={imageError} />
+      </Stack>
+      {preview}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', gridColumn: { lg: '1' } }}>
+        <Button component={RouterLink} to={kind.path} disabled={saving}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={saving} disabled={image.uploading}>
+          {t('common.save')}
+        </Button>
+      </Stack>
     </Box>
   );
 }

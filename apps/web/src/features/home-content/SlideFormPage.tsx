@@ -1,18 +1,16 @@
 import { useMutation, useQuery } from '@apollo/client';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { businessDay, slideSchema } from '@portal/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { TextInput } from '../../ui/form/fields';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { useToast } from '../../ui/toast';
 import { ColourInput } from './ColourInput';
 import { type CommonBind, CommonFields } from './CommonFields';
-import { HomeContentFormFrame } from './HomeContentFormFrame';
-import { FORM_LAYOUT, HomeContentPreview } from './HomeContentPreview';
+import { HomeContentFormBody, HomeContentFormFrame } from './HomeContentFormFrame';
+import { HomeContentPreview } from './HomeContentPreview';
 import { KINDS, SLIDES_REFETCH } from './home-content.documents';
 import {
   AtivarSlideDocument,
@@ -22,7 +20,6 @@ import {
   type SlideCamposFragment,
 } from './home-content.generated';
 import { commonValues } from './home-content-values';
-import { ImageField } from './ImageField';
 import { useHomeImage } from './use-home-image';
 
 const KIND = KINDS.slide;
@@ -77,8 +74,9 @@ function SlideForm({ slide }: { slide?: SlideCamposFragment }) {
   );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={FORM_LAYOUT}>
-      <Stack spacing={3}>
+    <HomeContentFormBody
+      kind={KIND}
+      fields={
         <CommonFields
           // The slide's values hold every shared field, typed the same.
           bind={form.bind as CommonBind}
@@ -88,18 +86,13 @@ function SlideForm({ slide }: { slide?: SlideCamposFragment }) {
           storedGroups={slide?.grupos}
           texts={texts}
         />
-        <ImageField kind={KIND} image={image} error={form.errorOf('arquivoId')} />
-      </Stack>
-      <HomeContentPreview kind="slide" values={form.values} imageUrl={image.image?.url ?? null} />
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', gridColumn: { lg: '1' } }}>
-        <Button component={RouterLink} to={KIND.path} disabled={loading}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={loading} disabled={image.uploading}>
-          {t('common.save')}
-        </Button>
-      </Stack>
-    </Box>
+      }
+      image={image}
+      imageError={form.errorOf('arquivoId')}
+      preview={<HomeContentPreview kind="slide" values={form.values} imageUrl={image.image?.url ?? null} />}
+      saving={loading}
+      onSubmit={submit}
+    />
   );
 }
 
