@@ -1,17 +1,17 @@
-import { LOCALE_BY_IDIOMA, neutraliseSpreadsheetCell } from '@portal/domain';
+import { LOCALE_BY_IDIOMA } from '@portal/domain';
 import { t } from '@portal/i18n';
-import ExcelJS from 'exceljs';
 import { logRouteDenial } from '../../platform/http/denials.js';
 import { registerLiveStream } from '../../platform/live-stream.js';
 import type { RouteContext } from '../../platform/module.js';
+import { sendXlsx } from '../../platform/xlsx.js';
 import { fireDueSchedules } from './communications.jobs.js';
 import { findOwnComunicado, pageLeituras } from './communications.queries.js';
 import { READS_CHANNEL } from './communications.service.js';
 
 /**
  * REST routes of communications:
- * - `GET /api/comunicados/:id/leituras.xlsx`: who has and has not read, streamed as .xlsx; cells that
- *   start with = + - @ are neutralised (CSV/formula injection). Creator or approver only (else 404).
+ * - `GET /api/comunicados/:id/leituras.xlsx`: who has and has not read, streamed as .xlsx (`sendXlsx`, which
+ *   neutralises formula-like cells). Creator or approver only (else 404).
  * - `GET /api/comunicados/:id/leituras/stream`: Server-Sent Events `leitura` whenever a recipient
  *   reads (any instance): the dashboard refetches, no reload. Creator or approver only (else 404), and
  *   only while they still are and the session lives (platform/live-stream.ts).
@@ -38,33 +38,18 @@ export function registerCommunicationRoutes({ app, services, authenticate }: Rou
     const locale = LOCALE_BY_IDIOMA[auth.user.idioma];
     const { content } = await pageLeituras(services.db, c.id, {});
 
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': `attachment; filename="leituras.xlsx"; filename*=UTF-8''${encodeURIComponent(
-        `${t(locale, 'communicationsApi.readsFile')}.xlsx`,
-      )}`,
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
+    await sendXlsx(reply, {
+      fileName: t(locale, 'communicationsApi.readsFile'),
+      sheetName: t(locale, 'communicationsApi.readsSheet'),
+      header: ['name', 'email', 'read', 'readAt', 'receivedAt'].map((k) => t(locale, `communicationsApi.column.${k}`)),
+      rows: content.map((row) => [
+        row.nome,
+        row.email,
+        t(locale, row.lido ? 'communicationsApi.yes' : 'communicationsApi.no'),
+        row.data_leitura ? new Date(row.data_leitura) : null,
+        new Date(row.data_recebimento),
+      ]),
     });
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: reply.raw, useStyles: false });
-    const sheet = workbook.addWorksheet(t(locale, 'communicationsApi.readsSheet'));
-    sheet
-      .addRow(['name', 'email', 'read', 'readAt', 'receivedAt'].map((k) => t(locale, `communicationsApi.column.${k}`)))
-      .commit();
-    for (const row of content) {
-      sheet
-        .addRow([
-          neutraliseSpreadsheetCell(row.nome),
-          neutraliseSpreadsheetCell(row.email),
-          t(locale, row.lido ? 'communicationsApi.yes' : 'communicationsApi.no'),
-          row.data_leitura ? new Date(row.data_leitura).toISOString() : '',
-          new Date(row.data_recebimento).toISOString(),
-        ])
-        .commit();
-    }
-    sheet.commit();
-    await workbook.commit();
   });
 
   registerLiveStream(app, services, authenticate, '/api/comunicados/:id/leituras/stream', (request) => {
