@@ -14,7 +14,7 @@
  * BENCH_BACKENDS (postgres,pglite), BENCH_BREAKDOWN=1 (adds `ping` signed in and `usuarioLogado`
  * alone, to see where the shell's time goes), BENCH_SCENARIOS (a comma list of scenario keys: shell,
  * shell-paced, home, home-paced, ceiling; default all), BENCH_HOME_LIBRARY_ITEMS (library items seeded for
- * the home scenarios, default 20,000).
+ * the home scenarios, default 20,000), BENCH_CPU_PROF (a directory: the server writes a V8 CPU profile there).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -372,7 +372,9 @@ async function startServer(databaseUrl: string | undefined): Promise<{ url: stri
   delete env.OIDC_CLIENT_SECRET;
   delete env.SMTP_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it closes (where its time goes).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', serverScript], {
     cwd: benchDir,
     env,
     stdio: ['pipe', 'pipe', 'inherit'],

@@ -378,6 +378,38 @@ describe('library', () => {
       expect(audit).toHaveLength(1);
     });
 
+    it('recent files name only the folders on their path the reader may read (pastaPai, breadcrumb)', async () => {
+      const hidden = (
+        await createFolder('montadora', {
+          nome: 'Sigilo',
+          tiposAcesso: [{ idGrupoAcesso: group['Rede Litoral'], permissao: 'LEITURA' }],
+        })
+      ).data.criarNovaPasta;
+      const open = await createFolder('montadora', {
+        nome: 'Aberta',
+        idPai: hidden.id,
+        tiposAcesso: [{ idGrupoAcesso: group['Rede Horizonte'], permissao: 'LEITURA' }],
+      });
+      expect(open.errors).toBeUndefined();
+      const idArquivo = await uploadFile(as.montadora, base, 'Mais recente.pdf', pdf('recente'));
+      expect(
+        (await place('montadora', [{ idArquivo, idPastaPai: open.data.criarNovaPasta.id }])).errors,
+      ).toBeUndefined();
+      const recent = async (who: string) =>
+        (await q(who, '{ ultimosModificados(limite: 1) { nome pastaPai { nome } breadcrumb { nome } } }')).data
+          .ultimosModificados[0];
+      expect(await recent('dealer')).toEqual({
+        nome: 'Mais recente.pdf',
+        pastaPai: { nome: 'Aberta' },
+        breadcrumb: [{ nome: 'Aberta' }],
+      });
+      expect(await recent('montadora')).toEqual({
+        nome: 'Mais recente.pdf',
+        pastaPai: { nome: 'Aberta' },
+        breadcrumb: [{ nome: 'Sigilo' }, { nome: 'Aberta' }],
+      });
+    });
+
     it('writable folders, recent files, the root page and paging', async () => {
       const writable = (await q('dealer', '{ pastasComPermissaoEscrita { id } }')).data.pastasComPermissaoEscrita;
       expect(writable).toEqual([]);

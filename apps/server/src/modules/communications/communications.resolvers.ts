@@ -19,7 +19,7 @@ import { signDownloadLink } from '../files/files.service.js';
 import { dealerGroupNamesSql, listActiveDealerGroups } from '../groups/groups.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
 import {
-  departmentsByIdsPrepared,
+  departmentsByIdsCached,
   holdersOfKey,
   listDepartments,
   userSummarySql,
@@ -289,7 +289,7 @@ export const loaders = {
     },
     async departamento(queries: Batch<C>, ctx: GraphQLContext) {
       const ids = [...new Set(queries.map((q) => q.obj.departamento_id).filter((id): id is string => Boolean(id)))];
-      const rows = await departmentsByIdsPrepared(ctx.services.database, ids);
+      const rows = await departmentsByIdsCached(ctx.services, ids);
       return queries.map((q) => rows.find((r) => r.id === q.obj.departamento_id) ?? null);
     },
     async grupos(queries: Batch<C>, ctx: GraphQLContext) {

@@ -201,18 +201,26 @@ export async function listRecentFiles(
   database: Database,
   viewer: LibraryViewerContext,
   limit: number,
-): Promise<ItemRow[]> {
-  return queryPreparedSql<ItemRow>(
+): Promise<RecentFileRow[]> {
+  const page = pageRows(
+    viewer,
+    sql`NOT i.pasta AND ${visibleTo(viewer)}`,
+    sql`ORDER BY i.ultima_modificacao DESC, i.id`,
+    sql`LIMIT ${limit}`,
+  );
+  // Each file comes with the names of the folders on its path the viewer may read (its pastaPai and
+  // breadcrumb), so /home's card needs no second statement.
+  return queryPreparedSql<RecentFileRow>(
     database,
     viewer.manager ? 'library_recent_files_manager' : 'library_recent_files',
-    pageRows(
-      viewer,
-      sql`NOT i.pasta AND ${visibleTo(viewer)}`,
-      sql`ORDER BY i.ultima_modificacao DESC, i.id`,
-      sql`LIMIT ${limit}`,
-    ),
+    sql`SELECT r.*, (SELECT coalesce(json_object_agg(i.id, i.nome), '{}'::json) FROM item_biblioteca i
+          WHERE i.id = ANY(r.caminho) AND ${visibleTo(viewer)}) AS pastas_legiveis
+        FROM (${page}) r ORDER BY r.ultima_modificacao DESC, r.id`,
   );
 }
+
+/** A recent file with the names of the folders on its path the viewer may read, by id. */
+export type RecentFileRow = ItemRow & { pastas_legiveis: Record<string, string> };
 
 /**
  * The readable files added or modified in (`since`, `until`], newest first: the news page's files

@@ -176,7 +176,9 @@ export const resolvers: Resolvers = {
     pastasComPermissaoEscrita: async (_, __, ctx) => listWritableFolders(ctx.services.db, await viewerOf(ctx)),
     ultimosModificados: async (_, { limite }, ctx) => {
       const limit = limitArg(limite, 'limite', { max: 50, default: 3 });
-      return listRecentFiles(ctx.services.database, await viewerOf(ctx), limit);
+      const rows = await listRecentFiles(ctx.services.database, await viewerOf(ctx), limit);
+      for (const row of rows) rememberFolderNames(ctx, row.caminho, row.pastas_legiveis);
+      return rows;
     },
   },
   Mutation: {
@@ -232,14 +234,25 @@ type Batch = { obj: ItemRow; params: unknown }[];
 // Folder names already read in this request (breadcrumb and pastaPai ask for the same folders).
 const folderNamesOf = new WeakMap<object, Map<string, string | null>>();
 
-/** The visible ancestors of each item in a batch (at most one query per request and batch). */
-async function visibleAncestors(queries: Batch, ctx: GraphQLContext) {
-  const viewer = await viewerOf(ctx);
+function knownFolderNames(ctx: GraphQLContext) {
   let known = folderNamesOf.get(ctx);
   if (!known) {
     known = new Map();
     folderNamesOf.set(ctx, known);
   }
+  return known;
+}
+
+/** Records the readable folders among `ids` (named in `names`; the others unreadable) for this request. */
+function rememberFolderNames(ctx: GraphQLContext, ids: string[], names: Record<string, string>) {
+  const known = knownFolderNames(ctx);
+  for (const id of ids) known.set(id, names[id] ?? null);
+}
+
+/** The visible ancestors of each item in a batch (at most one query per request and batch). */
+async function visibleAncestors(queries: Batch, ctx: GraphQLContext) {
+  const viewer = await viewerOf(ctx);
+  const known = knownFolderNames(ctx);
   const missing = [...new Set(queries.flatMap((q) => q.obj.caminho))].filter((id) => !known.has(id));
   if (missing.length) {
     const names = await visibleFolderNames(ctx.services.database, viewer, missing);

@@ -1,9 +1,11 @@
 import type { Idioma, UserType } from '@portal/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Database, type DbOrTx, queryPrepared, queryPreparedSql } from '../../platform/db.js';
+import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
 import { type CurrentUser, type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
+import type { Services } from '../../platform/services.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { activeBrandsJsonText, dealerGroupOfDealersSql } from '../dealers/dealers.queries.js';
+import { SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
 import {
   accessTypeFeatureIdsText,
   accessTypeFeaturesSql,
@@ -217,15 +219,19 @@ export async function departmentsByIds(db: DbOrTx, ids: readonly string[]): Prom
   return (await db.execute(sql`${DEPARTMENTS_BY_IDS} WHERE id = ANY(${uuidArray(valid)})`)).rows as DepartmentRow[];
 }
 
-/** `departmentsByIds` as a prepared statement, for reads outside a transaction (the communications' loader). */
-export async function departmentsByIdsPrepared(database: Database, ids: readonly string[]): Promise<DepartmentRow[]> {
-  const valid = ids.filter((id) => UUID.test(id));
-  if (!valid.length) return [];
-  return queryPreparedSql<DepartmentRow>(
-    database,
-    'departments_by_ids',
-    sql`${DEPARTMENTS_BY_IDS} WHERE id = ANY(${uuidArray(valid)})`,
-  );
+/** Cache key of every department (services.cache): whoever changes a department invalidates it. */
+export const DEPARTMENTS_CACHE_KEY = 'users.departments';
+
+/**
+ * Departments by id, in no particular order, from every department kept in the shared cache for a few
+ * seconds (the communications' loader: /home's card and the inbox name each message's department on every
+ * load; departments are few and change only with the demo seed today). No statement on a hit.
+ */
+export async function departmentsByIdsCached(services: Services, ids: readonly string[]): Promise<DepartmentRow[]> {
+  if (!ids.length) return [];
+  const all = await services.cache.get(DEPARTMENTS_CACHE_KEY, SHARED_DATA_TTL_MS, () => listDepartments(services.db));
+  const wanted = new Set(ids);
+  return all.filter((d) => wanted.has(d.id));
 }
 
 /**
