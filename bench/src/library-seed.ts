@@ -166,9 +166,12 @@ export async function seedLibrary(exec: Exec, total: number, log: (msg: string) 
     const to = Math.min(totalFiles, from + CHUNK) - 1;
     await step(
       `files ${from}-${to}`,
-      `INSERT INTO arquivo (id, storage_key, nome, content_type, tamanho, imagem, proprietario_id, file_type, created_at)
+      // Placed (colocado_em set), as an upload the library holds: else the hourly sweep of unplaced uploads
+      // would try every one of them during the measurement.
+      `INSERT INTO arquivo (id, storage_key, nome, content_type, tamanho, imagem, proprietario_id, file_type, created_at,
+                            colocado_em)
          SELECT ${uid('bench-arq-', 'j')}, 'bench/' || j, ${fileName('j')}, ${pick(TYPES, 'j / 3')},
-                10000 + (j::bigint * 7919) % 5000000, false, ${ownerId}, 'LIBRARY', ${now}
+                10000 + (j::bigint * 7919) % 5000000, false, ${ownerId}, 'LIBRARY', ${now}, ${now}
            FROM generate_series(${from}, ${to}) j;
        INSERT INTO item_biblioteca (${cols})
          SELECT ${uid('bench-item-', 'f.j')}, f.nome, false, f.pai, f.caminho, f.acl, ${uid('bench-arq-', 'f.j')},

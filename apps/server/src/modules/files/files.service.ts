@@ -257,6 +257,12 @@ const signature = (key: Buffer, f: LinkFields) =>
     .update(`${f.kind}\n${f.id}\n${f.exp}\n${f.inline ? 1 : 0}\n${f.name}\n${f.userId}`)
     .digest('base64url');
 
+// Variant links stay the same for one user, image and width during a whole slot (below), and /home asks
+// for about 60 of them on every load: each is signed once per slot. One map per database handle (its
+// signing key, as linkKeys), emptied when it is full.
+const variantLinksOf = new WeakMap<object, Map<string, string>>();
+const VARIANT_LINKS_MAX = 50_000;
+
 async function signLink(
   db: DbOrTx,
   kind: LinkKind,
@@ -269,11 +275,25 @@ async function signLink(
   const now = Math.floor(Date.now() / 1000);
   // A variant's link expires at the end of the next `ttl` slot rather than `ttl` from now, so the same
   // user gets the same URL for a while and the browser's cache of the (immutable) variant serves it.
-  const exp = kind.startsWith('variant/') ? (Math.floor(now / ttl) + 2) * ttl : now + ttl;
+  const variant = kind.startsWith('variant/');
+  const exp = variant ? (Math.floor(now / ttl) + 2) * ttl : now + ttl;
+  const memoKey = variant ? `${userId} ${kind} ${id} ${exp} ${inline} ${name}` : '';
+  let variantLinks = variantLinksOf.get(db);
+  if (!variantLinks) {
+    variantLinks = new Map();
+    variantLinksOf.set(db, variantLinks);
+  }
+  const known = variant ? variantLinks.get(memoKey) : undefined;
+  if (known) return known;
   const sig = signature(await linkKey(db), { kind, id, exp, inline, name, userId });
   const path = kind === 'file' ? `/api/files/${id}` : `/api/files/${id}/${kind}`;
   const named = name ? `&n=${encodeURIComponent(name)}` : '';
-  return `${path}?exp=${exp}${inline ? '&inline=1' : ''}${named}&sig=${sig}`;
+  const link = `${path}?exp=${exp}${inline ? '&inline=1' : ''}${named}&sig=${sig}`;
+  if (variant) {
+    if (variantLinks.size >= VARIANT_LINKS_MAX) variantLinks.clear();
+    variantLinks.set(memoKey, link);
+  }
+  return link;
 }
 
 /**
