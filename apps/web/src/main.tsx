@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { setPortalLabels } from './app/i18n';
 import { fetchPortalProperties } from './app/portal-properties';
 import { preloadScreen } from './app/router';
 
@@ -19,6 +20,7 @@ const root = createRoot(document.getElementById('root')!);
 preloadScreen(window.location.pathname);
 
 void fetchPortalProperties().then((portalProperties) => {
+  setPortalLabels(portalProperties);
   root.render(
     <StrictMode>
       <App portalProperties={portalProperties} />

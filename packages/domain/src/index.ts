@@ -13,6 +13,7 @@ export * from './news-schemas.js';
 export * from './notifications-schemas.js';
 export * from './organisation-schemas.js';
 export * from './password.js';
+export * from './portal-labels.js';
 export * from './routes.js';
 export * from './slides-schemas.js';
 export * from './user-types.js';

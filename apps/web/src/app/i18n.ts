@@ -1,3 +1,4 @@
+import { type PortalLabelKey, portalLabelParams } from '@portal/domain';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/i18n';
 import { ptBR } from '@portal/i18n/catalogues/pt-BR';
 import i18next, { type BackendModule } from 'i18next';
@@ -40,11 +41,25 @@ void i18n
     supportedLngs: [...LOCALES],
     load: 'currentOnly',
     initAsync: false,
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
+    // React escapes what it renders. The customer's labels are variables of every text (`setPortalLabels`).
+    interpolation: { escapeValue: false, defaultVariables: portalLabelParams(null, (key) => ptBR.portalLabel[key]) },
     react: { useSuspense: false },
   });
 
 const syncHtmlLang = (lng: string) => document.documentElement.setAttribute('lang', lng);
 syncHtmlLang(i18n.language);
 i18n.on('languageChanged', syncHtmlLang);
+
+// `{{labelGrupo, lowercase}}`: a label inside a sentence.
+i18n.services.formatter?.add('lowercase', (value) => String(value).toLocaleLowerCase(i18n.language));
+
+/**
+ * Makes the customer's labels (portal properties, docs/domains/portal-properties.md#labels) the
+ * `{{labelDealer}}` … variables of every text, in every language: titles, menu, breadcrumbs,
+ * buttons and messages then read the customer's words. Called once the properties are loaded.
+ */
+export function setPortalLabels(props: Partial<Record<PortalLabelKey, string | null>> | null) {
+  const interpolation = i18n.options.interpolation ?? {};
+  interpolation.defaultVariables = portalLabelParams(props, (key) => ptBR.portalLabel[key]);
+  i18n.options.interpolation = interpolation;
+}

@@ -1,3 +1,4 @@
+import type { PortalLabelKey } from '@portal/domain';
 import { createContext, useContext } from 'react';
 
 /** The fields of GET /portalProperties the frame uses (the full type is PortalProperties in the API). */
@@ -7,7 +8,7 @@ export type PortalProperties = {
   favicon: string | null;
   notificacoesHabilitadas?: boolean;
   onboardingHabilitado?: boolean;
-};
+} & Partial<Record<PortalLabelKey, string>>;
 
 /**
  * Loads the customer's portal properties, public and needed before anything renders. Null means the

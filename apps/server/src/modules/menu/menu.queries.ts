@@ -13,6 +13,7 @@ import { asc, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import { isUuid } from '../../platform/sql.js';
+import { loadPortalProperties, portalLabels } from '../portal/portal.queries.js';
 import { productOptions } from '../products/products.queries.js';
 import { linkUsuario, menu } from './menu.tables.js';
 
@@ -84,7 +85,12 @@ export async function loadMenuRows(db: DbOrTx): Promise<Row[]> {
  * Builds the signed-in user's menu tree (docs/domains/menu-and-shell.md#menu) from all entries: those they may see, ordered by
  * `order`. A category whose children were all hidden is dropped; one with no children at all is kept.
  */
-export function buildUserMenu(rows: Row[], user: GuardSubject, locale: Locale): MenuNode[] {
+export function buildUserMenu(
+  rows: Row[],
+  user: GuardSubject,
+  locale: Locale,
+  labels: Record<string, string> = {},
+): MenuNode[] {
   const childrenOf = new Map<string | null, Row[]>();
   for (const row of rows) {
     const list = childrenOf.get(row.parentId) ?? [];
@@ -100,7 +106,7 @@ export function buildUserMenu(rows: Row[], user: GuardSubject, locale: Locale): 
       return [
         {
           id: row.id,
-          title: row.tituloChave ? t(locale, row.tituloChave) : row.titulo,
+          title: row.tituloChave ? t(locale, row.tituloChave, labels) : row.titulo,
           uri: row.uri,
           product: row.produtoChave && row.produtoChave !== PORTAL_PRODUCT_KEY ? row.produtoNome : null,
           order: row.ordem,
@@ -122,12 +128,13 @@ export function buildUserLinks(
   rows: (typeof linkUsuario.$inferSelect)[],
   user: GuardSubject,
   locale: Locale,
+  labels: Record<string, string> = {},
 ): UserLink[] {
   return rows
     .filter((row) => isEntryVisible({ ...row, produtoChave: null }, user))
     .map((row) => ({
       id: row.id,
-      label: row.tituloChave ? t(locale, row.tituloChave) : row.titulo,
+      label: row.tituloChave ? t(locale, row.tituloChave, labels) : row.titulo,
       path: row.uri,
       external: row.externo,
     }));
@@ -162,21 +169,29 @@ async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
  * sort use it, so the list finds and orders what the administrator reads.
  */
 async function titleSql(db: DbOrTx, locale: Locale): Promise<(alias: string) => SQL> {
-  const keys = await rows<{ k: string }>(
-    db,
-    sql`SELECT DISTINCT titulo_chave AS k FROM menu WHERE titulo_chave IS NOT NULL ORDER BY 1`,
-  );
+  const [keys, props] = await Promise.all([
+    rows<{ k: string }>(db, sql`SELECT DISTINCT titulo_chave AS k FROM menu WHERE titulo_chave IS NOT NULL ORDER BY 1`),
+    loadPortalProperties(db),
+  ]);
+  const labels = portalLabels(props, locale);
   return (alias) => {
     const column = (name: string) => sql.raw(`${alias}.${name}`);
     if (!keys.length) return column('titulo');
-    const whens = keys.map(({ k }) => sql` WHEN ${k} THEN ${t(locale, k)}::text`);
+    const whens = keys.map(({ k }) => sql` WHEN ${k} THEN ${t(locale, k, labels)}::text`);
     return sql`(CASE ${column('titulo_chave')}${sql.join(whens, sql``)} ELSE ${column('titulo')} END)`;
   };
 }
 
-/** Whether `title` is what key `key` reads in one of the languages (the entry was not renamed). */
-export function isTitleOfKey(title: string, key: string | null): boolean {
-  return Boolean(key) && LOCALES.some((locale) => t(locale, key as string) === title);
+/**
+ * Whether `title` is what key `key` reads in one of the languages, with the customer's labels
+ * (`labelsIn`), i.e. the entry was not renamed.
+ */
+export function isTitleOfKey(
+  title: string,
+  key: string | null,
+  labelsIn: (locale: Locale) => Record<string, string> = () => ({}),
+): boolean {
+  return Boolean(key) && LOCALES.some((locale) => t(locale, key as string, labelsIn(locale)) === title);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

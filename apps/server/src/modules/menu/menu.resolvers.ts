@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
-import { cachedPortalProperties, SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
+import { cachedPortalProperties, portalLabels, SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
 import { featureOptions, productOptions } from '../products/products.queries.js';
 import {
   buildUserLinks,
@@ -78,7 +78,8 @@ export const resolvers: Resolvers = {
         cache.get(`${MENU_CACHE_KEY}.links`, SHARED_DATA_TTL_MS, () => loadUserLinkRows(db)),
       ]);
       const portal = products.find((p) => p.chave === PORTAL_PRODUCT_KEY);
-      const menus = buildUserMenu(rows, user, ctx.locale);
+      const labels = portalLabels(props, ctx.locale);
+      const menus = buildUserMenu(rows, user, ctx.locale, labels);
       const productName = portal?.nome ?? t(ctx.locale, 'menu.portal');
       return {
         title: props?.name ?? productName,
@@ -92,7 +93,7 @@ export const resolvers: Resolvers = {
         locales: IDIOMAS.map((id) => ({ id, description: t(ctx.locale, `idioma.${id}`) })),
         menus,
         menusJson: JSON.stringify(menus),
-        linksExtras: buildUserLinks(linkRows, user, ctx.locale),
+        linksExtras: buildUserLinks(linkRows, user, ctx.locale, labels),
       };
     },
     menusAdministracao: async (_, args, ctx) => {

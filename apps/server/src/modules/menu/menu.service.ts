@@ -5,6 +5,7 @@ import type { Tx } from '../../platform/db.js';
 import { badInput, forbidden, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { loadPortalProperties, portalLabels } from '../portal/portal.queries.js';
 import { featureOptions, productOptions } from '../products/products.queries.js';
 import { isTitleOfKey, MENU_CACHE_KEY, MENU_CHANGED_CHANNEL, menuDepth, menuSubtree } from './menu.queries.js';
 import { menu } from './menu.tables.js';
@@ -102,7 +103,10 @@ export async function salvarMenu(ctx: ActionContext, input: { id?: string | null
     if (id && !before) throw notFound();
     await checkParent(tx, id, data.parentId);
     await checkReferences(tx, data);
-    const keepKey = Boolean(before && isTitleOfKey(data.titulo, before.tituloChave));
+    const props = before?.tituloChave ? await loadPortalProperties(tx) : null;
+    const keepKey = Boolean(
+      before && isTitleOfKey(data.titulo, before.tituloChave, (locale) => portalLabels(props, locale)),
+    );
     const values = {
       parentId: data.parentId,
       titulo: keepKey && before ? before.titulo : data.titulo,

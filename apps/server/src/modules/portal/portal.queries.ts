@@ -1,4 +1,5 @@
-import type { UserType } from '@portal/domain';
+import { type PortalLabelKey, portalLabelParams, type UserType } from '@portal/domain';
+import { type Locale, t } from '@portal/i18n';
 import type { AppCache } from '../../platform/cache.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { portalProperties } from './portal.tables.js';
@@ -31,4 +32,12 @@ export function presentPortalProperties(row: PortalPropertiesRow) {
     tiposUsuarioInformarCargo: ids(row.tiposUsuarioInformarCargo),
     tiposUsuarioInformarGestao: ids(row.tiposUsuarioInformarGestao),
   };
+}
+
+/**
+ * The customer's labels as interpolation values for `t` (`{{labelGrupos}}` …,
+ * docs/domains/portal-properties.md#labels), the catalogue's word in `locale` where there is none.
+ */
+export function portalLabels(row: PortalPropertiesRow | null, locale: Locale): Record<PortalLabelKey, string> {
+  return portalLabelParams(row, (key) => t(locale, `portalLabel.${key}`));
 }
