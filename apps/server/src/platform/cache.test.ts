@@ -16,4 +16,15 @@ describe('app cache', () => {
     await expect(cache.get('x', 1000, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await cache.get('x', 1000, async () => 'ok')).toBe('ok');
   });
+
+  it('drops expired entries once it holds many (keys by day or by user group set are never asked again)', async () => {
+    let clock = 0;
+    const cache = createCache(() => clock);
+    for (let i = 0; i < 1000; i++) await cache.get(`home.${i}`, 1000, async () => i);
+    expect(cache.size).toBe(1000);
+    clock = 1001;
+    await cache.get('home.new', 1000, async () => 'new');
+    expect(cache.size).toBe(1);
+    expect(await cache.get('home.new', 1000, async () => 'again')).toBe('new');
+  });
 });

@@ -6,7 +6,12 @@
 export type AppCache = {
   get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
   invalidate(prefix: string): void;
+  /** How many entries it holds (expired ones included until the next sweep). */
+  readonly size: number;
 };
+
+/** Past this many entries, adding one first drops every expired entry (keys that are never asked again). */
+const SWEEP_ABOVE = 1_000;
 
 export function createCache(now: () => number = Date.now): AppCache {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
@@ -14,6 +19,10 @@ export function createCache(now: () => number = Date.now): AppCache {
     get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
       if (hit && hit.expires > now()) return hit.value as Promise<T>;
+      if (entries.size >= SWEEP_ABOVE) {
+        const at = now();
+        for (const [k, entry] of entries) if (entry.expires <= at) entries.delete(k);
+      }
       const value = load();
       entries.set(key, { expires: now() + ttlMs, value });
       // A failed load is not cached.
@@ -22,6 +31,9 @@ export function createCache(now: () => number = Date.now): AppCache {
     },
     invalidate(prefix: string) {
       for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+    },
+    get size() {
+      return entries.size;
     },
   };
 }
