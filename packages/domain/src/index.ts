@@ -2,6 +2,7 @@ export * from './cnpj.js';
 export * from './communications-rules.js';
 export * from './communications-schemas.js';
 export * from './constants.js';
+export * from './dealer-groups.js';
 export * from './feature-keys.js';
 export * from './guard.js';
 export * from './library-rules.js';

@@ -2,6 +2,7 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { ComunicadoRow, EnvioRow, LeituraRow } from '../modules/communications/communications.queries.js';
+import type { DealerGroupRow } from '../modules/groups/groups.queries.js';
 import type { ItemRow } from '../modules/library/library.queries.js';
 import type { ProdutoRow, TipoAcessoRow, FuncionalidadeRow, DadoComplementarRow } from '../modules/products/products.mappers.js';
 import type { GraphQLContext } from '../platform/graphql/context.js';
@@ -307,6 +308,35 @@ export type Funcionalidade = {
   produto?: Maybe<Produto>;
 };
 
+/** A dealer group (docs/domains/organisation.md#dealer-groups): a unique name, its dealers and users, active or not. */
+export type Grupo = {
+  __typename?: 'Grupo';
+  active: Scalars['Boolean']['output'];
+  createdDateTime: Scalars['DateTime']['output'];
+  /** The group's dealers (any state) by display name, one page at a time (rowsPerPage 10, 25 or 50). */
+  dealers: GrupoDealerPage;
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+  /** How many dealers belong to the group, active or not. */
+  quantidadeDealers: Scalars['Int']['output'];
+  /** The group's users (linked to it or to one of its dealers, any state) by name, one page at a time. */
+  usuarios: GrupoUsuarioPage;
+};
+
+
+/** A dealer group (docs/domains/organisation.md#dealer-groups): a unique name, its dealers and users, active or not. */
+export type GrupoDealersArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A dealer group (docs/domains/organisation.md#dealer-groups): a unique name, its dealers and users, active or not. */
+export type GrupoUsuariosArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** A dealer group, as an audience of communications. */
 export type GrupoComunicado = {
   __typename?: 'GrupoComunicado';
@@ -319,6 +349,49 @@ export type GrupoConteudoHome = {
   __typename?: 'GrupoConteudoHome';
   id: Scalars['ID']['output'];
   nome: Scalars['String']['output'];
+};
+
+/** A dealer as the group's page lists it. */
+export type GrupoDealer = {
+  __typename?: 'GrupoDealer';
+  active: Scalars['Boolean']['output'];
+  cnpj: Scalars['String']['output'];
+  codigoPrincipal: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+  nomeExibicao: Scalars['String']['output'];
+};
+
+export type GrupoDealerPage = {
+  __typename?: 'GrupoDealerPage';
+  content: Array<GrupoDealer>;
+  totalElements: Scalars['Int']['output'];
+};
+
+/** The dealer group form: its name (unique ignoring case and accents). */
+export type GrupoInput = {
+  nome: Scalars['String']['input'];
+};
+
+export type GrupoPage = {
+  __typename?: 'GrupoPage';
+  content: Array<Grupo>;
+  totalElements: Scalars['Int']['output'];
+};
+
+/** A user as the group's page lists it. */
+export type GrupoUsuario = {
+  __typename?: 'GrupoUsuario';
+  active: Scalars['Boolean']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
+export type GrupoUsuarioPage = {
+  __typename?: 'GrupoUsuarioPage';
+  content: Array<GrupoUsuario>;
+  totalElements: Scalars['Int']['output'];
 };
 
 /** A user group that can be given access (active groups only). */
@@ -345,6 +418,14 @@ export type IdiomaId =
   | 'EN'
   | 'ES'
   | 'PT_BR';
+
+/** What inactivating a group inactivated. */
+export type InativacaoGrupo = {
+  __typename?: 'InativacaoGrupo';
+  dealers: Scalars['Int']['output'];
+  grupo: Grupo;
+  usuarios: Scalars['Int']['output'];
+};
 
 /** A folder or a file of the virtual library (docs/domains/library.md). */
 export type ItemBiblioteca = {
@@ -552,6 +633,8 @@ export type Mutation = {
   arquivarComunicado: Comunicado;
   arquivarEnvio: ComunicadoEnvio;
   ativarAnuncio: Anuncio;
+  /** Reactivates the group only: its dealers and users stay as they are. */
+  ativarGrupo: Grupo;
   ativarMenu: MenuAdministracao;
   ativarSlide: Slide;
   /** Replaces the groups of a folder. Needs write access. */
@@ -575,6 +658,8 @@ export type Mutation = {
   /** A signed download link of a readable file (opened in a new tab). */
   gerarLinkDownloadByItemBiblioteca: Scalars['String']['output'];
   inativarAnuncio: Anuncio;
+  /** Inactivates the group, its active dealers and the active users linked to it or to them, in one transaction. */
+  inativarGrupo: InativacaoGrupo;
   /** Hides the entry (and what sits under it) from every user's header menu. */
   inativarMenu: MenuAdministracao;
   /** Takes the slide off /home at once; it stays in the administration. */
@@ -602,6 +687,8 @@ export type Mutation = {
   salvarAnuncio: Anuncio;
   /** Creates (id null) or edits a draft or rejected communication of the signed-in user. */
   salvarComunicado: Comunicado;
+  /** Creates (no id, active) or renames a dealer group. */
+  salvarGrupo: Grupo;
   /** Creates (no id) or edits a menu entry; the header menu of every instance shows it at once. */
   salvarMenu: MenuAdministracao;
   /** Creates (no id) or edits a slide. */
@@ -637,6 +724,11 @@ export type MutationArquivarEnvioArgs = {
 
 
 export type MutationAtivarAnuncioArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationAtivarGrupoArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -716,6 +808,11 @@ export type MutationInativarAnuncioArgs = {
 };
 
 
+export type MutationInativarGrupoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationInativarMenuArgs = {
   id: Scalars['ID']['input'];
 };
@@ -779,6 +876,12 @@ export type MutationSalvarAnuncioArgs = {
 
 export type MutationSalvarComunicadoArgs = {
   comunicado: ComunicadoInput;
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationSalvarGrupoArgs = {
+  grupo: GrupoInput;
   id?: InputMaybe<Scalars['ID']['input']>;
 };
 
@@ -982,6 +1085,13 @@ export type Query = {
   departamentosComunicados: Array<Departamento>;
   /** The latest e-mails of the outbox. */
   emailsEnviados: Array<EmailEnviado>;
+  grupo: Grupo;
+  /**
+   * Dealer groups, one page at a time (rowsPerPage 10, 25 or 50): busca matches the name without case or
+   * accents; ordenacao is nome, dealers or active, '-' before it for descending. The same filter is
+   * exported by GET /api/grupos.xlsx.
+   */
+  grupos: GrupoPage;
   /** Active dealer groups, as audiences. */
   gruposComunicado: Array<GrupoComunicado>;
   /** Active user groups, for the access forms (library, communications). */
@@ -1017,6 +1127,8 @@ export type Query = {
   portalProperties: PortalProperties;
   /** Every product with its access types and features (user administration). */
   produtos: Array<Produto>;
+  /** The counts the inactivation's confirmation states, read before inativarGrupo. */
+  resumoInativacaoGrupo: ResumoInativacaoGrupo;
   slide: Slide;
   /** Slides for their administration, one page at a time: busca matches the title without case or accents. */
   slides: SlidePage;
@@ -1128,6 +1240,22 @@ export type QueryEmailsEnviadosArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryGrupoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryGruposArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  busca?: InputMaybe<Scalars['String']['input']>;
+  ordenacao?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryItemsPorPastaArgs = {
   idPasta?: InputMaybe<Scalars['ID']['input']>;
 };
@@ -1195,6 +1323,12 @@ export type QueryPastaArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryResumoInativacaoGrupoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QuerySlideArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1212,6 +1346,13 @@ export type QuerySlidesArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryUltimosModificadosArgs = {
   limite?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** What inactivating a group would inactivate now: its active dealers and the active users linked to it or to them. */
+export type ResumoInativacaoGrupo = {
+  __typename?: 'ResumoInativacaoGrupo';
+  dealers: Scalars['Int']['output'];
+  usuarios: Scalars['Int']['output'];
 };
 
 /** A slide of the /home banner (SPEC §3; docs/domains/home.md). Days are 'YYYY-MM-DD' of the business calendar. */
@@ -1463,12 +1604,20 @@ export type ResolversTypes = {
   FiltroBibliotecaInput: FiltroBibliotecaInput;
   FiltroComunicadosInput: FiltroComunicadosInput;
   Funcionalidade: ResolverTypeWrapper<FuncionalidadeRow>;
+  Grupo: ResolverTypeWrapper<DealerGroupRow>;
   GrupoComunicado: ResolverTypeWrapper<GrupoComunicado>;
   GrupoConteudoHome: ResolverTypeWrapper<GrupoConteudoHome>;
+  GrupoDealer: ResolverTypeWrapper<GrupoDealer>;
+  GrupoDealerPage: ResolverTypeWrapper<GrupoDealerPage>;
+  GrupoInput: GrupoInput;
+  GrupoPage: ResolverTypeWrapper<Omit<GrupoPage, 'content'> & { content: Array<ResolversTypes['Grupo']> }>;
+  GrupoUsuario: ResolverTypeWrapper<GrupoUsuario>;
+  GrupoUsuarioPage: ResolverTypeWrapper<GrupoUsuarioPage>;
   GrupoUsuariosAtivo: ResolverTypeWrapper<GrupoUsuariosAtivo>;
   GrupoUsuariosResumo: ResolverTypeWrapper<GrupoUsuariosResumo>;
   Idioma: ResolverTypeWrapper<Idioma>;
   IdiomaId: IdiomaId;
+  InativacaoGrupo: ResolverTypeWrapper<Omit<InativacaoGrupo, 'grupo'> & { grupo: ResolversTypes['Grupo'] }>;
   ItemBiblioteca: ResolverTypeWrapper<ItemRow>;
   ItemBibliotecaPage: ResolverTypeWrapper<Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversTypes['ItemBiblioteca']> }>;
   ItemBibliotecaViewerCan: ResolverTypeWrapper<ItemBibliotecaViewerCan>;
@@ -1503,6 +1652,7 @@ export type ResolversTypes = {
   Produto: ResolverTypeWrapper<ProdutoRow>;
   ProprietarioItem: ResolverTypeWrapper<ProprietarioItem>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ResumoInativacaoGrupo: ResolverTypeWrapper<ResumoInativacaoGrupo>;
   Slide: ResolverTypeWrapper<Slide>;
   SlideInput: SlideInput;
   SlidePage: ResolverTypeWrapper<SlidePage>;
@@ -1552,11 +1702,19 @@ export type ResolversParentTypes = {
   FiltroBibliotecaInput: FiltroBibliotecaInput;
   FiltroComunicadosInput: FiltroComunicadosInput;
   Funcionalidade: FuncionalidadeRow;
+  Grupo: DealerGroupRow;
   GrupoComunicado: GrupoComunicado;
   GrupoConteudoHome: GrupoConteudoHome;
+  GrupoDealer: GrupoDealer;
+  GrupoDealerPage: GrupoDealerPage;
+  GrupoInput: GrupoInput;
+  GrupoPage: Omit<GrupoPage, 'content'> & { content: Array<ResolversParentTypes['Grupo']> };
+  GrupoUsuario: GrupoUsuario;
+  GrupoUsuarioPage: GrupoUsuarioPage;
   GrupoUsuariosAtivo: GrupoUsuariosAtivo;
   GrupoUsuariosResumo: GrupoUsuariosResumo;
   Idioma: Idioma;
+  InativacaoGrupo: Omit<InativacaoGrupo, 'grupo'> & { grupo: ResolversParentTypes['Grupo'] };
   ItemBiblioteca: ItemRow;
   ItemBibliotecaPage: Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversParentTypes['ItemBiblioteca']> };
   ItemBibliotecaViewerCan: ItemBibliotecaViewerCan;
@@ -1590,6 +1748,7 @@ export type ResolversParentTypes = {
   Produto: ProdutoRow;
   ProprietarioItem: ProprietarioItem;
   Query: Record<PropertyKey, never>;
+  ResumoInativacaoGrupo: ResumoInativacaoGrupo;
   Slide: Slide;
   SlideInput: SlideInput;
   SlidePage: SlidePage;
@@ -1783,6 +1942,16 @@ export type FuncionalidadeResolvers<ContextType = GraphQLContext, ParentType ext
   produto?: Resolver<Maybe<ResolversTypes['Produto']>, ParentType, ContextType>;
 };
 
+export type GrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Grupo'] = ResolversParentTypes['Grupo']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdDateTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  dealers?: Resolver<ResolversTypes['GrupoDealerPage'], ParentType, ContextType, RequireFields<GrupoDealersArgs, 'page' | 'rowsPerPage'>>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quantidadeDealers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  usuarios?: Resolver<ResolversTypes['GrupoUsuarioPage'], ParentType, ContextType, RequireFields<GrupoUsuariosArgs, 'page' | 'rowsPerPage'>>;
+};
+
 export type GrupoComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoComunicado'] = ResolversParentTypes['GrupoComunicado']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1791,6 +1960,37 @@ export type GrupoComunicadoResolvers<ContextType = GraphQLContext, ParentType ex
 export type GrupoConteudoHomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoConteudoHome'] = ResolversParentTypes['GrupoConteudoHome']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GrupoDealerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoDealer'] = ResolversParentTypes['GrupoDealer']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  cnpj?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  codigoPrincipal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nomeExibicao?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GrupoDealerPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoDealerPage'] = ResolversParentTypes['GrupoDealerPage']> = {
+  content?: Resolver<Array<ResolversTypes['GrupoDealer']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GrupoPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoPage'] = ResolversParentTypes['GrupoPage']> = {
+  content?: Resolver<Array<ResolversTypes['Grupo']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GrupoUsuarioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoUsuario'] = ResolversParentTypes['GrupoUsuario']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GrupoUsuarioPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoUsuarioPage'] = ResolversParentTypes['GrupoUsuarioPage']> = {
+  content?: Resolver<Array<ResolversTypes['GrupoUsuario']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type GrupoUsuariosAtivoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoUsuariosAtivo'] = ResolversParentTypes['GrupoUsuariosAtivo']> = {
@@ -1807,6 +2007,12 @@ export type GrupoUsuariosResumoResolvers<ContextType = GraphQLContext, ParentTyp
 export type IdiomaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Idioma'] = ResolversParentTypes['Idioma']> = {
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['IdiomaId'], ParentType, ContextType>;
+};
+
+export type InativacaoGrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InativacaoGrupo'] = ResolversParentTypes['InativacaoGrupo']> = {
+  dealers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  grupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType>;
+  usuarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ItemBibliotecaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ItemBiblioteca'] = ResolversParentTypes['ItemBiblioteca']> = {
@@ -1949,6 +2155,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   arquivarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationArquivarComunicadoArgs, 'id'>>;
   arquivarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationArquivarEnvioArgs, 'arquivado' | 'idComunicado'>>;
   ativarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationAtivarAnuncioArgs, 'id'>>;
+  ativarGrupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType, RequireFields<MutationAtivarGrupoArgs, 'id'>>;
   ativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationAtivarMenuArgs, 'id'>>;
   ativarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationAtivarSlideArgs, 'id'>>;
   concederAcesso?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationConcederAcessoArgs, 'novasPermissoes'>>;
@@ -1963,6 +2170,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   favoritarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationFavoritarEnvioArgs, 'favorito' | 'idComunicado'>>;
   gerarLinkDownloadByItemBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadByItemBibliotecaArgs, 'id'>>;
   inativarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationInativarAnuncioArgs, 'id'>>;
+  inativarGrupo?: Resolver<ResolversTypes['InativacaoGrupo'], ParentType, ContextType, RequireFields<MutationInativarGrupoArgs, 'id'>>;
   inativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationInativarMenuArgs, 'id'>>;
   inativarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationInativarSlideArgs, 'id'>>;
   marcarEnvioComoLido?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationMarcarEnvioComoLidoArgs, 'idComunicado'>>;
@@ -1977,6 +2185,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   renomearItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemBibliotecaArgs, 'idItemBiblioteca' | 'novoNome'>>;
   salvarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationSalvarAnuncioArgs, 'anuncio'>>;
   salvarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationSalvarComunicadoArgs, 'comunicado'>>;
+  salvarGrupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType, RequireFields<MutationSalvarGrupoArgs, 'grupo'>>;
   salvarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationSalvarMenuArgs, 'menu'>>;
   salvarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationSalvarSlideArgs, 'slide'>>;
   setCurrentUserOnboardingSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetCurrentUserOnboardingSeenArgs, 'id'>>;
@@ -2085,6 +2294,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   dashboardComunicado?: Resolver<ResolversTypes['DashboardComunicado'], ParentType, ContextType, RequireFields<QueryDashboardComunicadoArgs, 'id'>>;
   departamentosComunicados?: Resolver<Array<ResolversTypes['Departamento']>, ParentType, ContextType>;
   emailsEnviados?: Resolver<Array<ResolversTypes['EmailEnviado']>, ParentType, ContextType, RequireFields<QueryEmailsEnviadosArgs, 'limit'>>;
+  grupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType, RequireFields<QueryGrupoArgs, 'id'>>;
+  grupos?: Resolver<ResolversTypes['GrupoPage'], ParentType, ContextType, RequireFields<QueryGruposArgs, 'page' | 'rowsPerPage'>>;
   gruposComunicado?: Resolver<Array<ResolversTypes['GrupoComunicado']>, ParentType, ContextType>;
   gruposUsuariosAtivos?: Resolver<Array<ResolversTypes['GrupoUsuariosAtivo']>, ParentType, ContextType>;
   itemsPorPasta?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, Partial<QueryItemsPorPastaArgs>>;
@@ -2103,11 +2314,17 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   ping?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   portalProperties?: Resolver<ResolversTypes['PortalProperties'], ParentType, ContextType>;
   produtos?: Resolver<Array<ResolversTypes['Produto']>, ParentType, ContextType>;
+  resumoInativacaoGrupo?: Resolver<ResolversTypes['ResumoInativacaoGrupo'], ParentType, ContextType, RequireFields<QueryResumoInativacaoGrupoArgs, 'id'>>;
   slide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<QuerySlideArgs, 'id'>>;
   slides?: Resolver<ResolversTypes['SlidePage'], ParentType, ContextType, RequireFields<QuerySlidesArgs, 'page' | 'rowsPerPage'>>;
   slidesAtivos?: Resolver<Array<ResolversTypes['Slide']>, ParentType, ContextType>;
   ultimosModificados?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryUltimosModificadosArgs, 'limite'>>;
   usuarioLogado?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType>;
+};
+
+export type ResumoInativacaoGrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResumoInativacaoGrupo'] = ResolversParentTypes['ResumoInativacaoGrupo']> = {
+  dealers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  usuarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type SlideResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Slide'] = ResolversParentTypes['Slide']> = {
@@ -2203,11 +2420,18 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Departamento?: DepartamentoResolvers<ContextType>;
   EmailEnviado?: EmailEnviadoResolvers<ContextType>;
   Funcionalidade?: FuncionalidadeResolvers<ContextType>;
+  Grupo?: GrupoResolvers<ContextType>;
   GrupoComunicado?: GrupoComunicadoResolvers<ContextType>;
   GrupoConteudoHome?: GrupoConteudoHomeResolvers<ContextType>;
+  GrupoDealer?: GrupoDealerResolvers<ContextType>;
+  GrupoDealerPage?: GrupoDealerPageResolvers<ContextType>;
+  GrupoPage?: GrupoPageResolvers<ContextType>;
+  GrupoUsuario?: GrupoUsuarioResolvers<ContextType>;
+  GrupoUsuarioPage?: GrupoUsuarioPageResolvers<ContextType>;
   GrupoUsuariosAtivo?: GrupoUsuariosAtivoResolvers<ContextType>;
   GrupoUsuariosResumo?: GrupoUsuariosResumoResolvers<ContextType>;
   Idioma?: IdiomaResolvers<ContextType>;
+  InativacaoGrupo?: InativacaoGrupoResolvers<ContextType>;
   ItemBiblioteca?: ItemBibliotecaResolvers<ContextType>;
   ItemBibliotecaPage?: ItemBibliotecaPageResolvers<ContextType>;
   ItemBibliotecaViewerCan?: ItemBibliotecaViewerCanResolvers<ContextType>;
@@ -2237,6 +2461,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Produto?: ProdutoResolvers<ContextType>;
   ProprietarioItem?: ProprietarioItemResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ResumoInativacaoGrupo?: ResumoInativacaoGrupoResolvers<ContextType>;
   Slide?: SlideResolvers<ContextType>;
   SlidePage?: SlidePageResolvers<ContextType>;
   StatusComunicado?: StatusComunicadoResolvers<ContextType>;

@@ -82,6 +82,11 @@ export type FiltroComunicadosInput = {
   status?: InputMaybe<Array<StatusComunicadoId>>;
 };
 
+/** The dealer group form: its name (unique ignoring case and accents). */
+export type GrupoInput = {
+  nome: Scalars['String']['input'];
+};
+
 export type IdiomaId =
   | 'EN'
   | 'ES'

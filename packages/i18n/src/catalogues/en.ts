@@ -311,6 +311,13 @@ export const en = {
       'Hello, {{nome}}. To create a new password, open the link below (valid for {{minutos}} minutes). If you did not request this, please ignore this email.',
     mailButton: 'Create new password',
   },
+  dealerGroupsApi: {
+    file: 'Groups',
+    sheet: 'Groups',
+    active: 'Active',
+    inactive: 'Inactive',
+    column: { name: 'Name', dealers: 'Dealers', status: 'Status' },
+  },
   communicationsApi: {
     invalidTransition: 'This action is not possible in the communication’s current status.',
     emailOpen: 'Open in the portal',

@@ -310,6 +310,13 @@ export const es = {
       'Hola, {{nome}}. Para crear una nueva contraseña, abra el siguiente enlace (válido durante {{minutos}} minutos). Si no lo solicitó, ignore este correo electrónico.',
     mailButton: 'Crear nueva contraseña',
   },
+  dealerGroupsApi: {
+    file: 'Grupos',
+    sheet: 'Grupos',
+    active: 'Activo',
+    inactive: 'Inactivo',
+    column: { name: 'Nombre', dealers: 'Dealers', status: 'Estado' },
+  },
   communicationsApi: {
     invalidTransition: 'Esta acción no es posible en el estado actual del comunicado.',
     emailOpen: 'Abrir en el portal',

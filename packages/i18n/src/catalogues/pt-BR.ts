@@ -307,6 +307,13 @@ export const ptBR = {
       'Olá, {{nome}}. Para criar uma nova senha, abra o link abaixo (válido por {{minutos}} minutos). Se você não pediu, ignore este e-mail.',
     mailButton: 'Criar nova senha',
   },
+  dealerGroupsApi: {
+    file: 'Grupos',
+    sheet: 'Grupos',
+    active: 'Ativo',
+    inactive: 'Inativo',
+    column: { name: 'Nome', dealers: 'Dealers', status: 'Situação' },
+  },
   communicationsApi: {
     invalidTransition: 'Esta ação não é possível no estado atual do comunicado.',
     emailOpen: 'Abrir no portal',

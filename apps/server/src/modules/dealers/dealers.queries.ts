@@ -34,3 +34,26 @@ export const dealerNamesSql: SQL = sql`SELECT id, nome_exibicao AS nome FROM dea
 
 /** Brands by description (columns `id`, `nome`), for reports that group by brand. */
 export const brandNamesSql: SQL = sql`SELECT id, descricao AS nome FROM marca`;
+
+export type DealerOfGroupRow = {
+  id: string;
+  nome: string;
+  nome_exibicao: string;
+  codigo_principal: string;
+  cnpj: string;
+  active: boolean;
+};
+
+/** One page of a dealer group's dealers (any state) by display name: the members shown on the group's page. */
+export async function pageDealersOfGroup(
+  db: DbOrTx,
+  grupoId: string,
+  page: { rowsPerPage: number; offset: number },
+): Promise<{ content: DealerOfGroupRow[]; totalElements: number }> {
+  const [content, count] = await Promise.all([
+    db.execute(sql`SELECT id, nome, nome_exibicao, codigo_principal, cnpj, active FROM dealer
+      WHERE grupo_id = ${grupoId} ORDER BY nome_exibicao, id LIMIT ${page.rowsPerPage} OFFSET ${page.offset}`),
+    db.execute(sql`SELECT count(*)::int AS total FROM dealer WHERE grupo_id = ${grupoId}`),
+  ]);
+  return { content: content.rows as DealerOfGroupRow[], totalElements: (count.rows[0] as { total: number }).total };
+}

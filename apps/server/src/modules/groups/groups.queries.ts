@@ -1,6 +1,10 @@
+import { DEALER_GROUP_SORT_FIELDS, type DealerGroupSortField } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { existingIds, idsByKey, uuidArray } from '../../platform/sql.js';
+import { badInput } from '../../platform/errors.js';
+import { existingIds, idsByKey, isUuid, uuidArray } from '../../platform/sql.js';
+import { activeDealersOfGroupsSql, dealerGroupOfDealersSql } from '../dealers/dealers.queries.js';
+import { countActiveUsersOfDealerGroup } from '../users/users.queries.js';
 import { grupo } from './groups.tables.js';
 
 /** Which of `ids` are dealer groups (an action linking groups checks them first). */
@@ -25,4 +29,87 @@ export async function activeDealerGroupIds(db: DbOrTx, ids: readonly string[]): 
   if (!ids.length) return [];
   const rows = (await db.execute(sql`SELECT id FROM grupo WHERE active AND id = ANY(${uuidArray(ids)})`)).rows;
   return (rows as { id: string }[]).map((r) => r.id);
+}
+
+export type DealerGroupRow = { id: string; nome: string; active: boolean; created_at: Date | string; dealers: number };
+
+export type DealerGroupFilter = {
+  busca?: string | null;
+  active?: boolean | null;
+  ordenacao?: string | null;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The FROM and WHERE of the dealer groups' list, with each group's dealer count (any state). */
+function listFrom(filter: DealerGroupFilter): SQL {
+  const conditions: SQL[] = [sql`true`];
+  const busca = filter.busca?.trim();
+  if (busca) {
+    const pattern = `%${escapeLike(busca)}%`;
+    conditions.push(sql`immutable_unaccent(lower(g.nome)) LIKE immutable_unaccent(lower(${pattern}))`);
+  }
+  if (filter.active !== null && filter.active !== undefined) conditions.push(sql`g.active = ${filter.active}`);
+  return sql`FROM grupo g LEFT JOIN (SELECT grupo_id, count(*)::int AS n FROM (${dealerGroupOfDealersSql}) d GROUP BY grupo_id) c
+    ON c.grupo_id = g.id WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
+/** `ordenacao` (`nome`, `dealers`, `active`, '-' for descending; default `nome`) as ORDER BY; else BAD_USER_INPUT. */
+function listOrder(ordenacao: string | null | undefined): SQL {
+  const text = ordenacao ?? 'nome';
+  const field = text.replace(/^-/, '') as DealerGroupSortField;
+  if (!DEALER_GROUP_SORT_FIELDS.includes(field)) throw badInput({ ordenacao: 'validation.invalid' });
+  const dir = sql.raw(text.startsWith('-') ? 'DESC' : 'ASC');
+  const byName = sql`immutable_unaccent(lower(g.nome))`;
+  const order: Record<DealerGroupSortField, SQL> = {
+    nome: sql`${byName} ${dir}, g.id`,
+    dealers: sql`coalesce(c.n, 0) ${dir}, ${byName}, g.id`,
+    active: sql`g.active ${dir}, ${byName}, g.id`,
+  };
+  return order[field];
+}
+
+const LIST_COLUMNS = sql`g.id, g.nome, g.active, g.created_at, coalesce(c.n, 0)::int AS dealers`;
+
+/**
+ * One page of dealer groups for the administration: `busca` matches the name without case or
+ * accents, `active` filters by state, sorted by `ordenacao`.
+ */
+export async function pageDealerGroups(
+  db: DbOrTx,
+  filter: DealerGroupFilter & { rowsPerPage: number; offset: number },
+): Promise<{ content: DealerGroupRow[]; totalElements: number }> {
+  const from = listFrom(filter);
+  const [content, count] = await Promise.all([
+    db.execute(
+      sql`SELECT ${LIST_COLUMNS} ${from} ORDER BY ${listOrder(filter.ordenacao)} LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`,
+    ),
+    db.execute(sql`SELECT count(*)::int AS total ${from}`),
+  ]);
+  return { content: content.rows as DealerGroupRow[], totalElements: (count.rows[0] as { total: number }).total };
+}
+
+/** Every dealer group the list's filter shows, in its order: the rows of the .xlsx export. */
+export async function allDealerGroups(db: DbOrTx, filter: DealerGroupFilter): Promise<DealerGroupRow[]> {
+  return (await db.execute(sql`SELECT ${LIST_COLUMNS} ${listFrom(filter)} ORDER BY ${listOrder(filter.ordenacao)}`))
+    .rows as DealerGroupRow[];
+}
+
+/** One dealer group with its dealer count, or null (also for an id that is not a UUID). */
+export async function findDealerGroup(db: DbOrTx, id: string): Promise<DealerGroupRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = (await db.execute(sql`SELECT ${LIST_COLUMNS} ${listFrom({})} AND g.id = ${id}`))
+    .rows as DealerGroupRow[];
+  return row ?? null;
+}
+
+/**
+ * What inactivating the group would inactivate now: its active dealers and the active users linked
+ * to it or to those dealers (the same rule as `inativarGrupo`), for the confirmation.
+ */
+export async function inactivationCounts(db: DbOrTx, grupoId: string): Promise<{ dealers: number; usuarios: number }> {
+  const [dealers] = (
+    await db.execute(sql`SELECT count(*)::int AS total FROM (${activeDealersOfGroupsSql([grupoId])}) d`)
+  ).rows as { total: number }[];
+  return { dealers: dealers.total, usuarios: await countActiveUsersOfDealerGroup(db, grupoId) };
 }

@@ -1,13 +1,30 @@
-import { type DealerGroupInput, dealerGroupSchema, inactivateDealerGroupSchema } from '@portal/domain';
-import { eq, sql } from 'drizzle-orm';
+import {
+  type DealerGroupInput,
+  dealerGroupFormSchema,
+  dealerGroupSchema,
+  inactivateDealerGroupSchema,
+} from '@portal/domain';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type ActionContext, actorId, inTransaction, parseInput, requireAllowed } from '../../platform/actions.js';
+import type { Tx } from '../../platform/db.js';
 import { badInput, notFound } from '../../platform/errors.js';
+import { isUuid } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { inactivateDealersOfGroup } from '../dealers/dealers.service.js';
 import { inactivateUsersOfDealerGroup } from '../users/users.service.js';
 import { grupo } from './groups.tables.js';
 
 const MAINTAIN = { keys: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] } as const;
+
+/** The name is unique ignoring case and accents (another group than `exceptId`): else BAD_USER_INPUT on `nome`. */
+async function checkNameFree(tx: Tx, nome: string, exceptId?: string) {
+  const sameName: SQL = sql`immutable_unaccent(lower(${grupo.nome})) = immutable_unaccent(lower(${nome}))`;
+  const [taken] = await tx
+    .select({ id: grupo.id })
+    .from(grupo)
+    .where(exceptId ? and(sameName, ne(grupo.id, exceptId)) : sameName);
+  if (taken) throw badInput({ nome: 'organisation.nameTaken' }, 'organisation.nameTaken');
+}
 
 /**
  * Creates a dealer group (`PORTAL_MANUTENCAO_DEALERS_GRUPO`, or the system). The name is unique
@@ -17,11 +34,7 @@ export async function createDealerGroup(ctx: ActionContext, input: DealerGroupIn
   const data = parseInput(dealerGroupSchema, input);
   requireAllowed(ctx, MAINTAIN);
   return inTransaction(ctx, async (tx) => {
-    const [taken] = await tx
-      .select({ id: grupo.id })
-      .from(grupo)
-      .where(sql`immutable_unaccent(lower(${grupo.nome})) = immutable_unaccent(lower(${data.nome}))`);
-    if (taken) throw badInput({ nome: 'organisation.nameTaken' }, 'organisation.nameTaken');
+    await checkNameFree(tx, data.nome);
     const [row] = await tx.insert(grupo).values(data).returning({ id: grupo.id });
     await recordAudit(tx, { actorId: actorId(ctx), entity: 'grupo', entityId: row.id, action: 'criar', after: data });
     return { id: row.id };
@@ -51,5 +64,61 @@ export async function inativarGrupo(ctx: ActionContext, input: { grupoId: string
     const dealers = await inactivateDealersOfGroup(txCtx, { grupoId });
     const usuarios = await inactivateUsersOfDealerGroup(txCtx, { grupoId, dealerIds: dealers });
     return { dealers, usuarios };
+  });
+}
+
+/**
+ * Saves the dealer group form (`salvarGrupo`): creates a group (no `id`, active) or renames one. Same
+ * name rules as `createDealerGroup`; the active state is not the form's (see `ativarGrupo`,
+ * `inativarGrupo`). Audited (`criar` or `editar`); returns the id. Unknown ids are NOT_FOUND.
+ */
+export async function salvarGrupo(ctx: ActionContext, input: { id?: string | null; grupo: unknown }): Promise<string> {
+  const data = parseInput(dealerGroupFormSchema, input.grupo, 'grupo');
+  requireAllowed(ctx, MAINTAIN);
+  const id = input.id ?? null;
+  if (!id) return (await createDealerGroup(ctx, { nome: data.nome })).id;
+  if (!isUuid(id)) throw notFound();
+  return inTransaction(ctx, async (tx) => {
+    const [before] = await tx.select().from(grupo).where(eq(grupo.id, id)).for('update');
+    if (!before) throw notFound();
+    await checkNameFree(tx, data.nome, id);
+    if (before.nome !== data.nome) {
+      await tx.update(grupo).set({ nome: data.nome }).where(eq(grupo.id, id));
+      await recordAudit(tx, {
+        actorId: actorId(ctx),
+        entity: 'grupo',
+        entityId: id,
+        action: 'editar',
+        before: { nome: before.nome },
+        after: { nome: data.nome },
+      });
+    }
+    return id;
+  });
+}
+
+/**
+ * Reactivates a dealer group (`ativarGrupo`): the group only. Its dealers and users inactivated with
+ * it stay inactive (each is reactivated on its own screen), which the confirmation says. Audited when
+ * it changes; unknown ids are NOT_FOUND.
+ */
+export async function ativarGrupo(ctx: ActionContext, input: { grupoId: string }): Promise<string> {
+  requireAllowed(ctx, MAINTAIN);
+  if (!isUuid(input.grupoId)) throw notFound();
+  return inTransaction(ctx, async (tx) => {
+    const [before] = await tx.select().from(grupo).where(eq(grupo.id, input.grupoId)).for('update');
+    if (!before) throw notFound();
+    if (!before.active) {
+      await tx.update(grupo).set({ active: true }).where(eq(grupo.id, input.grupoId));
+      await recordAudit(tx, {
+        actorId: actorId(ctx),
+        entity: 'grupo',
+        entityId: input.grupoId,
+        action: 'ativar',
+        before: { active: false },
+        after: { active: true },
+      });
+    }
+    return input.grupoId;
   });
 }

@@ -4,7 +4,7 @@ import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js'
 import { type CurrentUser, type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { Services } from '../../platform/services.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
-import { activeBrandsJsonText, dealerGroupOfDealersSql } from '../dealers/dealers.queries.js';
+import { activeBrandsJsonText, activeDealersOfGroupsSql, dealerGroupOfDealersSql } from '../dealers/dealers.queries.js';
 import { SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
 import {
   accessTypeFeatureIdsText,
@@ -241,4 +241,41 @@ export async function departmentsByIdsCached(services: Services, ids: readonly s
  */
 export function userNameEmailJoin(userId: SQL, alias: string): SQL {
   return sql`LEFT JOIN LATERAL (SELECT u.nome, u.email FROM usuario u WHERE u.id = ${userId}) ${sql.identifier(alias)} ON true`;
+}
+
+/** The ids of the users of a dealer group: linked to it directly or through one of its dealers (any state). */
+const usersOfDealerGroupSql = (grupoId: string): SQL =>
+  sql`SELECT usuario_id FROM usuario_grupo WHERE grupo_id = ${grupoId}
+    UNION SELECT ud.usuario_id FROM usuario_dealer ud JOIN (${dealerGroupOfDealersSql}) d ON d.id = ud.dealer_id
+      WHERE d.grupo_id = ${grupoId}`;
+
+/**
+ * How many active users inactivating the dealer group would inactivate (`inactivateUsersOfDealerGroup`
+ * with the group's active dealers): those linked to the group or to one of its active dealers. The
+ * confirmation states it before the cascade runs.
+ */
+export async function countActiveUsersOfDealerGroup(db: DbOrTx, grupoId: string): Promise<number> {
+  const rows = (
+    await db.execute(sql`SELECT count(*)::int AS total FROM usuario u WHERE u.active AND u.id IN (
+      SELECT usuario_id FROM usuario_grupo WHERE grupo_id = ${grupoId}
+      UNION SELECT usuario_id FROM usuario_dealer WHERE dealer_id IN (${activeDealersOfGroupsSql([grupoId])}))`)
+  ).rows as { total: number }[];
+  return rows[0].total;
+}
+
+export type UserOfGroupRow = { id: string; nome: string; email: string; active: boolean };
+
+/** One page of a dealer group's users (any state) by name: the members shown on the group's page. */
+export async function pageUsersOfDealerGroup(
+  db: DbOrTx,
+  grupoId: string,
+  page: { rowsPerPage: number; offset: number },
+): Promise<{ content: UserOfGroupRow[]; totalElements: number }> {
+  const members = usersOfDealerGroupSql(grupoId);
+  const [content, count] = await Promise.all([
+    db.execute(sql`SELECT u.id, u.nome, u.email::text AS email, u.active FROM usuario u WHERE u.id IN (${members})
+      ORDER BY u.nome, u.id LIMIT ${page.rowsPerPage} OFFSET ${page.offset}`),
+    db.execute(sql`SELECT count(*)::int AS total FROM usuario u WHERE u.id IN (${members})`),
+  ]);
+  return { content: content.rows as UserOfGroupRow[], totalElements: (count.rows[0] as { total: number }).total };
 }

@@ -1,0 +1,65 @@
+import { LIST_PAGE_SIZES } from '@portal/domain';
+import type { Resolvers } from '../../generated/graphql.js';
+import { actionContext, pageArgs } from '../../platform/actions.js';
+import { notFound } from '../../platform/errors.js';
+import type { GraphQLContext } from '../../platform/graphql/context.js';
+import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
+import { pageDealersOfGroup } from '../dealers/dealers.queries.js';
+import { pageUsersOfDealerGroup } from '../users/users.queries.js';
+import { type DealerGroupRow, findDealerGroup, inactivationCounts, pageDealerGroups } from './groups.queries.js';
+import { ativarGrupo, inativarGrupo, salvarGrupo } from './groups.service.js';
+
+/** Dealer groups are administered with `PORTAL_MANUTENCAO_DEALERS_GRUPO` (SPEC §2). */
+const MAINTAIN: OperationGuard = { keys: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] };
+
+export const guards: ModuleGuards = {
+  Query: { grupos: MAINTAIN, grupo: MAINTAIN, resumoInativacaoGrupo: MAINTAIN },
+  Mutation: { salvarGrupo: MAINTAIN, inativarGrupo: MAINTAIN, ativarGrupo: MAINTAIN },
+};
+
+/** One group after a read or a write; NOT_FOUND when there is none. */
+async function groupOf(ctx: GraphQLContext, id: string): Promise<DealerGroupRow> {
+  const row = await findDealerGroup(ctx.services.db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export const resolvers: Resolvers = {
+  Query: {
+    grupos: async (_, args, ctx) => {
+      const page = pageArgs(args, LIST_PAGE_SIZES);
+      return pageDealerGroups(ctx.services.db, { ...args, ...page });
+    },
+    grupo: (_, { id }, ctx) => groupOf(ctx, id),
+    resumoInativacaoGrupo: async (_, { id }, ctx) => inactivationCounts(ctx.services.db, (await groupOf(ctx, id)).id),
+  },
+  Mutation: {
+    salvarGrupo: async (_, { id, grupo }, ctx) => groupOf(ctx, await salvarGrupo(actionContext(ctx), { id, grupo })),
+    inativarGrupo: async (_, { id }, ctx) => {
+      const found = await groupOf(ctx, id);
+      const done = await inativarGrupo(actionContext(ctx), { grupoId: found.id });
+      return { grupo: await groupOf(ctx, id), dealers: done.dealers.length, usuarios: done.usuarios.length };
+    },
+    ativarGrupo: async (_, { id }, ctx) => groupOf(ctx, await ativarGrupo(actionContext(ctx), { grupoId: id })),
+  },
+  Grupo: {
+    createdDateTime: (g) => new Date(g.created_at),
+    quantidadeDealers: (g) => g.dealers,
+    dealers: async (g, args, ctx) => {
+      const page = pageArgs(args, LIST_PAGE_SIZES);
+      const { content, totalElements } = await pageDealersOfGroup(ctx.services.db, g.id, page);
+      return {
+        content: content.map((d) => ({
+          id: d.id,
+          nome: d.nome,
+          nomeExibicao: d.nome_exibicao,
+          codigoPrincipal: d.codigo_principal,
+          cnpj: d.cnpj,
+          active: d.active,
+        })),
+        totalElements,
+      };
+    },
+    usuarios: async (g, args, ctx) => pageUsersOfDealerGroup(ctx.services.db, g.id, pageArgs(args, LIST_PAGE_SIZES)),
+  },
+};
