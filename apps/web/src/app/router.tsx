@@ -57,6 +57,14 @@ export const SCREENS: ScreenEntry[] = [
     path: '/comunicados/dashboard/:id',
     load: async () => (await import('../features/communications/DashboardPage')).DashboardPage,
   },
+  {
+    path: '/grupos',
+    load: async () => (await import('../features/dealer-groups/DealerGroupsListPage')).DealerGroupsListPage,
+  },
+  ...['/grupos/novo', '/grupos/:id'].map((path) => ({
+    path,
+    load: async () => (await import('../features/dealer-groups/DealerGroupEditPage')).DealerGroupEditPage,
+  })),
   { path: '/menus', load: async () => (await import('../features/menus/MenusListPage')).MenusListPage },
   ...['/menus/novo', '/menus/:id'].map((path) => ({
     path,

@@ -656,6 +656,51 @@ export const en = {
     scheduleRequired: 'Enter the date and time to send.',
     scheduleTooSoon: 'The schedule must be at least 1 hour from now.',
   },
+  dealerGroups: {
+    field: { nome: 'Name', status: 'Status' },
+    list: {
+      subtitle:
+        '{{labelGrupos}} and their {{labelDealers, lowercase}}. Inactivating a {{labelGrupo, lowercase}} also inactivates its {{labelDealers, lowercase}} and users.',
+      dealers: '{{labelDealers}}',
+      search: 'Search by name',
+      empty: 'No {{labelGrupo, lowercase}} found.',
+      loadError: 'Could not load: {{labelGrupos, lowercase}}.',
+      all: 'All',
+      edit: 'Edit {{name}}',
+    },
+    form: {
+      saved: '{{labelGrupo}} saved.',
+      createdActive: 'Created active.',
+      loadError: 'Could not load: {{labelGrupo, lowercase}}.',
+    },
+    members: {
+      title: 'Members',
+      dealers: '{{labelDealers}}',
+      dealersCount: '{{labelDealers}} ({{count}})',
+      users: 'Users',
+      dealerName: 'Display name',
+      corporateName: 'Corporate name',
+      code: 'Code',
+      userName: 'Name',
+      email: 'E-mail',
+      noDealers: 'No {{labelDealers, lowercase}}.',
+      noUsers: 'No users.',
+      loadError: 'Could not load the members.',
+    },
+    deactivate: {
+      button: 'Inactivate {{name}}',
+      consequence:
+        'Inactivates the {{labelGrupo, lowercase}}, its {{dealers}} active {{labelDealers, lowercase}} and {{usuarios}} active user(s) linked to it or to them. Those users will no longer be able to sign in.',
+      done: 'Inactivated: the {{labelGrupo, lowercase}}, {{dealers}} {{labelDealers, lowercase}} and {{usuarios}} user(s).',
+      countsError: 'Could not work out what would be inactivated. Please try again.',
+    },
+    activate: {
+      button: 'Activate {{name}}',
+      consequence:
+        'Reactivates the {{labelGrupo, lowercase}} only. {{labelDealers}} and users inactivated with it stay inactive: reactivate them one by one.',
+      done: '{{labelGrupo}} reactivated.',
+    },
+  },
   menus: {
     list: {
       title: 'Menus',

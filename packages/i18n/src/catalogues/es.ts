@@ -660,6 +660,51 @@ export const es = {
     scheduleRequired: 'Introduzca la fecha y la hora del envío.',
     scheduleTooSoon: 'La programación debe ser de al menos 1 hora a partir de ahora.',
   },
+  dealerGroups: {
+    field: { nome: 'Nombre', status: 'Estado' },
+    list: {
+      subtitle:
+        '{{labelGrupos}} y sus {{labelDealers, lowercase}}. Inactivar un {{labelGrupo, lowercase}} también inactiva sus {{labelDealers, lowercase}} y usuarios.',
+      dealers: '{{labelDealers}}',
+      search: 'Buscar por nombre',
+      empty: 'Ningún {{labelGrupo, lowercase}} encontrado.',
+      loadError: 'No fue posible cargar: {{labelGrupos, lowercase}}.',
+      all: 'Todos',
+      edit: 'Editar {{name}}',
+    },
+    form: {
+      saved: '{{labelGrupo}} guardado.',
+      createdActive: 'Se crea activo.',
+      loadError: 'No fue posible cargar: {{labelGrupo, lowercase}}.',
+    },
+    members: {
+      title: 'Miembros',
+      dealers: '{{labelDealers}}',
+      dealersCount: '{{labelDealers}} ({{count}})',
+      users: 'Usuarios',
+      dealerName: 'Nombre para mostrar',
+      corporateName: 'Razón social',
+      code: 'Código',
+      userName: 'Nombre',
+      email: 'Correo electrónico',
+      noDealers: 'Ningún registro en {{labelDealers, lowercase}}.',
+      noUsers: 'Ningún usuario.',
+      loadError: 'No fue posible cargar los miembros.',
+    },
+    deactivate: {
+      button: 'Inactivar {{name}}',
+      consequence:
+        'Inactiva el {{labelGrupo, lowercase}}, sus {{dealers}} {{labelDealers, lowercase}} activo(s) y {{usuarios}} usuario(s) activo(s) vinculado(s) a él o a ellos. Esos usuarios ya no podrán entrar al portal.',
+      done: 'Inactivados: el {{labelGrupo, lowercase}}, {{dealers}} {{labelDealers, lowercase}} y {{usuarios}} usuario(s).',
+      countsError: 'No fue posible calcular lo que se inactivará. Inténtelo de nuevo.',
+    },
+    activate: {
+      button: 'Activar {{name}}',
+      consequence:
+        'Reactiva solo el {{labelGrupo, lowercase}}. {{labelDealers}} y usuarios inactivados con él siguen inactivos: reactívelos uno a uno.',
+      done: '{{labelGrupo}} reactivado.',
+    },
+  },
   menus: {
     list: {
       title: 'Menús',

@@ -651,6 +651,51 @@ export const ptBR = {
     scheduleRequired: 'Informe a data e a hora do envio.',
     scheduleTooSoon: 'O agendamento deve ser de ao menos 1 hora a partir de agora.',
   },
+  dealerGroups: {
+    field: { nome: 'Nome', status: 'Situação' },
+    list: {
+      subtitle:
+        '{{labelGrupos}} e seus {{labelDealers, lowercase}}. Inativar um {{labelGrupo, lowercase}} inativa também os {{labelDealers, lowercase}} e usuários dele.',
+      dealers: '{{labelDealers}}',
+      search: 'Buscar por nome',
+      empty: 'Nenhum {{labelGrupo, lowercase}} encontrado.',
+      loadError: 'Não foi possível carregar: {{labelGrupos, lowercase}}.',
+      all: 'Todos',
+      edit: 'Editar {{name}}',
+    },
+    form: {
+      saved: '{{labelGrupo}} salvo.',
+      createdActive: 'Criado ativo.',
+      loadError: 'Não foi possível carregar: {{labelGrupo, lowercase}}.',
+    },
+    members: {
+      title: 'Membros',
+      dealers: '{{labelDealers}}',
+      dealersCount: '{{labelDealers}} ({{count}})',
+      users: 'Usuários',
+      dealerName: 'Nome de exibição',
+      corporateName: 'Razão social',
+      code: 'Código',
+      userName: 'Nome',
+      email: 'E-mail',
+      noDealers: 'Nenhum registro em {{labelDealers, lowercase}}.',
+      noUsers: 'Nenhum usuário.',
+      loadError: 'Não foi possível carregar os membros.',
+    },
+    deactivate: {
+      button: 'Inativar {{name}}',
+      consequence:
+        'Inativa o {{labelGrupo, lowercase}}, {{dealers}} {{labelDealers, lowercase}} ativo(s) dele e {{usuarios}} usuário(s) ativo(s) ligado(s) a ele ou a eles. Esses usuários não poderão mais entrar no portal.',
+      done: 'Inativados: o {{labelGrupo, lowercase}}, {{dealers}} {{labelDealers, lowercase}} e {{usuarios}} usuário(s).',
+      countsError: 'Não foi possível calcular o que será inativado. Tente novamente.',
+    },
+    activate: {
+      button: 'Ativar {{name}}',
+      consequence:
+        'Reativa somente o {{labelGrupo, lowercase}}. {{labelDealers}} e usuários inativados com ele continuam inativos: reative-os um a um.',
+      done: '{{labelGrupo}} reativado.',
+    },
+  },
   menus: {
     list: {
       title: 'Menus',
