@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTAL_PROPERTIES_CACHE_KEY } from '../src/modules/portal/portal.queries.js';
+import { portalProperties } from '../src/modules/portal/portal.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
 import { createDealer, createDealerGroup, createUser } from './factories.js';
@@ -203,5 +205,21 @@ describe('dealer groups administration', () => {
       [`'=HYPERLINK("http://x") ${tag}`, 0, 'Ativo'],
     ]);
     expect((await as.admin.fetch(`${base}/api/grupos.xlsx?ordenacao=senha`)).status).toBe(400);
+  });
+
+  it("the header menu titles the groups' entry with the customer's label", async () => {
+    const menuTitles = async () => {
+      const res = await q('admin', '{ menuUsuarioLogado { menus { title children { title uri } } } }');
+      return res.data.menuUsuarioLogado.menus.flatMap((m: any) => m.children).filter((c: any) => c.uri === '/grupos');
+    };
+    expect(await menuTitles()).toEqual([{ title: 'Grupos', uri: '/grupos' }]);
+    await portal.services.db.update(portalProperties).set({ labelGrupos: 'Redes' });
+    portal.services.cache.invalidate(PORTAL_PROPERTIES_CACHE_KEY);
+    try {
+      expect(await menuTitles()).toEqual([{ title: 'Redes', uri: '/grupos' }]);
+    } finally {
+      await portal.services.db.update(portalProperties).set({ labelGrupos: 'Grupos' });
+      portal.services.cache.invalidate(PORTAL_PROPERTIES_CACHE_KEY);
+    }
   });
 });

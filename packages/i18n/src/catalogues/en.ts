@@ -659,8 +659,7 @@ export const en = {
   dealerGroups: {
     field: { nome: 'Name', status: 'Status' },
     list: {
-      subtitle:
-        '{{labelGrupos}} and their {{labelDealers, lowercase}}. Inactivating a {{labelGrupo, lowercase}} also inactivates its {{labelDealers, lowercase}} and users.',
+      subtitle: 'Inactivating a {{labelGrupo, lowercase}} also inactivates its {{labelDealers, lowercase}} and users.',
       dealers: '{{labelDealers}}',
       search: 'Search by name',
       empty: 'No {{labelGrupo, lowercase}} found.',
@@ -690,7 +689,7 @@ export const en = {
     deactivate: {
       button: 'Inactivate {{name}}',
       consequence:
-        'Inactivates the {{labelGrupo, lowercase}}, its {{dealers}} active {{labelDealers, lowercase}} and {{usuarios}} active user(s) linked to it or to them. Those users will no longer be able to sign in.',
+        'Inactivates the {{labelGrupo, lowercase}}, its {{dealers}} active {{labelDealers, lowercase}} and {{usuarios}} active user(s). Those users will no longer be able to sign in.',
       done: 'Inactivated: the {{labelGrupo, lowercase}}, {{dealers}} {{labelDealers, lowercase}} and {{usuarios}} user(s).',
       countsError: 'Could not work out what would be inactivated. Please try again.',
     },

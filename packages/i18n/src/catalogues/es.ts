@@ -663,8 +663,7 @@ export const es = {
   dealerGroups: {
     field: { nome: 'Nombre', status: 'Estado' },
     list: {
-      subtitle:
-        '{{labelGrupos}} y sus {{labelDealers, lowercase}}. Inactivar un {{labelGrupo, lowercase}} también inactiva sus {{labelDealers, lowercase}} y usuarios.',
+      subtitle: 'Inactivar un {{labelGrupo, lowercase}} también inactiva sus {{labelDealers, lowercase}} y usuarios.',
       dealers: '{{labelDealers}}',
       search: 'Buscar por nombre',
       empty: 'Ningún {{labelGrupo, lowercase}} encontrado.',
@@ -694,7 +693,7 @@ export const es = {
     deactivate: {
       button: 'Inactivar {{name}}',
       consequence:
-        'Inactiva el {{labelGrupo, lowercase}}, sus {{dealers}} {{labelDealers, lowercase}} activo(s) y {{usuarios}} usuario(s) activo(s) vinculado(s) a él o a ellos. Esos usuarios ya no podrán entrar al portal.',
+        'Inactiva el {{labelGrupo, lowercase}}, {{dealers}} {{labelDealers, lowercase}} y {{usuarios}} usuario(s) vinculados a él. Esos usuarios ya no podrán entrar al portal.',
       done: 'Inactivados: el {{labelGrupo, lowercase}}, {{dealers}} {{labelDealers, lowercase}} y {{usuarios}} usuario(s).',
       countsError: 'No fue posible calcular lo que se inactivará. Inténtelo de nuevo.',
     },

@@ -654,8 +654,7 @@ export const ptBR = {
   dealerGroups: {
     field: { nome: 'Nome', status: 'Situação' },
     list: {
-      subtitle:
-        '{{labelGrupos}} e seus {{labelDealers, lowercase}}. Inativar um {{labelGrupo, lowercase}} inativa também os {{labelDealers, lowercase}} e usuários dele.',
+      subtitle: 'Inativar um {{labelGrupo, lowercase}} inativa também {{labelDealers, lowercase}} e usuários dele.',
       dealers: '{{labelDealers}}',
       search: 'Buscar por nome',
       empty: 'Nenhum {{labelGrupo, lowercase}} encontrado.',
@@ -685,7 +684,7 @@ export const ptBR = {
     deactivate: {
       button: 'Inativar {{name}}',
       consequence:
-        'Inativa o {{labelGrupo, lowercase}}, {{dealers}} {{labelDealers, lowercase}} ativo(s) dele e {{usuarios}} usuário(s) ativo(s) ligado(s) a ele ou a eles. Esses usuários não poderão mais entrar no portal.',
+        'Inativa o {{labelGrupo, lowercase}}, {{dealers}} {{labelDealers, lowercase}} e {{usuarios}} usuário(s) ligados a ele. Esses usuários não poderão mais entrar no portal.',
       done: 'Inativados: o {{labelGrupo, lowercase}}, {{dealers}} {{labelDealers, lowercase}} e {{usuarios}} usuário(s).',
       countsError: 'Não foi possível calcular o que será inativado. Tente novamente.',
     },

@@ -97,7 +97,7 @@ describe('DealerGroupsListPage', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Inativar Grupo Horizonte' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Inativar Grupo Horizonte?')).toBeTruthy();
-    expect(within(dialog).getByText(/Inativa o grupo, 2 dealers ativo\(s\) dele e 5 usuário\(s\)/)).toBeTruthy();
+    expect(within(dialog).getByText(/Inativa o grupo, 2 dealers e 5 usuário\(s\) ligados a ele\./)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Inativar' }));
     expect(
       await screen.findByText('Inativados: o grupo, 2 dealers e 5 usuário(s).', {}, { timeout: 5000 }),
