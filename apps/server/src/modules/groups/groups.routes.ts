@@ -1,14 +1,14 @@
-import { isAllowed, LOCALE_BY_IDIOMA, neutraliseSpreadsheetCell } from '@portal/domain';
+import { isAllowed, LOCALE_BY_IDIOMA } from '@portal/domain';
 import { t } from '@portal/i18n';
-import ExcelJS from 'exceljs';
 import { logRouteDenial } from '../../platform/http/denials.js';
 import type { RouteContext } from '../../platform/module.js';
+import { sendXlsx } from '../../platform/xlsx.js';
 import { allDealerGroups } from './groups.queries.js';
 
 /**
  * `GET /api/grupos.xlsx?busca=&active=&ordenacao=`: the dealer groups the list's filter shows, in its
- * order, streamed as .xlsx (same guard as the list, `PORTAL_MANUTENCAO_DEALERS_GRUPO`). Cells that
- * start with = + - @ are neutralised (formula injection).
+ * order, streamed as .xlsx (`sendXlsx`: formula-like cells neutralised), with the list's guard
+ * (`PORTAL_MANUTENCAO_DEALERS_GRUPO`). A bad `ordenacao` is 400.
  */
 export function registerGroupRoutes({ app, services, authenticate }: RouteContext) {
   app.get('/api/grupos.xlsx', async (request, reply) => {
@@ -27,35 +27,20 @@ export function registerGroupRoutes({ app, services, authenticate }: RouteContex
     try {
       rows = await allDealerGroups(services.db, { busca: query.busca, active, ordenacao: query.ordenacao });
     } catch (error) {
-      if ((error as { code?: string }).code === 'BAD_USER_INPUT') {
+      if ((error as { code?: string }).code === 'BAD_USER_INPUT')
         return reply.code(400).send({ error: 'BAD_USER_INPUT' });
-      }
       throw error;
     }
     const locale = LOCALE_BY_IDIOMA[auth.user.idioma];
-
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': `attachment; filename="grupos.xlsx"; filename*=UTF-8''${encodeURIComponent(
-        `${t(locale, 'dealerGroupsApi.file')}.xlsx`,
-      )}`,
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
+    await sendXlsx(reply, {
+      fileName: t(locale, 'dealerGroupsApi.file'),
+      sheetName: t(locale, 'dealerGroupsApi.sheet'),
+      header: ['name', 'dealers', 'status'].map((k) => t(locale, `dealerGroupsApi.column.${k}`)),
+      rows: rows.map((row) => [
+        row.nome,
+        row.dealers,
+        t(locale, row.active ? 'dealerGroupsApi.active' : 'dealerGroupsApi.inactive'),
+      ]),
     });
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: reply.raw, useStyles: false });
-    const sheet = workbook.addWorksheet(t(locale, 'dealerGroupsApi.sheet'));
-    sheet.addRow(['name', 'dealers', 'status'].map((k) => t(locale, `dealerGroupsApi.column.${k}`))).commit();
-    for (const row of rows) {
-      sheet
-        .addRow([
-          neutraliseSpreadsheetCell(row.nome),
-          row.dealers,
-          t(locale, row.active ? 'dealerGroupsApi.active' : 'dealerGroupsApi.inactive'),
-        ])
-        .commit();
-    }
-    sheet.commit();
-    await workbook.commit();
   });
 }
