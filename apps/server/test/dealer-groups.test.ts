@@ -200,7 +200,7 @@ describe('dealer groups administration', () => {
     await workbook.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
     const rows = (workbook.worksheets[0].getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
     expect(rows).toEqual([
-      ['Nome', 'Dealers', 'Situação'],
+      ['Nome', 'Concessionárias', 'Situação'],
       [`Plano ${tag}`, 1, 'Ativo'],
       [`'=HYPERLINK("http://x") ${tag}`, 0, 'Ativo'],
     ]);

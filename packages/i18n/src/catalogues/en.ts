@@ -312,11 +312,11 @@ export const en = {
     mailButton: 'Create new password',
   },
   dealerGroupsApi: {
-    file: 'Groups',
-    sheet: 'Groups',
+    file: '{{labelGrupos}}',
+    sheet: '{{labelGrupos}}',
     active: 'Active',
     inactive: 'Inactive',
-    column: { name: 'Name', dealers: 'Dealers', status: 'Status' },
+    column: { name: 'Name', dealers: '{{labelDealers}}', status: 'Status' },
   },
   communicationsApi: {
     invalidTransition: 'This action is not possible in the communication’s current status.',

@@ -311,11 +311,11 @@ export const es = {
     mailButton: 'Crear nueva contraseña',
   },
   dealerGroupsApi: {
-    file: 'Grupos',
-    sheet: 'Grupos',
+    file: '{{labelGrupos}}',
+    sheet: '{{labelGrupos}}',
     active: 'Activo',
     inactive: 'Inactivo',
-    column: { name: 'Nombre', dealers: 'Dealers', status: 'Estado' },
+    column: { name: 'Nombre', dealers: '{{labelDealers}}', status: 'Estado' },
   },
   communicationsApi: {
     invalidTransition: 'Esta acción no es posible en el estado actual del comunicado.',

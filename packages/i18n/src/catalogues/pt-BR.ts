@@ -308,11 +308,11 @@ export const ptBR = {
     mailButton: 'Criar nova senha',
   },
   dealerGroupsApi: {
-    file: 'Grupos',
-    sheet: 'Grupos',
+    file: '{{labelGrupos}}',
+    sheet: '{{labelGrupos}}',
     active: 'Ativo',
     inactive: 'Inativo',
-    column: { name: 'Nome', dealers: 'Dealers', status: 'Situação' },
+    column: { name: 'Nome', dealers: '{{labelDealers}}', status: 'Situação' },
   },
   communicationsApi: {
     invalidTransition: 'Esta ação não é possível no estado atual do comunicado.',

@@ -3,6 +3,7 @@ import { t } from '@portal/i18n';
 import { logRouteDenial } from '../../platform/http/denials.js';
 import type { RouteContext } from '../../platform/module.js';
 import { sendXlsx } from '../../platform/xlsx.js';
+import { cachedPortalProperties, portalLabels } from '../portal/portal.queries.js';
 import { allDealerGroups } from './groups.queries.js';
 
 /**
@@ -32,10 +33,12 @@ export function registerGroupRoutes({ app, services, authenticate }: RouteContex
       throw error;
     }
     const locale = LOCALE_BY_IDIOMA[auth.user.idioma];
+    // The customer's words for groups and dealers name the file, the sheet and the column.
+    const labels = portalLabels(await cachedPortalProperties(services.cache, services.db), locale);
     await sendXlsx(reply, {
-      fileName: t(locale, 'dealerGroupsApi.file'),
-      sheetName: t(locale, 'dealerGroupsApi.sheet'),
-      header: ['name', 'dealers', 'status'].map((k) => t(locale, `dealerGroupsApi.column.${k}`)),
+      fileName: t(locale, 'dealerGroupsApi.file', labels),
+      sheetName: t(locale, 'dealerGroupsApi.sheet', labels),
+      header: ['name', 'dealers', 'status'].map((k) => t(locale, `dealerGroupsApi.column.${k}`, labels)),
       rows: rows.map((row) => [
         row.nome,
         row.dealers,
