@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
+import { textArray } from '../../platform/sql.js';
 import { auditoria } from './audit.tables.js';
 
 /** Entities and actions the audit log knows (typed events: docs/domains/audit.md#entities-and-actions). */
@@ -63,6 +65,24 @@ export async function recordAudit(tx: DbOrTx, event: AuditEvent): Promise<void> 
     antes: event.before === undefined ? null : redact(event.before),
     depois: event.after === undefined ? null : redact(event.after),
   });
+}
+
+/**
+ * Writes one audit row per id of `entityIds`, the same change to each (a cascade: a dealer group's
+ * dealers and users inactivated), as one statement whatever the count. As `recordAudit`: in the
+ * change's transaction.
+ */
+export async function recordAuditForEach(
+  tx: DbOrTx,
+  event: Omit<AuditEvent, 'entityId'>,
+  entityIds: readonly string[],
+): Promise<void> {
+  if (!entityIds.length) return;
+  const antes = event.before === undefined ? null : JSON.stringify(redact(event.before));
+  const depois = event.after === undefined ? null : JSON.stringify(redact(event.after));
+  await tx.execute(sql`INSERT INTO auditoria (usuario_id, entidade, entidade_id, acao, antes, depois)
+    SELECT ${event.actorId}::uuid, ${event.entity}, id, ${event.action}, ${antes}::jsonb, ${depois}::jsonb
+      FROM unnest(${textArray(entityIds)}) AS id`);
 }
 
 const SECRET_KEYS = new Set(['senhaHash', 'accessToken', 'refreshToken', 'idToken', 'password', 'senha']);

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type ActionContext, actorId, inTransaction, parseInput, requireAllowed } from '../../platform/actions.js';
 import { badInput } from '../../platform/errors.js';
 import { textArray } from '../../platform/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, recordAuditForEach } from '../audit/audit.service.js';
 import { existingDealerGroupIds } from '../groups/groups.queries.js';
 import { existingBrandIds } from './dealers.queries.js';
 import { dealer, dealerMarca } from './dealers.tables.js';
@@ -79,15 +79,12 @@ export async function inactivateDealersOfGroup(ctx: ActionContext, input: { grup
       .set({ active: false })
       .where(and(eq(dealer.grupoId, input.grupoId), eq(dealer.active, true)))
       .returning({ id: dealer.id });
-    for (const d of dealers) {
-      await recordAudit(tx, {
-        actorId: actorId(ctx),
-        entity: 'dealer',
-        entityId: d.id,
-        action: 'inativar',
-        after: { active: false },
-      });
-    }
-    return dealers.map((d) => d.id);
+    const ids = dealers.map((d) => d.id);
+    await recordAuditForEach(
+      tx,
+      { actorId: actorId(ctx), entity: 'dealer', action: 'inativar', after: { active: false } },
+      ids,
+    );
+    return ids;
   });
 }

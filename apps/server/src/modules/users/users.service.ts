@@ -18,7 +18,8 @@ import {
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { beginGuess, guessSucceeded, passwordChangeCounters } from '../../platform/auth/throttle.js';
 import { AppError, badInput, notFound } from '../../platform/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { uuidArray } from '../../platform/sql.js';
+import { recordAudit, recordAuditForEach } from '../audit/audit.service.js';
 import { existingBrandIds, existingDealerIds } from '../dealers/dealers.queries.js';
 import { existingDealerGroupIds } from '../groups/groups.queries.js';
 import {
@@ -223,7 +224,7 @@ export async function inactivateUsersOfDealerGroup(
     const viaDealers = tx
       .select({ id: usuarioDealer.usuarioId })
       .from(usuarioDealer)
-      .where(inArray(usuarioDealer.dealerId, input.dealerIds));
+      .where(sql`${usuarioDealer.dealerId} = ANY(${uuidArray(input.dealerIds)})`);
     const reached = input.dealerIds.length
       ? or(inArray(usuario.id, linked), inArray(usuario.id, viaDealers))
       : inArray(usuario.id, linked);
@@ -232,15 +233,12 @@ export async function inactivateUsersOfDealerGroup(
       .set({ active: false, versao: sql`now()` })
       .where(and(eq(usuario.active, true), reached))
       .returning({ id: usuario.id });
-    for (const u of users) {
-      await recordAudit(tx, {
-        actorId: actorId(ctx),
-        entity: 'usuario',
-        entityId: u.id,
-        action: 'inativar',
-        after: { active: false },
-      });
-    }
-    return users.map((u) => u.id);
+    const ids = users.map((u) => u.id);
+    await recordAuditForEach(
+      tx,
+      { actorId: actorId(ctx), entity: 'usuario', action: 'inativar', after: { active: false } },
+      ids,
+    );
+    return ids;
   });
 }
