@@ -25,7 +25,12 @@ export const SEARCHES = [
   { label: 'busca "77777" (1 user)', busca: '77777' },
 ] as const;
 
-const uid = (prefix: string, n: string | number) => `md5('${prefix}' || (${n}))::uuid`;
+/**
+ * A deterministic id shaped as a version-4 uuid (md5 of the prefix and number, with the version and variant
+ * digits set): the API checks ids as uuids, which a bare md5 is not.
+ */
+export const uid = (prefix: string, n: string | number) =>
+  `overlay(overlay(md5('${prefix}' || (${n})) placing '4' from 13) placing '8' from 17)::uuid`;
 const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
 const pick = (xs: string[], n: string) => `(${arr(xs)})[1 + ((${n}) % ${xs.length})]`;
 

@@ -14,10 +14,9 @@
  *   that group inactivates 1,000 dealers and 20,000 users.
  */
 import { cnpjWithCheckDigits } from '@portal/domain';
-import { seedUsers } from './communications-seed.js';
+import { seedUsers, uid } from './communications-seed.js';
 import type { Exec } from './library-seed.js';
 
-const uid = (prefix: string, n: string | number) => `md5('${prefix}' || (${n}))::uuid`;
 const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
 const pick = (xs: string[], n: string) => `(${arr(xs)})[1 + ((${n}) % ${xs.length})]`;
 
@@ -25,6 +24,7 @@ const CITIES = ['São Paulo', 'Belém', 'Curitiba', 'Goiânia', 'Maceió', 'Nite
 const UFS = ['SP', 'PA', 'PR', 'GO', 'AL', 'RJ', 'ES', 'MT', 'PR'];
 
 export const CASCADE_GROUP = 'Grupo Cascata Bench';
+const CASCADE_ID = uid('bench-cascata-', 0);
 export const MEMBERS_GROUP = 'Bench 100k';
 
 /** The CNPJ (digits) of bench dealer `k`: root 9 + k, branch 0001, valid check digits. */
@@ -62,7 +62,7 @@ export async function seedOrganisation(
   const extra = Array.from({ length: more }, (_, k) => (k % 5 === 0 ? benchCnpj2(k) : ''));
   await step(
     'dealer groups and dealers',
-    `INSERT INTO grupo (id, nome) VALUES (${uid('bench-cascata-', 0)}, '${CASCADE_GROUP}');
+    `INSERT INTO grupo (id, nome) VALUES (${CASCADE_ID}, '${CASCADE_GROUP}');
      INSERT INTO grupo (id, nome) SELECT ${uid('bench-rede-', 'k')}, 'Rede Bench ' || lpad(k::text, 3, '0')
        FROM generate_series(0, 99) k;
      INSERT INTO dealer (id, nome, nome_exibicao, cnpj, cnpjs_adicionais, codigo_principal, codigos_adicionais,
@@ -72,7 +72,7 @@ export async function seedOrganisation(
               CASE WHEN d.extra = '' THEN '{}'::text[] ELSE ARRAY[d.extra] END,
               'B' || lpad(d.k::text, 6, '0'),
               CASE WHEN d.k % 5 = 0 THEN ARRAY['X' || lpad(d.k::text, 6, '0')] ELSE '{}'::text[] END,
-              CASE WHEN d.k < ${o.cascadeDealers} THEN ${uid('bench-cascata-', 0)} ELSE ${uid('bench-rede-', 'd.k % 100')} END,
+              CASE WHEN d.k < ${o.cascadeDealers} THEN ${CASCADE_ID} ELSE ${uid('bench-rede-', 'd.k % 100')} END,
               'Avenida Brasil, ' || d.k, 'Centro', ${pick(CITIES, 'd.k')}, lpad((d.k * 37 % 100000000)::text, 8, '0'),
               ${pick(UFS, 'd.k')}
          FROM unnest(${arr(cnpjs)}, ${arr(extra)}) WITH ORDINALITY AS d0(cnpj, extra, n)
@@ -88,9 +88,7 @@ export async function seedOrganisation(
        ON CONFLICT DO NOTHING;
      ANALYZE grupo; ANALYZE dealer; ANALYZE dealer_marca; ANALYZE usuario_dealer;`,
   );
-  const [{ d, g }] = await exec(
-    `SELECT (SELECT count(*)::int FROM dealer) AS d, ${uid('bench-cascata-', 0)}::text AS g`,
-  );
+  const [{ d, g }] = await exec(`SELECT (SELECT count(*)::int FROM dealer) AS d, ${CASCADE_ID}::text AS g`);
   if (Number(d) !== o.dealers) throw new Error(`organisation seed: ${d} dealers, not ${o.dealers}`);
   return {
     users: o.users,

@@ -14,7 +14,8 @@
  *    rows after it are checked (1,000 dealers and 20,000 users inactive, one audit row each).
  * Prints a table with each figure beside its budget; exit code 1 on a miss. Writes nothing in the repo.
  *
- * Environment: BENCH_PG_URL (admin connection), BENCH_ORG_REQUESTS (200 per scenario), BENCH_ORG_WARMUP (20).
+ * Environment: BENCH_PG_URL (admin connection), BENCH_ORG_REQUESTS (200 per scenario), BENCH_ORG_WARMUP (20),
+ * BENCH_ORG_LISTS (0: the cascade alone).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +29,7 @@ import type { Exec } from './library-seed.js';
 import { benchCnpj, benchCode, seedOrganisation } from './organisation-seed.js';
 
 const REQUESTS = intEnv('BENCH_ORG_REQUESTS', 200, 1, 100_000);
+const LISTS = process.env.BENCH_ORG_LISTS !== '0';
 const WARMUP = intEnv('BENCH_ORG_WARMUP', 20, 0, 10_000);
 const SIZES = { users: 100_000, dealers: 10_000, cascadeDealers: 1_000, cascadeUsers: 20_000 };
 /** docs/benchmarks.md#the-budget. */
@@ -166,7 +168,7 @@ async function main() {
 
   const rows: string[][] = [];
   let missed = 0;
-  for (const s of scenarios(seed.membersGroupId)) {
+  for (const s of LISTS ? scenarios(seed.membersGroupId) : []) {
     const m = await measure(server.url, admin, s);
     const ok = m.p95 < BUDGET.listP95Ms;
     if (!ok) missed++;
