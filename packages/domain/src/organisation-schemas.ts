@@ -144,5 +144,16 @@ export const userGroupSchema = z.object({
 });
 export type UserGroupInput = z.input<typeof userGroupSchema>;
 
+/** Most users added to a user group at once (the member search offers a page of them). */
+export const USER_GROUP_MEMBERS_ADD_MAX = 100;
+
+/** Adding users to a user group: at least one user id, at most USER_GROUP_MEMBERS_ADD_MAX. */
+export const userGroupMembersSchema = z.object({
+  idsUsuarios: z
+    .array(z.uuid({ error: 'validation.invalid' }))
+    .min(1, { error: 'validation.required' })
+    .max(USER_GROUP_MEMBERS_ADD_MAX, { error: 'validation.invalid' }),
+});
+
 /** Inactivating a dealer group (the cascade of docs/domains/organisation.md): the group's id. */
 export const inactivateDealerGroupSchema = z.object({ grupoId: z.uuid({ error: 'validation.invalid' }) });

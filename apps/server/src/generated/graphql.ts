@@ -394,12 +394,40 @@ export type GrupoUsuarioPage = {
   totalElements: Scalars['Int']['output'];
 };
 
+/**
+ * A user group as its administration sees it (docs/domains/user-groups.md). A private group is seen
+ * only by its creator, its members and TECSINAPSE users.
+ */
+export type GrupoUsuarios = {
+  __typename?: 'GrupoUsuarios';
+  active: Scalars['Boolean']['output'];
+  createdDateTime: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+  publico: Scalars['Boolean']['output'];
+  /** How many users belong to it (active or not). */
+  quantidadeUsuarios: Scalars['Int']['output'];
+};
+
 /** A user group that can be given access (active groups only). */
 export type GrupoUsuariosAtivo = {
   __typename?: 'GrupoUsuariosAtivo';
   active: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
   nome: Scalars['String']['output'];
+};
+
+/** A user group to save: a public one needs PORTAL_CRIACAO_GRUPOS_USUARIOS_PUBLICOS to create or to make public. */
+export type GrupoUsuariosInput = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  nome: Scalars['String']['input'];
+  publico: Scalars['Boolean']['input'];
+};
+
+export type GrupoUsuariosPage = {
+  __typename?: 'GrupoUsuariosPage';
+  content: Array<GrupoUsuarios>;
+  totalElements: Scalars['Int']['output'];
 };
 
 export type GrupoUsuariosResumo = {
@@ -626,6 +654,8 @@ export type MenuUsuarioLogado = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Adds users to the group: they see what it grants on their next request. */
+  adicionarUsuariosGrupoUsuarios: GrupoUsuarios;
   /** Changes the signed-in user's password at the embedded provider (docs/domains/sign-in-and-sessions.md#passwords). */
   alterarSenha: Scalars['Boolean']['output'];
   /** The chosen approver approves: sent now, or at dataHoraAgendamento (at least 1 hour ahead). */
@@ -635,6 +665,7 @@ export type Mutation = {
   ativarAnuncio: Anuncio;
   /** Reactivates the group only: its dealers and users stay as they are. */
   ativarGrupo: Grupo;
+  ativarGrupoUsuarios: GrupoUsuarios;
   ativarMenu: MenuAdministracao;
   ativarSlide: Slide;
   /** Replaces the groups of a folder. Needs write access. */
@@ -660,6 +691,8 @@ export type Mutation = {
   inativarAnuncio: Anuncio;
   /** Inactivates the group, its active dealers and the active users linked to it or to them, in one transaction. */
   inativarGrupo: InativacaoGrupo;
+  /** The group keeps its members but grants nothing while inactive. */
+  inativarGrupoUsuarios: GrupoUsuarios;
   /** Hides the entry (and what sits under it) from every user's header menu. */
   inativarMenu: MenuAdministracao;
   /** Takes the slide off /home at once; it stays in the administration. */
@@ -680,6 +713,8 @@ export type Mutation = {
   noop?: Maybe<Scalars['Boolean']['output']>;
   /** The chosen approver rejects, with a reason. */
   rejeitarComunicado: Comunicado;
+  /** Removes a user from the group: they lose what it grants on their next request. */
+  removerUsuarioGrupoUsuarios: GrupoUsuarios;
   /** Same as renomearItemBiblioteca (the spec's other name). */
   renomearItem: ItemBiblioteca;
   /** Renames an item. Needs write access. */
@@ -689,6 +724,8 @@ export type Mutation = {
   salvarComunicado: Comunicado;
   /** Creates (no id, active) or renames a dealer group. */
   salvarGrupo: Grupo;
+  /** Creates (no id) or edits a user group. */
+  salvarGrupoUsuarios: GrupoUsuarios;
   /** Creates (no id) or edits a menu entry; the header menu of every instance shows it at once. */
   salvarMenu: MenuAdministracao;
   /** Creates (no id) or edits a slide. */
@@ -696,6 +733,12 @@ export type Mutation = {
   setCurrentUserOnboardingSeen: Scalars['Boolean']['output'];
   /** Places uploaded files (POST /api/upload) in folders. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. */
   uploadArquivos: Array<ItemBiblioteca>;
+};
+
+
+export type MutationAdicionarUsuariosGrupoUsuariosArgs = {
+  id: Scalars['ID']['input'];
+  idsUsuarios: Array<Scalars['ID']['input']>;
 };
 
 
@@ -729,6 +772,11 @@ export type MutationAtivarAnuncioArgs = {
 
 
 export type MutationAtivarGrupoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationAtivarGrupoUsuariosArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -813,6 +861,11 @@ export type MutationInativarGrupoArgs = {
 };
 
 
+export type MutationInativarGrupoUsuariosArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationInativarMenuArgs = {
   id: Scalars['ID']['input'];
 };
@@ -856,6 +909,12 @@ export type MutationRejeitarComunicadoArgs = {
 };
 
 
+export type MutationRemoverUsuarioGrupoUsuariosArgs = {
+  id: Scalars['ID']['input'];
+  idUsuario: Scalars['ID']['input'];
+};
+
+
 export type MutationRenomearItemArgs = {
   idItemBiblioteca: Scalars['ID']['input'];
   novoNome: Scalars['String']['input'];
@@ -882,6 +941,12 @@ export type MutationSalvarComunicadoArgs = {
 
 export type MutationSalvarGrupoArgs = {
   grupo: GrupoInput;
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationSalvarGrupoUsuariosArgs = {
+  grupo: GrupoUsuariosInput;
   id?: InputMaybe<Scalars['ID']['input']>;
 };
 
@@ -1086,6 +1151,8 @@ export type Query = {
   /** The latest e-mails of the outbox. */
   emailsEnviados: Array<EmailEnviado>;
   grupo: Grupo;
+  /** One user group the viewer may see (NOT_FOUND otherwise). */
+  grupoUsuarios: GrupoUsuarios;
   /**
    * Dealer groups, one page at a time (rowsPerPage 10, 25 or 50): busca matches the name without case or
    * accents; ordenacao is nome, dealers or active, '-' before it for descending. The same filter is
@@ -1094,6 +1161,12 @@ export type Query = {
   grupos: GrupoPage;
   /** Active dealer groups, as audiences. */
   gruposComunicado: Array<GrupoComunicado>;
+  /**
+   * The user groups the viewer may see, one page at a time (rowsPerPage 10, 25 or 50): busca matches the
+   * name without case or accents; ordenacao is nome, visibilidade, active, quantidadeUsuarios or createdAt,
+   * '-' before it for descending.
+   */
+  gruposUsuarios: GrupoUsuariosPage;
   /** Active user groups, for the access forms (library, communications). */
   gruposUsuariosAtivos: Array<GrupoUsuariosAtivo>;
   /** Every readable item of a folder (null or the root id: the root), folders first, then by name. */
@@ -1137,6 +1210,10 @@ export type Query = {
   /** The readable files modified last (default 3, at most 50). */
   ultimosModificados: Array<ItemBiblioteca>;
   usuarioLogado: UsuarioLogado;
+  /** Active users not yet in the group whose name, e-mail or dealer contains busca (at most 20): the member search. */
+  usuariosParaGrupoUsuarios: Array<UsuarioGrupoUsuarios>;
+  /** The users of a user group, by name, one page at a time; busca matches name, e-mail or dealer. */
+  usuariosPorGrupoUsuarios: UsuarioGrupoUsuariosPage;
 };
 
 
@@ -1246,12 +1323,29 @@ export type QueryGrupoArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryGrupoUsuariosArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryGruposArgs = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
   busca?: InputMaybe<Scalars['String']['input']>;
   ordenacao?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryGruposUsuariosArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  busca?: InputMaybe<Scalars['String']['input']>;
+  ordenacao?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+  visibilidade?: InputMaybe<VisibilidadeGrupoUsuarios>;
 };
 
 
@@ -1346,6 +1440,22 @@ export type QuerySlidesArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryUltimosModificadosArgs = {
   limite?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryUsuariosParaGrupoUsuariosArgs = {
+  busca: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryUsuariosPorGrupoUsuariosArgs = {
+  busca?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** What inactivating a group would inactivate now: its active dealers and the active users linked to it or to them. */
@@ -1473,6 +1583,23 @@ export type UsuarioComunicado = {
   nome: Scalars['String']['output'];
 };
 
+/** A user as a user group's member list and member search show them. */
+export type UsuarioGrupoUsuarios = {
+  __typename?: 'UsuarioGrupoUsuarios';
+  active: Scalars['Boolean']['output'];
+  /** Display names of the user's dealers. */
+  dealers: Array<Scalars['String']['output']>;
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
+export type UsuarioGrupoUsuariosPage = {
+  __typename?: 'UsuarioGrupoUsuariosPage';
+  content: Array<UsuarioGrupoUsuarios>;
+  totalElements: Scalars['Int']['output'];
+};
+
 /** The signed-in user (docs/domains/users.md#the-signed-in-user). */
 export type UsuarioLogado = {
   __typename?: 'UsuarioLogado';
@@ -1499,6 +1626,10 @@ export type VarianteImagem = {
   largura: Scalars['Int']['output'];
   link: Scalars['String']['output'];
 };
+
+export type VisibilidadeGrupoUsuarios =
+  | 'PRIVADO'
+  | 'PUBLICO';
 
 
 
@@ -1613,7 +1744,10 @@ export type ResolversTypes = {
   GrupoPage: ResolverTypeWrapper<Omit<GrupoPage, 'content'> & { content: Array<ResolversTypes['Grupo']> }>;
   GrupoUsuario: ResolverTypeWrapper<GrupoUsuario>;
   GrupoUsuarioPage: ResolverTypeWrapper<GrupoUsuarioPage>;
+  GrupoUsuarios: ResolverTypeWrapper<GrupoUsuarios>;
   GrupoUsuariosAtivo: ResolverTypeWrapper<GrupoUsuariosAtivo>;
+  GrupoUsuariosInput: GrupoUsuariosInput;
+  GrupoUsuariosPage: ResolverTypeWrapper<GrupoUsuariosPage>;
   GrupoUsuariosResumo: ResolverTypeWrapper<GrupoUsuariosResumo>;
   Idioma: ResolverTypeWrapper<Idioma>;
   IdiomaId: IdiomaId;
@@ -1666,8 +1800,11 @@ export type ResolversTypes = {
   TipoUsuarioId: TipoUsuarioId;
   TipoUsuarioRef: ResolverTypeWrapper<TipoUsuarioRef>;
   UsuarioComunicado: ResolverTypeWrapper<UsuarioComunicado>;
+  UsuarioGrupoUsuarios: ResolverTypeWrapper<UsuarioGrupoUsuarios>;
+  UsuarioGrupoUsuariosPage: ResolverTypeWrapper<UsuarioGrupoUsuariosPage>;
   UsuarioLogado: ResolverTypeWrapper<Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversTypes['DadoComplementar']>, funcionalidades: Array<ResolversTypes['Funcionalidade']> }>;
   VarianteImagem: ResolverTypeWrapper<VarianteImagem>;
+  VisibilidadeGrupoUsuarios: VisibilidadeGrupoUsuarios;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1711,7 +1848,10 @@ export type ResolversParentTypes = {
   GrupoPage: Omit<GrupoPage, 'content'> & { content: Array<ResolversParentTypes['Grupo']> };
   GrupoUsuario: GrupoUsuario;
   GrupoUsuarioPage: GrupoUsuarioPage;
+  GrupoUsuarios: GrupoUsuarios;
   GrupoUsuariosAtivo: GrupoUsuariosAtivo;
+  GrupoUsuariosInput: GrupoUsuariosInput;
+  GrupoUsuariosPage: GrupoUsuariosPage;
   GrupoUsuariosResumo: GrupoUsuariosResumo;
   Idioma: Idioma;
   InativacaoGrupo: Omit<InativacaoGrupo, 'grupo'> & { grupo: ResolversParentTypes['Grupo'] };
@@ -1758,6 +1898,8 @@ export type ResolversParentTypes = {
   TipoUsuario: TipoUsuario;
   TipoUsuarioRef: TipoUsuarioRef;
   UsuarioComunicado: UsuarioComunicado;
+  UsuarioGrupoUsuarios: UsuarioGrupoUsuarios;
+  UsuarioGrupoUsuariosPage: UsuarioGrupoUsuariosPage;
   UsuarioLogado: Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversParentTypes['DadoComplementar']>, funcionalidades: Array<ResolversParentTypes['Funcionalidade']> };
   VarianteImagem: VarianteImagem;
 };
@@ -1993,10 +2135,24 @@ export type GrupoUsuarioPageResolvers<ContextType = GraphQLContext, ParentType e
   totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type GrupoUsuariosResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoUsuarios'] = ResolversParentTypes['GrupoUsuarios']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdDateTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  publico?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  quantidadeUsuarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type GrupoUsuariosAtivoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoUsuariosAtivo'] = ResolversParentTypes['GrupoUsuariosAtivo']> = {
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GrupoUsuariosPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoUsuariosPage'] = ResolversParentTypes['GrupoUsuariosPage']> = {
+  content?: Resolver<Array<ResolversTypes['GrupoUsuarios']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type GrupoUsuariosResumoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoUsuariosResumo'] = ResolversParentTypes['GrupoUsuariosResumo']> = {
@@ -2150,12 +2306,14 @@ export type MenuUsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType 
 };
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  adicionarUsuariosGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationAdicionarUsuariosGrupoUsuariosArgs, 'id' | 'idsUsuarios'>>;
   alterarSenha?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationAlterarSenhaArgs, 'confirmacao' | 'novaSenha' | 'senhaAtual'>>;
   aprovarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationAprovarComunicadoArgs, 'id'>>;
   arquivarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationArquivarComunicadoArgs, 'id'>>;
   arquivarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationArquivarEnvioArgs, 'arquivado' | 'idComunicado'>>;
   ativarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationAtivarAnuncioArgs, 'id'>>;
   ativarGrupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType, RequireFields<MutationAtivarGrupoArgs, 'id'>>;
+  ativarGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationAtivarGrupoUsuariosArgs, 'id'>>;
   ativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationAtivarMenuArgs, 'id'>>;
   ativarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationAtivarSlideArgs, 'id'>>;
   concederAcesso?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationConcederAcessoArgs, 'novasPermissoes'>>;
@@ -2171,6 +2329,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   gerarLinkDownloadByItemBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadByItemBibliotecaArgs, 'id'>>;
   inativarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationInativarAnuncioArgs, 'id'>>;
   inativarGrupo?: Resolver<ResolversTypes['InativacaoGrupo'], ParentType, ContextType, RequireFields<MutationInativarGrupoArgs, 'id'>>;
+  inativarGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationInativarGrupoUsuariosArgs, 'id'>>;
   inativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationInativarMenuArgs, 'id'>>;
   inativarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationInativarSlideArgs, 'id'>>;
   marcarEnvioComoLido?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationMarcarEnvioComoLidoArgs, 'idComunicado'>>;
@@ -2181,11 +2340,13 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   mudarLinguaUsuario?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType, RequireFields<MutationMudarLinguaUsuarioArgs, 'id' | 'idioma'>>;
   noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   rejeitarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationRejeitarComunicadoArgs, 'id' | 'motivoRejeicao'>>;
+  removerUsuarioGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationRemoverUsuarioGrupoUsuariosArgs, 'id' | 'idUsuario'>>;
   renomearItem?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemArgs, 'idItemBiblioteca' | 'novoNome'>>;
   renomearItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemBibliotecaArgs, 'idItemBiblioteca' | 'novoNome'>>;
   salvarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationSalvarAnuncioArgs, 'anuncio'>>;
   salvarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationSalvarComunicadoArgs, 'comunicado'>>;
   salvarGrupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType, RequireFields<MutationSalvarGrupoArgs, 'grupo'>>;
+  salvarGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationSalvarGrupoUsuariosArgs, 'grupo'>>;
   salvarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationSalvarMenuArgs, 'menu'>>;
   salvarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationSalvarSlideArgs, 'slide'>>;
   setCurrentUserOnboardingSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetCurrentUserOnboardingSeenArgs, 'id'>>;
@@ -2295,8 +2456,10 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   departamentosComunicados?: Resolver<Array<ResolversTypes['Departamento']>, ParentType, ContextType>;
   emailsEnviados?: Resolver<Array<ResolversTypes['EmailEnviado']>, ParentType, ContextType, RequireFields<QueryEmailsEnviadosArgs, 'limit'>>;
   grupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType, RequireFields<QueryGrupoArgs, 'id'>>;
+  grupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<QueryGrupoUsuariosArgs, 'id'>>;
   grupos?: Resolver<ResolversTypes['GrupoPage'], ParentType, ContextType, RequireFields<QueryGruposArgs, 'page' | 'rowsPerPage'>>;
   gruposComunicado?: Resolver<Array<ResolversTypes['GrupoComunicado']>, ParentType, ContextType>;
+  gruposUsuarios?: Resolver<ResolversTypes['GrupoUsuariosPage'], ParentType, ContextType, RequireFields<QueryGruposUsuariosArgs, 'page' | 'rowsPerPage'>>;
   gruposUsuariosAtivos?: Resolver<Array<ResolversTypes['GrupoUsuariosAtivo']>, ParentType, ContextType>;
   itemsPorPasta?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, Partial<QueryItemsPorPastaArgs>>;
   itemsPorPastaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryItemsPorPastaPagedArgs, 'page' | 'rowsPerPage'>>;
@@ -2320,6 +2483,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   slidesAtivos?: Resolver<Array<ResolversTypes['Slide']>, ParentType, ContextType>;
   ultimosModificados?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryUltimosModificadosArgs, 'limite'>>;
   usuarioLogado?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType>;
+  usuariosParaGrupoUsuarios?: Resolver<Array<ResolversTypes['UsuarioGrupoUsuarios']>, ParentType, ContextType, RequireFields<QueryUsuariosParaGrupoUsuariosArgs, 'busca' | 'id'>>;
+  usuariosPorGrupoUsuarios?: Resolver<ResolversTypes['UsuarioGrupoUsuariosPage'], ParentType, ContextType, RequireFields<QueryUsuariosPorGrupoUsuariosArgs, 'id' | 'page' | 'rowsPerPage'>>;
 };
 
 export type ResumoInativacaoGrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResumoInativacaoGrupo'] = ResolversParentTypes['ResumoInativacaoGrupo']> = {
@@ -2380,6 +2545,19 @@ export type UsuarioComunicadoResolvers<ContextType = GraphQLContext, ParentType 
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type UsuarioGrupoUsuariosResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsuarioGrupoUsuarios'] = ResolversParentTypes['UsuarioGrupoUsuarios']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  dealers?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type UsuarioGrupoUsuariosPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsuarioGrupoUsuariosPage'] = ResolversParentTypes['UsuarioGrupoUsuariosPage']> = {
+  content?: Resolver<Array<ResolversTypes['UsuarioGrupoUsuarios']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type UsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsuarioLogado'] = ResolversParentTypes['UsuarioLogado']> = {
   avatarLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   dadosComplementares?: Resolver<Array<ResolversTypes['DadoComplementar']>, ParentType, ContextType>;
@@ -2428,7 +2606,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   GrupoPage?: GrupoPageResolvers<ContextType>;
   GrupoUsuario?: GrupoUsuarioResolvers<ContextType>;
   GrupoUsuarioPage?: GrupoUsuarioPageResolvers<ContextType>;
+  GrupoUsuarios?: GrupoUsuariosResolvers<ContextType>;
   GrupoUsuariosAtivo?: GrupoUsuariosAtivoResolvers<ContextType>;
+  GrupoUsuariosPage?: GrupoUsuariosPageResolvers<ContextType>;
   GrupoUsuariosResumo?: GrupoUsuariosResumoResolvers<ContextType>;
   Idioma?: IdiomaResolvers<ContextType>;
   InativacaoGrupo?: InativacaoGrupoResolvers<ContextType>;
@@ -2469,6 +2649,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TipoUsuario?: TipoUsuarioResolvers<ContextType>;
   TipoUsuarioRef?: TipoUsuarioRefResolvers<ContextType>;
   UsuarioComunicado?: UsuarioComunicadoResolvers<ContextType>;
+  UsuarioGrupoUsuarios?: UsuarioGrupoUsuariosResolvers<ContextType>;
+  UsuarioGrupoUsuariosPage?: UsuarioGrupoUsuariosPageResolvers<ContextType>;
   UsuarioLogado?: UsuarioLogadoResolvers<ContextType>;
   VarianteImagem?: VarianteImagemResolvers<ContextType>;
 };

@@ -87,6 +87,13 @@ export type GrupoInput = {
   nome: Scalars['String']['input'];
 };
 
+/** A user group to save: a public one needs PORTAL_CRIACAO_GRUPOS_USUARIOS_PUBLICOS to create or to make public. */
+export type GrupoUsuariosInput = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  nome: Scalars['String']['input'];
+  publico: Scalars['Boolean']['input'];
+};
+
 export type IdiomaId =
   | 'EN'
   | 'ES'
@@ -189,3 +196,7 @@ export type TipoUsuarioId =
   | 'DEALER_GRUPO'
   | 'MONTADORA'
   | 'TECSINAPSE';
+
+export type VisibilidadeGrupoUsuarios =
+  | 'PRIVADO'
+  | 'PUBLICO';

@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { existingIds, idsByKey } from '../../platform/sql.js';
+import { badInput } from '../../platform/errors.js';
+import type { CurrentUser } from '../../platform/graphql/context.js';
+import { existingIds, idsByKey, isUuid } from '../../platform/sql.js';
+import { isUserGroupMemberSql, userGroupMemberCountSql } from '../users/users.queries.js';
 import { grupoUsuarios } from './user-groups.tables.js';
 
 /** Active user groups by name: the choices of the library's and the communications' access forms. */
@@ -29,10 +32,14 @@ export const existingUserGroupIds = (db: DbOrTx, ids: readonly string[]) => exis
 export const userGroupIdsByName = (db: DbOrTx, names: readonly string[]) =>
   idsByKey(db, grupoUsuarios.nome, grupoUsuarios.id, names);
 
+// The two text fragments below are function declarations: users.queries.ts builds its constant SQL
+// with them while it loads, and the two modules import each other.
+
 /** SQL text: the active user groups listed by the subquery `ids` as a JSON array of { id, nome }, by name. */
-export const activeUserGroupsJsonText = (ids: string) =>
-  `(SELECT coalesce(json_agg(json_build_object('id', g.id, 'nome', g.nome) ORDER BY g.nome), '[]'::json)
+export function activeUserGroupsJsonText(ids: string) {
+  return `(SELECT coalesce(json_agg(json_build_object('id', g.id, 'nome', g.nome) ORDER BY g.nome), '[]'::json)
      FROM grupo_usuarios g WHERE g.id IN (${ids}) AND g.active)`;
+}
 
 /** User groups by name (columns `id`, `nome`), for reports and lists that name a user group. */
 export const userGroupNamesSql: SQL = sql`SELECT id, nome FROM grupo_usuarios`;
@@ -40,4 +47,102 @@ export const userGroupNamesSql: SQL = sql`SELECT id, nome FROM grupo_usuarios`;
 /** The name of the user group whose id is `groupId` (an SQL expression of the caller's query), as a scalar subquery. */
 export function userGroupName(groupId: SQL): SQL {
   return sql`(SELECT g.nome FROM grupo_usuarios g WHERE g.id = ${groupId})`;
+}
+
+/** SQL text: the ids, among those of the subquery `ids`, of active user groups (a user's groups that grant anything). */
+export function activeUserGroupIdsText(ids: string) {
+  return `SELECT g.id FROM grupo_usuarios g WHERE g.id IN (${ids}) AND g.active`;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Which user groups (alias `g`) `viewer` may see in the administration (docs/domains/user-groups.md#who-sees-a-group):
+ * every public group; a private one only by its creator, its members and TECSINAPSE users.
+ */
+export function userGroupVisibleTo(viewer: CurrentUser): SQL {
+  if (viewer.tipo === 'TECSINAPSE') return sql`true`;
+  return sql`(g.publico OR g.criador_id = ${viewer.id} OR ${isUserGroupMemberSql(viewer.id, sql`g.id`)})`;
+}
+
+/** A user group as its administration shows it. */
+export type UserGroupRow = {
+  id: string;
+  nome: string;
+  publico: boolean;
+  active: boolean;
+  criador_id: string | null;
+  created_at: string;
+  quantidade_usuarios: number;
+};
+
+export const USER_GROUP_SORT_FIELDS = ['nome', 'visibilidade', 'active', 'quantidadeUsuarios', 'createdAt'] as const;
+
+/** The filters of the user groups list (and its export). */
+export type UserGroupFilter = {
+  busca?: string | null;
+  active?: boolean | null;
+  visibilidade?: 'PUBLICO' | 'PRIVADO' | null;
+  ordenacao?: string | null;
+};
+
+/** The list's columns (a function: built on use, see the note on the text fragments above). */
+const columns = () => sql`g.id, g.nome, g.publico, g.active, g.criador_id, g.created_at,
+  ${userGroupMemberCountSql(sql`g.id`)} AS quantidade_usuarios`;
+
+/** The WHERE and ORDER BY of the list for `viewer` and `filter`; a bad sort is BAD_USER_INPUT on ordenacao. */
+function listParts(viewer: CurrentUser, filter: UserGroupFilter) {
+  const sortText = filter.ordenacao ?? 'nome';
+  const field = sortText.replace(/^-/, '') as (typeof USER_GROUP_SORT_FIELDS)[number];
+  if (!USER_GROUP_SORT_FIELDS.includes(field)) throw badInput({ ordenacao: 'validation.invalid' });
+  const dir = sql.raw(sortText.startsWith('-') ? 'DESC' : 'ASC');
+  const conditions: SQL[] = [userGroupVisibleTo(viewer)];
+  const busca = filter.busca?.trim();
+  if (busca) {
+    conditions.push(sql`immutable_unaccent(lower(g.nome)) LIKE immutable_unaccent(lower(${`%${escapeLike(busca)}%`}))`);
+  }
+  if (filter.active !== null && filter.active !== undefined) conditions.push(sql`g.active = ${filter.active}`);
+  if (filter.visibilidade) conditions.push(sql`g.publico = ${filter.visibilidade === 'PUBLICO'}`);
+  const order: Record<typeof field, SQL> = {
+    nome: sql`immutable_unaccent(lower(g.nome)) ${dir}, g.id`,
+    visibilidade: sql`g.publico ${dir}, immutable_unaccent(lower(g.nome)), g.id`,
+    active: sql`g.active ${dir}, immutable_unaccent(lower(g.nome)), g.id`,
+    quantidadeUsuarios: sql`quantidade_usuarios ${dir}, immutable_unaccent(lower(g.nome)), g.id`,
+    createdAt: sql`g.created_at ${dir}, g.id`,
+  };
+  return { where: sql.join(conditions, sql` AND `), order: order[field] };
+}
+
+/**
+ * One page of the user groups `viewer` may see (`gruposUsuarios`): `busca` matches the name without case
+ * or accents; filters by state and visibility; sorted by `ordenacao` ('-' before a field for descending).
+ */
+export async function pageUserGroups(
+  db: DbOrTx,
+  viewer: CurrentUser,
+  filter: UserGroupFilter & { offset: number; rowsPerPage: number },
+): Promise<{ content: UserGroupRow[]; totalElements: number }> {
+  const { where, order } = listParts(viewer, filter);
+  const [content, count] = await Promise.all([
+    db.execute(
+      sql`SELECT ${columns()} FROM grupo_usuarios g WHERE ${where} ORDER BY ${order} LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`,
+    ),
+    db.execute(sql`SELECT count(*)::int AS total FROM grupo_usuarios g WHERE ${where}`),
+  ]);
+  return { content: content.rows as UserGroupRow[], totalElements: (count.rows[0] as { total: number }).total };
+}
+
+/** Every user group of the list's filter, in its order (the `.xlsx` export; bounded by the number of groups). */
+export async function allUserGroups(db: DbOrTx, viewer: CurrentUser, filter: UserGroupFilter): Promise<UserGroupRow[]> {
+  const { where, order } = listParts(viewer, filter);
+  return (await db.execute(sql`SELECT ${columns()} FROM grupo_usuarios g WHERE ${where} ORDER BY ${order}`))
+    .rows as UserGroupRow[];
+}
+
+/** One user group if `viewer` may see it (the system sees all); null for a missing, hidden or malformed id. */
+export async function findUserGroup(db: DbOrTx, viewer: CurrentUser | null, id: string): Promise<UserGroupRow | null> {
+  if (!isUuid(id)) return null;
+  const visible = viewer ? userGroupVisibleTo(viewer) : sql`true`;
+  const result = await db.execute(sql`SELECT ${columns()} FROM grupo_usuarios g WHERE g.id = ${id} AND ${visible}`);
+  return (result.rows[0] as UserGroupRow | undefined) ?? null;
 }

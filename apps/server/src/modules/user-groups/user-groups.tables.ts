@@ -6,5 +6,7 @@ export const grupoUsuarios = pgTable('grupo_usuarios', {
   nome: text('nome').notNull().unique(),
   publico: boolean('publico').notNull().default(false),
   active: boolean('active').notNull().default(true),
+  /** Who created it (null: the system); a private group is visible to its creator (docs/domains/user-groups.md). */
+  criadorId: uuid('criador_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -4,7 +4,12 @@ import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js'
 import { type CurrentUser, type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { Services } from '../../platform/services.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
-import { activeBrandsJsonText, activeDealersOfGroupsSql, dealerGroupOfDealersSql } from '../dealers/dealers.queries.js';
+import {
+  activeBrandsJsonText,
+  activeDealersOfGroupsSql,
+  dealerGroupOfDealersSql,
+  dealerNamesSql,
+} from '../dealers/dealers.queries.js';
 import { SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
 import {
   accessTypeFeatureIdsText,
@@ -14,7 +19,11 @@ import {
   featureKeysArrayText,
   featuresJsonText,
 } from '../products/products.queries.js';
-import { activeUserGroupsJsonText } from '../user-groups/user-groups.queries.js';
+import {
+  activeUserGroupIds,
+  activeUserGroupIdsText,
+  activeUserGroupsJsonText,
+} from '../user-groups/user-groups.queries.js';
 import { usuarioGrupoUsuarios, usuarioOnboarding } from './users.tables.js';
 
 /** SQL (text) for the effective feature ids of the user whose id is `userRef`: direct ones plus their access types' defaults. */
@@ -31,7 +40,7 @@ export const CURRENT_USER_COLUMNS = `u.id AS u_id, u.nome AS u_nome, u.email AS 
   u.idioma AS u_idioma, u.active AS u_active, u.avatar_link AS u_avatar_link,
   (u.senha_hash IS NOT NULL) AS u_tem_senha,
   ${featureKeysArrayText(featureIdsOf('u.id'))} AS u_chaves,
-  ARRAY(SELECT ug.grupo_usuarios_id::text FROM usuario_grupo_usuarios ug WHERE ug.usuario_id = u.id) AS u_grupos`;
+  ARRAY(${activeUserGroupIdsText('SELECT ug.grupo_usuarios_id FROM usuario_grupo_usuarios ug WHERE ug.usuario_id = u.id')}) AS u_grupos`;
 
 export type CurrentUserRow = {
   u_id: string;
@@ -111,13 +120,19 @@ export async function isOnboardingSeen(db: DbOrTx, userId: string, onboardingId:
   return rows.length > 0;
 }
 
-/** The user groups the user belongs to (the library's and the communications' audience unit). */
+/**
+ * The active user groups the user belongs to (the library's and the home content's audience unit): an
+ * inactive group grants nothing until it is activated again (docs/domains/user-groups.md).
+ */
 export async function userGroupIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db
+  const members = db
     .select({ id: usuarioGrupoUsuarios.grupoUsuariosId })
     .from(usuarioGrupoUsuarios)
     .where(eq(usuarioGrupoUsuarios.usuarioId, userId));
-  return rows.map((r) => r.id);
+  return activeUserGroupIds(
+    db,
+    (await members).map((r) => r.id),
+  );
 }
 
 const groupIdsByRequest = new WeakMap<GraphQLContext, Promise<string[]>>();
@@ -135,7 +150,7 @@ export function viewerGroupIds(ctx: GraphQLContext): Promise<string[]> {
     ids = queryPrepared<{ id: string }>(
       ctx.services.database,
       'user_group_ids',
-      'SELECT grupo_usuarios_id AS id FROM usuario_grupo_usuarios WHERE usuario_id = $1',
+      `SELECT id FROM (${activeUserGroupIdsText('SELECT grupo_usuarios_id FROM usuario_grupo_usuarios WHERE usuario_id = $1')}) g`,
       [requireUser(ctx).id],
     ).then((rows) => rows.map((r) => r.id));
     groupIdsByRequest.set(ctx, ids);
@@ -279,3 +294,72 @@ export async function pageUsersOfDealerGroup(
   ]);
   return { content: content.rows as UserOfGroupRow[], totalElements: (count.rows[0] as { total: number }).total };
 }
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A user of a user group's member list or of the member search: name, e-mail, state and dealers' names. */
+export type UserGroupMemberRow = { id: string; nome: string; email: string; active: boolean; dealers: string[] };
+
+const MEMBER_COLUMNS = sql`u.id, u.nome, u.email::text AS email, u.active,
+  ARRAY(SELECT d.nome FROM usuario_dealer ud JOIN (${dealerNamesSql}) d ON d.id = ud.dealer_id
+        WHERE ud.usuario_id = u.id ORDER BY d.nome) AS dealers`;
+
+/** Users (alias `u`) whose name, e-mail or one of whose dealers' names contains `busca`, ignoring case and accents. */
+function userMatches(busca: string): SQL {
+  const pattern = `%${escapeLike(busca)}%`;
+  return sql`(immutable_unaccent(lower(u.nome)) LIKE immutable_unaccent(lower(${pattern}))
+    OR lower(u.email::text) LIKE lower(${pattern})
+    OR EXISTS (SELECT 1 FROM usuario_dealer ud JOIN (${dealerNamesSql}) d ON d.id = ud.dealer_id
+               WHERE ud.usuario_id = u.id AND immutable_unaccent(lower(d.nome)) LIKE immutable_unaccent(lower(${pattern}))))`;
+}
+
+/**
+ * One page of a user group's members by name (the user-by-user-group dialog and the group's form),
+ * `busca` matching name, e-mail or dealer; inactive users are listed too (they stay members).
+ */
+export async function pageUserGroupMembers(
+  db: DbOrTx,
+  grupoUsuariosId: string,
+  filter: { busca?: string | null; offset: number; rowsPerPage: number },
+): Promise<{ content: UserGroupMemberRow[]; totalElements: number }> {
+  const busca = filter.busca?.trim();
+  const from = sql`FROM usuario u JOIN usuario_grupo_usuarios m ON m.usuario_id = u.id AND m.grupo_usuarios_id = ${grupoUsuariosId}
+    WHERE ${busca ? userMatches(busca) : sql`true`}`;
+  const [content, count] = await Promise.all([
+    db.execute(
+      sql`SELECT ${MEMBER_COLUMNS} ${from} ORDER BY u.nome, u.id LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`,
+    ),
+    db.execute(sql`SELECT count(*)::int AS total ${from}`),
+  ]);
+  return {
+    content: content.rows as UserGroupMemberRow[],
+    totalElements: (count.rows[0] as { total: number }).total,
+  };
+}
+
+/**
+ * Active users who are not yet members of the user group and match `busca` (name, e-mail or dealer,
+ * ignoring case and accents), by name, at most `limit`: the choices of the group form's member search.
+ */
+export async function searchUsersForUserGroup(
+  db: DbOrTx,
+  grupoUsuariosId: string,
+  busca: string,
+  limit: number,
+): Promise<UserGroupMemberRow[]> {
+  const text = busca.trim();
+  if (!text) return [];
+  const result = await db.execute(sql`SELECT ${MEMBER_COLUMNS} FROM usuario u
+    WHERE u.active AND ${userMatches(text)}
+      AND NOT EXISTS (SELECT 1 FROM usuario_grupo_usuarios m WHERE m.usuario_id = u.id AND m.grupo_usuarios_id = ${grupoUsuariosId})
+    ORDER BY u.nome, u.id LIMIT ${limit}`);
+  return result.rows as UserGroupMemberRow[];
+}
+
+/** SQL: whether `userId` is a member of the user group whose id is `groupId` (an expression of the caller's query). */
+export const isUserGroupMemberSql = (userId: string, groupId: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM usuario_grupo_usuarios m WHERE m.usuario_id = ${userId} AND m.grupo_usuarios_id = ${groupId})`;
+
+/** SQL: how many users belong to the user group whose id is `groupId` (an expression of the caller's query). */
+export const userGroupMemberCountSql = (groupId: SQL): SQL =>
+  sql`(SELECT count(*)::int FROM usuario_grupo_usuarios m WHERE m.grupo_usuarios_id = ${groupId})`;

@@ -17,6 +17,7 @@ import {
 } from '../../platform/actions.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { beginGuess, guessSucceeded, passwordChangeCounters } from '../../platform/auth/throttle.js';
+import type { DbOrTx } from '../../platform/db.js';
 import { AppError, badInput, notFound } from '../../platform/errors.js';
 import { uuidArray } from '../../platform/sql.js';
 import { recordAudit, recordAuditForEach } from '../audit/audit.service.js';
@@ -241,4 +242,73 @@ export async function inactivateUsersOfDealerGroup(
     );
     return ids;
   });
+}
+
+/**
+ * Adds users to a user group (the users' part of `adicionarUsuariosGrupoUsuarios`, called by the
+ * user-groups module inside its transaction, which checked that the actor may see the group). Every
+ * id must be a user (else BAD_USER_INPUT on idsUsuarios); members already there are left as they are.
+ * The new members' `versao` moves (a change of rights) and each gets an audit row. Answers the ids added.
+ */
+export async function addUsersToUserGroup(
+  ctx: ActionContext,
+  input: { grupoUsuariosId: string; idsUsuarios: string[] },
+): Promise<string[]> {
+  requireAllowed(ctx, { keys: ['PORTAL_MANUTENCAO_GRUPOS_USUARIOS'] });
+  const ids = [...new Set(input.idsUsuarios)];
+  return inTransaction(ctx, async (tx) => {
+    const known = await tx.select({ id: usuario.id }).from(usuario).where(inArray(usuario.id, ids));
+    if (known.length !== ids.length) throw badInput({ idsUsuarios: 'validation.invalid' });
+    const added = await tx
+      .insert(usuarioGrupoUsuarios)
+      .values(ids.map((usuarioId) => ({ usuarioId, grupoUsuariosId: input.grupoUsuariosId })))
+      .onConflictDoNothing()
+      .returning({ id: usuarioGrupoUsuarios.usuarioId });
+    await touchUsers(
+      ctx,
+      tx,
+      added.map((a) => a.id),
+      { grupoUsuariosAdicionado: input.grupoUsuariosId },
+    );
+    return added.map((a) => a.id);
+  });
+}
+
+/**
+ * Removes a user from a user group (the users' part of `removerUsuarioGrupoUsuarios`, inside the
+ * user-groups module's transaction). Answers whether they were a member; when so, their `versao`
+ * moves and they get an audit row.
+ */
+export async function removeUserFromUserGroup(
+  ctx: ActionContext,
+  input: { grupoUsuariosId: string; usuarioId: string },
+): Promise<boolean> {
+  requireAllowed(ctx, { keys: ['PORTAL_MANUTENCAO_GRUPOS_USUARIOS'] });
+  return inTransaction(ctx, async (tx) => {
+    const removed = await tx
+      .delete(usuarioGrupoUsuarios)
+      .where(
+        and(
+          eq(usuarioGrupoUsuarios.usuarioId, input.usuarioId),
+          eq(usuarioGrupoUsuarios.grupoUsuariosId, input.grupoUsuariosId),
+        ),
+      )
+      .returning({ id: usuarioGrupoUsuarios.usuarioId });
+    await touchUsers(
+      ctx,
+      tx,
+      removed.map((r) => r.id),
+      { grupoUsuariosRemovido: input.grupoUsuariosId },
+    );
+    return removed.length > 0;
+  });
+}
+
+/** Moves `versao` of users whose rights changed and writes one audit row each (`editar`, with `after`). */
+async function touchUsers(ctx: ActionContext, tx: DbOrTx, ids: string[], after: Record<string, unknown>) {
+  if (!ids.length) return;
+  await tx.update(usuario).set({ versao: sql`now()` }).where(inArray(usuario.id, ids));
+  for (const id of ids) {
+    await recordAudit(tx, { actorId: actorId(ctx), entity: 'usuario', entityId: id, action: 'editar', after });
+  }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "grupo_usuarios" ADD COLUMN "criador_id" uuid;
