@@ -70,6 +70,14 @@ export const SCREENS: ScreenEntry[] = [
     path,
     load: async () => (await import('../features/menus/MenuEditPage')).MenuEditPage,
   })),
+  {
+    path: '/gruposUsuarios',
+    load: async () => (await import('../features/user-groups/UserGroupsListPage')).UserGroupsListPage,
+  },
+  ...['/gruposUsuarios/novo', '/gruposUsuarios/:id'].map((path) => ({
+    path,
+    load: async () => (await import('../features/user-groups/UserGroupEditPage')).UserGroupEditPage,
+  })),
   { path: '/slides', load: async () => (await import('../features/home-content/SlidesListPage')).SlidesListPage },
   ...['/slides/novo', '/slides/editar/:id'].map((path) => ({
     path,
