@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { featureIdsByKey } from '../src/modules/products/products.queries.js';
@@ -191,5 +192,33 @@ describe('user groups administration', () => {
     expect(await sees()).toBe(true);
     await q('admin', REMOVE, { id: group.id, u: member.id });
     expect(await sees()).toBe(false);
+  });
+
+  it("exports the filtered list as .xlsx, formula-like names neutralised, with the list's guard and visibility", async () => {
+    const tag = `Export${Date.now()}`;
+    await q('admin', SAVE, { grupo: { nome: `=HYPERLINK("http://x","${tag}")`, publico: true } });
+    await q('admin', SAVE, { grupo: { nome: `${tag} privado`, publico: false } });
+    const url = (v: Record<string, string>) =>
+      `${base}/api/gruposUsuarios.xlsx?${new URLSearchParams({ busca: tag, ...v })}`;
+    const sheet = async (who: string, v: Record<string, string> = {}) => {
+      const res = await as[who].fetch(url(v));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('spreadsheetml');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+      return workbook.worksheets[0]
+        .getSheetValues()
+        .slice(1)
+        .map((r) => (r as unknown[]).slice(1));
+    };
+    const all = await sheet('admin');
+    expect(all[0]).toEqual(['Nome', 'Visibilidade', 'Situação', 'Usuários', 'Criado em']);
+    expect(all.slice(1).map((r) => r[0])).toEqual([`'=HYPERLINK("http://x","${tag}")`, `${tag} privado`]);
+    expect((await sheet('admin', { visibilidade: 'PUBLICO' })).slice(1).map((r) => r[1])).toEqual(['Público']);
+    // The private group is not the other keeper's: not in their export.
+    expect((await sheet('other')).length).toBe(2);
+    expect((await as.dealer.fetch(url({}))).status).toBe(403);
+    expect((await fetch(url({}))).status).toBe(401);
+    expect((await as.admin.fetch(url({ ordenacao: 'senha' }))).status).toBe(400);
   });
 });
