@@ -366,6 +366,7 @@ export const en = {
       deactivateWarning: 'Members stop seeing what the group is granted until it is activated again.',
     },
     members: {
+      list: 'Member list',
       title: 'Members',
       nome: 'Name',
       email: 'E-mail',

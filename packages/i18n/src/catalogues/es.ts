@@ -371,6 +371,7 @@ export const es = {
       deactivateWarning: 'Los miembros dejan de ver lo que recibe el grupo hasta que se active de nuevo.',
     },
     members: {
+      list: 'Lista de miembros',
       title: 'Miembros',
       nome: 'Nombre',
       email: 'Correo electrónico',

@@ -362,6 +362,7 @@ export const ptBR = {
       deactivateWarning: 'Os membros deixam de ver o que o grupo recebe até que ele seja ativado de novo.',
     },
     members: {
+      list: 'Lista de membros',
       title: 'Membros',
       nome: 'Nome',
       email: 'E-mail',

@@ -162,7 +162,7 @@ export function UserGroupEditPage() {
                 {t('userGroups.members.title')}
               </Typography>
               <AddMembers groupId={group.id} />
-              <MembersTable groupId={group.id} label={t('userGroups.members.title')} removable />
+              <MembersTable groupId={group.id} label={t('userGroups.members.list')} removable />
             </Box>
           )}
           {group && <GuidedTour id={USER_GROUP_TOUR_ID} steps={USER_GROUP_TOUR_STEPS} />}
