@@ -287,7 +287,7 @@ export const en = {
     userGroupVisibility:
       'A public group is seen by every group administrator; a private one only by its creator and its members.',
     userGroupMembers:
-      'Search users by name, e-mail or dealer to add them; they see what the group is granted on their next visit.',
+      'Search users by name, e-mail or {{labelDealer, lowercase}} to add them; they see what the group is granted on their next visit.',
   },
   account: {
     profile: 'Personal data',
@@ -370,10 +370,9 @@ export const en = {
       title: 'Members',
       nome: 'Name',
       email: 'E-mail',
-      dealer: 'Dealer',
-      dealers: 'Dealers',
-      search: 'Search members by name, e-mail or {{dealer}}',
-      addSearch: 'Add users: search by name, e-mail or {{dealer}}',
+      dealers: '{{labelDealers}}',
+      search: 'Search members by name, e-mail or {{labelDealer, lowercase}}',
+      addSearch: 'Add users: search by name, e-mail or {{labelDealer, lowercase}}',
       found: 'Users found',
       noneFound: 'No users found outside the group.',
       searchError: 'Users could not be searched.',

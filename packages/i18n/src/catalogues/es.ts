@@ -286,7 +286,7 @@ export const es = {
     userGroupVisibility:
       'Un grupo público lo ven todos los administradores de grupos; uno privado, solo quien lo creó y sus miembros.',
     userGroupMembers:
-      'Busque usuarios por nombre, correo o concesionario para agregarlos; ven lo que recibe el grupo en su próximo acceso.',
+      'Busque usuarios por nombre, correo o {{labelDealer, lowercase}} para agregarlos; ven lo que recibe el grupo en su próximo acceso.',
   },
   account: {
     profile: 'Datos personales',
@@ -375,10 +375,9 @@ export const es = {
       title: 'Miembros',
       nome: 'Nombre',
       email: 'Correo electrónico',
-      dealer: 'Concesionario',
-      dealers: 'Concesionarios',
-      search: 'Buscar miembros por nombre, correo o {{dealer}}',
-      addSearch: 'Agregar usuarios: buscar por nombre, correo o {{dealer}}',
+      dealers: '{{labelDealers}}',
+      search: 'Buscar miembros por nombre, correo o {{labelDealer, lowercase}}',
+      addSearch: 'Agregar usuarios: buscar por nombre, correo o {{labelDealer, lowercase}}',
       found: 'Usuarios encontrados',
       noneFound: 'No se encontraron usuarios fuera del grupo.',
       searchError: 'No fue posible buscar usuarios.',

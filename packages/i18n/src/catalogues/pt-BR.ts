@@ -283,7 +283,7 @@ export const ptBR = {
     userGroupVisibility:
       'Um grupo público é visto por todos os administradores de grupos; um privado, só por quem o criou e por seus membros.',
     userGroupMembers:
-      'Busque usuários por nome, e-mail ou concessionária para adicioná-los; eles veem o que o grupo recebe no próximo acesso.',
+      'Busque usuários por nome, e-mail ou {{labelDealer, lowercase}} para adicioná-los; eles veem o que o grupo recebe no próximo acesso.',
   },
   account: {
     profile: 'Dados pessoais',
@@ -366,10 +366,9 @@ export const ptBR = {
       title: 'Membros',
       nome: 'Nome',
       email: 'E-mail',
-      dealer: 'Concessionária',
-      dealers: 'Concessionárias',
-      search: 'Buscar membros por nome, e-mail ou {{dealer}}',
-      addSearch: 'Adicionar usuários: buscar por nome, e-mail ou {{dealer}}',
+      dealers: '{{labelDealers}}',
+      search: 'Buscar membros por nome, e-mail ou {{labelDealer, lowercase}}',
+      addSearch: 'Adicionar usuários: buscar por nome, e-mail ou {{labelDealer, lowercase}}',
       found: 'Usuários encontrados',
       noneFound: 'Nenhum usuário encontrado fora do grupo.',
       searchError: 'Não foi possível buscar usuários.',

@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListSearch } from '../../ui/list/ListSearch';
 import { useToast } from '../../ui/toast';
-import { useDealerLabels } from './use-dealer-labels';
 import { USER_GROUPS_REFETCH } from './user-groups.documents';
 import { AdicionarUsuariosGrupoUsuariosDocument, UsuariosParaGrupoUsuariosDocument } from './user-groups.generated';
 
@@ -20,7 +19,6 @@ import { AdicionarUsuariosGrupoUsuariosDocument, UsuariosParaGrupoUsuariosDocume
 export function AddMembers({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const labels = useDealerLabels();
   const [busca, setBusca] = useState('');
   const { data, loading, error } = useQuery(UsuariosParaGrupoUsuariosDocument, {
     variables: { id: groupId, busca },
@@ -45,7 +43,7 @@ export function AddMembers({ groupId }: { groupId: string }) {
     <Box sx={{ mb: 2 }}>
       <Box sx={{ maxWidth: 480 }}>
         <ListSearch
-          label={t('userGroups.members.addSearch', { dealer: labels.dealer.toLowerCase() })}
+          label={t('userGroups.members.addSearch')}
           value={busca}
           onSearch={(text) => setBusca(text.trim())}
         />

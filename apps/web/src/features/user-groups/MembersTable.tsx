@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import { useLocalListParams } from '../../ui/list/use-local-list-params';
-import { useDealerLabels } from './use-dealer-labels';
 import { USER_GROUPS_REFETCH } from './user-groups.documents';
 import {
   RemoverUsuarioGrupoUsuariosDocument,
@@ -23,7 +22,6 @@ type Member = UsuarioGrupoUsuariosCamposFragment;
  */
 export function MembersTable({ groupId, label, removable }: { groupId: string; label: string; removable?: boolean }) {
   const { t } = useTranslation();
-  const labels = useDealerLabels();
   const list = useLocalListParams();
   const { data, previousData, loading, error } = useQuery(UsuariosPorGrupoUsuariosDocument, {
     variables: {
@@ -44,7 +42,12 @@ export function MembersTable({ groupId, label, removable }: { groupId: string; l
   const columns: Column<Member>[] = [
     { id: 'nome', label: t('userGroups.members.nome'), render: (m) => m.nome },
     { id: 'email', label: t('userGroups.members.email'), hideOnMobile: true, render: (m) => m.email },
-    { id: 'dealers', label: labels.dealers, hideOnMobile: true, render: (m) => m.dealers.join(', ') || '—' },
+    {
+      id: 'dealers',
+      label: t('userGroups.members.dealers'),
+      hideOnMobile: true,
+      render: (m) => m.dealers.join(', ') || '—',
+    },
     {
       id: 'status',
       label: t('userGroups.field.status'),
@@ -72,7 +75,7 @@ export function MembersTable({ groupId, label, removable }: { groupId: string; l
         error={error}
         errorFallback={t('userGroups.members.loadError')}
         emptyText={t('userGroups.members.empty')}
-        searchLabel={t('userGroups.members.search', { dealer: labels.dealer.toLowerCase() })}
+        searchLabel={t('userGroups.members.search')}
         rowActions={
           removable
             ? (m) => (

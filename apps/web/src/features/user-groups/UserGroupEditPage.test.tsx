@@ -128,7 +128,7 @@ describe('UserGroupEditPage', () => {
     ]);
     const members = await screen.findByRole('region', { name: 'Membros' });
     expect(await within(members).findByText('Joana Estêvão')).toBeTruthy();
-    fireEvent.change(within(members).getByLabelText('Adicionar usuários: buscar por nome, e-mail ou loja'), {
+    fireEvent.change(within(members).getByLabelText('Adicionar usuários: buscar por nome, e-mail ou dealer'), {
       target: { value: 'bruno' },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Adicionar Bruno Lima' }));

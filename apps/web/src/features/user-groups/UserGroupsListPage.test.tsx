@@ -2,6 +2,7 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setPortalLabels } from '../../app/i18n';
 import { buildGroup, buildMember, buildUser, renderScreen } from './test-factories';
 import { exportUrl, UserGroupsListPage } from './UserGroupsListPage';
 import {
@@ -109,6 +110,7 @@ describe('UserGroupsListPage', () => {
         },
       },
     };
+    setPortalLabels({ labelDealer: 'Loja', labelDealers: 'Lojas' });
     renderList('/gruposUsuarios', [listMock({}), members]);
     await screen.findByText('Pós-venda Sul');
     fireEvent.click(screen.getByRole('button', { name: 'Usuários de Pós-venda Sul' }));
@@ -119,6 +121,7 @@ describe('UserGroupsListPage', () => {
     expect(within(dialog).getByText('Lojas')).toBeTruthy();
     expect(within(dialog).getByLabelText('Buscar membros por nome, e-mail ou loja')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    setPortalLabels(null);
   });
 
   it('inactivates a row after the confirmation', async () => {

@@ -57,7 +57,7 @@ export function buildMember(
 
 /**
  * Renders a user groups screen at `url` with i18n (pt-BR), toasts, Apollo mocks, the portal properties
- * (a customer label for dealers) and the signed-in user; the other user groups paths render their name.
+ * and the signed-in user; the other user groups paths render their name.
  */
 export function renderScreen(opts: {
   path: string;
@@ -81,8 +81,6 @@ export function renderScreen(opts: {
               theme: 'blueOcean',
               favicon: null,
               onboardingHabilitado: false,
-              labelDealer: 'Loja',
-              labelDealers: 'Lojas',
             }}
           >
             <SignedInUserContext value={opts.user ?? MANAGER}>
