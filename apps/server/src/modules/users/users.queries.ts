@@ -304,13 +304,17 @@ const MEMBER_COLUMNS = sql`u.id, u.nome, u.email::text AS email, u.active,
   ARRAY(SELECT d.nome FROM usuario_dealer ud JOIN (${dealerNamesSql}) d ON d.id = ud.dealer_id
         WHERE ud.usuario_id = u.id ORDER BY d.nome) AS dealers`;
 
-/** Users (alias `u`) whose name, e-mail or one of whose dealers' names contains `busca`, ignoring case and accents. */
-function userMatches(busca: string): SQL {
-  const pattern = `%${escapeLike(busca)}%`;
-  return sql`(immutable_unaccent(lower(u.nome)) LIKE immutable_unaccent(lower(${pattern}))
-    OR lower(u.email::text) LIKE lower(${pattern})
-    OR EXISTS (SELECT 1 FROM usuario_dealer ud JOIN (${dealerNamesSql}) d ON d.id = ud.dealer_id
-               WHERE ud.usuario_id = u.id AND immutable_unaccent(lower(d.nome)) LIKE immutable_unaccent(lower(${pattern}))))`;
+/**
+ * The ids of users whose name, e-mail or one of whose dealers' display names contains `busca`, ignoring
+ * case and accents: a union of three set lookups (the name and e-mail through their trigram indexes,
+ * the matching dealers found once), never a per-user check.
+ */
+function usersMatching(busca: string): SQL {
+  const pattern = sql`immutable_unaccent(lower(${`%${escapeLike(busca)}%`}))`;
+  return sql`SELECT id FROM usuario WHERE nome_busca LIKE ${pattern}
+    UNION SELECT id FROM usuario WHERE lower(email::text) LIKE lower(${`%${escapeLike(busca)}%`})
+    UNION SELECT ud.usuario_id FROM usuario_dealer ud
+      WHERE ud.dealer_id IN (SELECT d.id FROM (${dealerNamesSql}) d WHERE immutable_unaccent(lower(d.nome)) LIKE ${pattern})`;
 }
 
 /**
@@ -323,13 +327,13 @@ export async function pageUserGroupMembers(
   filter: { busca?: string | null; offset: number; rowsPerPage: number },
 ): Promise<{ content: UserGroupMemberRow[]; totalElements: number }> {
   const busca = filter.busca?.trim();
-  const from = sql`FROM usuario u JOIN usuario_grupo_usuarios m ON m.usuario_id = u.id AND m.grupo_usuarios_id = ${grupoUsuariosId}
-    WHERE ${busca ? userMatches(busca) : sql`true`}`;
+  const matching = busca ? sql`AND m.usuario_id IN (${usersMatching(busca)})` : sql``;
+  const members = sql`FROM usuario_grupo_usuarios m WHERE m.grupo_usuarios_id = ${grupoUsuariosId} ${matching}`;
   const [content, count] = await Promise.all([
-    db.execute(
-      sql`SELECT ${MEMBER_COLUMNS} ${from} ORDER BY u.nome, u.id LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`,
-    ),
-    db.execute(sql`SELECT count(*)::int AS total ${from}`),
+    db.execute(sql`SELECT ${MEMBER_COLUMNS} FROM usuario u
+      WHERE u.id IN (SELECT m.usuario_id ${members})
+      ORDER BY u.nome_busca, u.id LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`),
+    db.execute(sql`SELECT count(*)::int AS total ${members}`),
   ]);
   return {
     content: content.rows as UserGroupMemberRow[],
@@ -350,9 +354,9 @@ export async function searchUsersForUserGroup(
   const text = busca.trim();
   if (!text) return [];
   const result = await db.execute(sql`SELECT ${MEMBER_COLUMNS} FROM usuario u
-    WHERE u.active AND ${userMatches(text)}
+    WHERE u.active AND u.id IN (${usersMatching(text)})
       AND NOT EXISTS (SELECT 1 FROM usuario_grupo_usuarios m WHERE m.usuario_id = u.id AND m.grupo_usuarios_id = ${grupoUsuariosId})
-    ORDER BY u.nome, u.id LIMIT ${limit}`);
+    ORDER BY u.nome_busca, u.id LIMIT ${limit}`);
   return result.rows as UserGroupMemberRow[];
 }
 

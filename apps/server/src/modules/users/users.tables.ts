@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { citext } from '../../platform/db-types.js';
 import { dealer, marca } from '../dealers/dealers.tables.js';
@@ -11,6 +12,8 @@ export const usuario = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     nome: text('nome').notNull(),
+    /** The name without case and accents, kept by the database: searching and sorting users by name use it. */
+    nomeBusca: text('nome_busca').notNull().generatedAlwaysAs(sql`immutable_unaccent(lower(nome))`),
     email: citext('email').notNull().unique(),
     /** Subject at the identity provider (the name comes from the original Keycloak-based portal). */
     keycloakId: text('keycloak_id').unique(),
@@ -34,7 +37,13 @@ export const usuario = pgTable(
     dataDesligamento: date('data_desligamento'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('usuario_tipo_idx').on(t.tipo)],
+  (t) => [
+    index('usuario_tipo_idx').on(t.tipo),
+    // Users by name (a user group's members, in order) and searched by any part of name or e-mail.
+    index('usuario_nome_busca_idx').on(t.nomeBusca, t.id),
+    index('usuario_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
+    index('usuario_email_trgm_idx').using('gin', sql`lower(${t.email}::text) gin_trgm_ops`),
+  ],
 );
 
 /* Links of a user (docs/domains/users.md#links-of-a-user): one table per kind, (usuario_id, target) primary key. */
