@@ -419,6 +419,7 @@ export type GrupoUsuariosAtivo = {
 
 /** A user group to save: a public one needs PORTAL_CRIACAO_GRUPOS_USUARIOS_PUBLICOS to create or to make public. */
 export type GrupoUsuariosInput = {
+  /** Active unless false (also when editing: send the current state to keep it). */
   active?: InputMaybe<Scalars['Boolean']['input']>;
   nome: Scalars['String']['input'];
   publico: Scalars['Boolean']['input'];
