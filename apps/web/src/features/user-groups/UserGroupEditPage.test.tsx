@@ -7,7 +7,7 @@ import { buildGroup, buildMember, buildUser, renderScreen } from './test-factori
 import { UserGroupEditPage } from './UserGroupEditPage';
 import {
   AdicionarUsuariosGrupoUsuariosDocument,
-  GrupoUsuariosDocument,
+  GrupoDeUsuariosDocument,
   RemoverUsuarioGrupoUsuariosDocument,
   SalvarGrupoUsuariosDocument,
   UsuariosParaGrupoUsuariosDocument,
@@ -18,7 +18,7 @@ beforeAll(() => import('../../ui/ToastHost'));
 
 const group = buildGroup();
 const groupMock = {
-  request: { query: GrupoUsuariosDocument, variables: { id: 'g-1' } },
+  request: { query: GrupoDeUsuariosDocument, variables: { id: 'g-1' } },
   result: { data: { grupoUsuarios: group } },
   maxUsageCount: 10,
 };

@@ -23,8 +23,8 @@ import { USER_GROUP_TOUR_ID, USER_GROUP_TOUR_STEPS } from './user-group-tour';
 import { PAGE, USER_GROUPS_REFETCH } from './user-groups.documents';
 import {
   AtivarGrupoUsuariosDocument,
+  GrupoDeUsuariosDocument,
   type GrupoUsuariosCamposFragment,
-  GrupoUsuariosDocument,
   InativarGrupoUsuariosDocument,
   SalvarGrupoUsuariosDocument,
 } from './user-groups.generated';
@@ -104,7 +104,7 @@ export function UserGroupEditPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const id = useParams().id;
-  const groupQuery = useQuery(GrupoUsuariosDocument, {
+  const groupQuery = useQuery(GrupoDeUsuariosDocument, {
     variables: { id: id ?? '' },
     skip: !id,
     fetchPolicy: 'cache-and-network',

@@ -3,7 +3,7 @@
 /** Queries refetched after a user group write: the list, the group, its members, the member search and the pickers. */
 export const USER_GROUPS_REFETCH = [
   'GruposUsuarios',
-  'GrupoUsuarios',
+  'GrupoDeUsuarios',
   'UsuariosPorGrupoUsuarios',
   'UsuariosParaGrupoUsuarios',
   'GruposUsuariosAtivos',
