@@ -5,6 +5,7 @@ import { GraphQLError } from 'graphql';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildGroup, buildMember, buildUser, renderScreen } from './test-factories';
 import { UserGroupEditPage } from './UserGroupEditPage';
+import { USER_GROUP_TOUR_ID, USER_GROUP_TOUR_STEPS } from './user-group-tour';
 import {
   AdicionarUsuariosGrupoUsuariosDocument,
   GrupoDeUsuariosDocument,
@@ -138,5 +139,12 @@ describe('UserGroupEditPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remover Joana Estêvão do grupo?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remover' }));
     expect(await screen.findByText('Usuário removido do grupo.', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('marks the regions the GRUPO_USUARIO tour points at: name, visibility, members', async () => {
+    renderEdit('/gruposUsuarios/g-1');
+    await screen.findByRole('region', { name: 'Membros' });
+    expect(USER_GROUP_TOUR_ID).toBe('GRUPO_USUARIO');
+    for (const step of USER_GROUP_TOUR_STEPS) expect(document.querySelector(step.selector)).not.toBeNull();
   });
 });
