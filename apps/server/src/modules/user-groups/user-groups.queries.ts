@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { existingIds, idsByKey, isUuid } from '../../platform/sql.js';
-import { isUserGroupMemberSql, userGroupMemberCountSql } from '../users/users.queries.js';
+import { isUserGroupMemberSql, userGroupMemberCountSql } from '../users/users.memberships.js';
 import { grupoUsuarios } from './user-groups.tables.js';
 
 /** Active user groups by name: the choices of the library's and the communications' access forms. */

@@ -359,11 +359,3 @@ export async function searchUsersForUserGroup(
     ORDER BY u.nome_busca, u.id LIMIT ${limit}`);
   return result.rows as UserGroupMemberRow[];
 }
-
-/** SQL: whether `userId` is a member of the user group whose id is `groupId` (an expression of the caller's query). */
-export const isUserGroupMemberSql = (userId: string, groupId: SQL): SQL =>
-  sql`EXISTS (SELECT 1 FROM usuario_grupo_usuarios m WHERE m.usuario_id = ${userId} AND m.grupo_usuarios_id = ${groupId})`;
-
-/** SQL: how many users belong to the user group whose id is `groupId` (an expression of the caller's query). */
-export const userGroupMemberCountSql = (groupId: SQL): SQL =>
-  sql`(SELECT count(*)::int FROM usuario_grupo_usuarios m WHERE m.grupo_usuarios_id = ${groupId})`;
