@@ -85,56 +85,121 @@ export const dealerGroupSchema = z.object({
 });
 export type DealerGroupInput = z.input<typeof dealerGroupSchema>;
 
+/** A dealer's value of one complementary datum of a product it uses (the complementary-data dialog). */
+export const DADO_COMPLEMENTAR_VALOR_MAX = 255;
+
+const dealerFields = z.object({
+  nome: organisationName.pipe(z.string().min(CORPORATE_NAME_MIN, 'organisation.corporateNameMin')),
+  nomeExibicao: organisationName,
+  cnpj: requiredCnpj,
+  cnpjsAdicionais: z.array(requiredCnpj).default([]),
+  codigoPrincipal: dealerCode,
+  codigosAdicionais: z.array(dealerCode).default([]),
+  grupoId: z.uuid({ error: 'validation.required' }),
+  marcaIds: idList,
+  produtoIds: idList,
+  dadosComplementares: z
+    .array(
+      z.object({
+        dadoComplementarId: z.uuid({ error: 'validation.invalid' }),
+        valor: z
+          .string({ error: 'validation.required' })
+          .trim()
+          .min(1, 'validation.required')
+          .max(DADO_COMPLEMENTAR_VALOR_MAX, 'validation.tooLong'),
+      }),
+    )
+    .default([]),
+  logradouro: optionalText,
+  bairro: optionalText,
+  cidade: optionalText,
+  cep: z
+    .string()
+    .trim()
+    .pipe(maskedString('cep'))
+    .transform((v) => onlyDigits(v) || null)
+    .nullish(),
+  complemento: optionalText,
+  uf: z.enum(UFS, { error: 'validation.invalid' }).nullish(),
+  contatos: z
+    .array(
+      z.object({
+        nome: organisationName,
+        email: z.preprocess(
+          (v) => (v === '' || v === null ? undefined : v),
+          z.email({ error: 'validation.email' }).optional(),
+        ),
+        telefone: z.preprocess(
+          (v) => (v === '' || v === null ? undefined : v),
+          z.string().trim().pipe(maskedString('phone')).optional(),
+        ),
+      }),
+    )
+    .default([]),
+  active: z.boolean().default(true),
+});
+
+/** The rules across fields: additional CNPJs and codes neither repeat the main one nor each other; one value per complementary datum. */
+function dealerCrossRules(
+  v: z.output<typeof dealerFields>,
+  ctx: { addIssue(issue: { code: 'custom'; path: PropertyKey[]; message: string }): void },
+) {
+  v.cnpjsAdicionais.forEach((cnpj, i) => {
+    if (cnpj === v.cnpj || v.cnpjsAdicionais.indexOf(cnpj) !== i)
+      ctx.addIssue({ code: 'custom', path: ['cnpjsAdicionais', i], message: 'organisation.cnpjRepeated' });
+  });
+  const codes = [v.codigoPrincipal, ...v.codigosAdicionais];
+  v.codigosAdicionais.forEach((code, i) => {
+    if (codes.indexOf(code) !== i + 1)
+      ctx.addIssue({ code: 'custom', path: ['codigosAdicionais', i], message: 'organisation.codeRepeated' });
+  });
+  const data = v.dadosComplementares.map((d) => d.dadoComplementarId);
+  data.forEach((id, i) => {
+    if (data.indexOf(id) !== i)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dadosComplementares', i, 'dadoComplementarId'],
+        message: 'validation.invalid',
+      });
+  });
+}
+
 /**
  * A new dealer (docs/domains/organisation.md): corporate name of at least 10 characters, display name, a CNPJ with
  * valid check digits, additional CNPJs each valid, distinct and different from the main one, a main
  * code and additional codes (not empty, at most DEALER_CODE_MAX), its dealer group, the brands it sells,
- * address and contacts. CNPJs and CEP are stored as digits. Uniqueness is the server's check.
+ * the products it uses with their complementary data, address and contacts. CNPJs and CEP are stored
+ * as digits. Uniqueness is the server's check.
  */
-export const dealerSchema = z
-  .object({
-    nome: organisationName.pipe(z.string().min(CORPORATE_NAME_MIN, 'organisation.corporateNameMin')),
-    nomeExibicao: organisationName,
-    cnpj: requiredCnpj,
-    cnpjsAdicionais: z.array(requiredCnpj).default([]),
-    codigoPrincipal: dealerCode,
-    codigosAdicionais: z.array(dealerCode).default([]),
-    grupoId: z.uuid({ error: 'validation.required' }),
-    marcaIds: idList,
-    logradouro: optionalText,
-    bairro: optionalText,
-    cidade: optionalText,
-    cep: z
-      .string()
-      .trim()
-      .pipe(maskedString('cep'))
-      .transform((v) => onlyDigits(v) || null)
-      .nullish(),
-    complemento: optionalText,
-    uf: z.enum(UFS, { error: 'validation.invalid' }).nullish(),
-    contatos: z
-      .array(
-        z.object({
-          nome: organisationName,
-          email: z.email({ error: 'validation.email' }).optional(),
-          telefone: z.string().trim().optional(),
-        }),
-      )
-      .default([]),
-    active: z.boolean().default(true),
-  })
-  .superRefine((v, ctx) => {
-    v.cnpjsAdicionais.forEach((cnpj, i) => {
-      if (cnpj === v.cnpj || v.cnpjsAdicionais.indexOf(cnpj) !== i)
-        ctx.addIssue({ code: 'custom', path: ['cnpjsAdicionais', i], message: 'organisation.cnpjRepeated' });
-    });
-    const codes = [v.codigoPrincipal, ...v.codigosAdicionais];
-    v.codigosAdicionais.forEach((code, i) => {
-      if (codes.indexOf(code) !== i + 1)
-        ctx.addIssue({ code: 'custom', path: ['codigosAdicionais', i], message: 'organisation.codeRepeated' });
-    });
-  });
+export const dealerSchema = dealerFields.superRefine(dealerCrossRules);
 export type DealerInput = z.input<typeof dealerSchema>;
+
+/** A dealer being edited: the same rules as a new one, plus its id (the wizard's save of an existing dealer). */
+export const dealerUpdateSchema = dealerFields
+  .extend({ id: z.uuid({ error: 'validation.invalid' }) })
+  .superRefine(dealerCrossRules);
+export type DealerUpdateInput = z.input<typeof dealerUpdateSchema>;
+
+/** Sort fields of the dealers list (`ordenacao`, '-' before it for descending). */
+export const DEALER_SORT_FIELDS = ['nome', 'nomeExibicao', 'cnpj', 'codigoPrincipal', 'grupo', 'cidade', 'uf'] as const;
+
+/** A brand: its description (created or renamed), unique ignoring case and accents on the server. */
+export const brandSchema = z.object({ descricao: organisationName });
+export type BrandInput = z.input<typeof brandSchema>;
+
+/** Sort fields of the brands list. */
+export const BRAND_SORT_FIELDS = ['descricao', 'dealers'] as const;
+
+/**
+ * The search text of the dealers list as a CNPJ: its digits when the text is only digits and CNPJ
+ * punctuation (at least 3 digits), so "11.444.777" and "11444777" find the same dealers; null otherwise.
+ */
+export function cnpjSearchDigits(busca: string): string | null {
+  const text = busca.trim();
+  if (!/^[\d./\s-]+$/.test(text)) return null;
+  const digits = onlyDigits(text);
+  return digits.length >= 3 ? digits : null;
+}
 
 /** A user group (docs/domains/user-groups.md): name, public or private (private unless said), active unless said otherwise. */
 export const userGroupSchema = z.object({
