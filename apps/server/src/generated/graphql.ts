@@ -2,6 +2,7 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { ComunicadoRow, EnvioRow, LeituraRow } from '../modules/communications/communications.queries.js';
+import type { DealerModel } from '../modules/dealers/dealers.mappers.js';
 import type { DealerGroupRow } from '../modules/groups/groups.queries.js';
 import type { ItemRow } from '../modules/library/library.queries.js';
 import type { ProdutoRow, TipoAcessoRow, FuncionalidadeRow, DadoComplementarRow } from '../modules/products/products.mappers.js';
@@ -266,6 +267,113 @@ export type DashboardComunicado = {
   taxaLeitura: Scalars['Float']['output'];
 };
 
+/** A dealer (docs/domains/organisation.md#dealers): what the edit wizard edits. CNPJs and CEP are digits. */
+export type Dealer = {
+  __typename?: 'Dealer';
+  active: Scalars['Boolean']['output'];
+  bairro?: Maybe<Scalars['String']['output']>;
+  cep?: Maybe<Scalars['String']['output']>;
+  cidade?: Maybe<Scalars['String']['output']>;
+  cnpj: Scalars['String']['output'];
+  cnpjsAdicionais: Array<Scalars['String']['output']>;
+  codigoPrincipal: Scalars['String']['output'];
+  codigosAdicionais: Array<Scalars['String']['output']>;
+  complemento?: Maybe<Scalars['String']['output']>;
+  contatos: Array<DealerContato>;
+  dadosComplementares: Array<DealerDadoComplementar>;
+  grupo: DealerGrupo;
+  id: Scalars['ID']['output'];
+  logradouro?: Maybe<Scalars['String']['output']>;
+  marcas: Array<Marca>;
+  /** Corporate name. */
+  nome: Scalars['String']['output'];
+  nomeExibicao: Scalars['String']['output'];
+  produtos: Array<DealerProduto>;
+  uf?: Maybe<Scalars['String']['output']>;
+  /** Its users (at most 500, by name), each with their user groups. */
+  usuarios: Array<DealerUsuario>;
+};
+
+/** A dealer's contact person. */
+export type DealerContato = {
+  __typename?: 'DealerContato';
+  email?: Maybe<Scalars['String']['output']>;
+  nome: Scalars['String']['output'];
+  telefone?: Maybe<Scalars['String']['output']>;
+};
+
+export type DealerContatoInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  nome: Scalars['String']['input'];
+  telefone?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A dealer's value of a complementary datum of a product it uses (the complementary-data dialog). */
+export type DealerDadoComplementar = {
+  __typename?: 'DealerDadoComplementar';
+  dadoComplementarId: Scalars['ID']['output'];
+  descricao: Scalars['String']['output'];
+  produtoId?: Maybe<Scalars['ID']['output']>;
+  valor: Scalars['String']['output'];
+};
+
+export type DealerDadoComplementarInput = {
+  dadoComplementarId: Scalars['ID']['input'];
+  valor: Scalars['String']['input'];
+};
+
+/** The dealer group a dealer belongs to. */
+export type DealerGrupo = {
+  __typename?: 'DealerGrupo';
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
+/** The dealer wizard's fields (docs/domains/organisation.md#dealers). CNPJs and CEP with or without their mask. */
+export type DealerInput = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  bairro?: InputMaybe<Scalars['String']['input']>;
+  cep?: InputMaybe<Scalars['String']['input']>;
+  cidade?: InputMaybe<Scalars['String']['input']>;
+  cnpj: Scalars['String']['input'];
+  cnpjsAdicionais: Array<Scalars['String']['input']>;
+  codigoPrincipal: Scalars['String']['input'];
+  codigosAdicionais: Array<Scalars['String']['input']>;
+  complemento?: InputMaybe<Scalars['String']['input']>;
+  contatos: Array<DealerContatoInput>;
+  dadosComplementares: Array<DealerDadoComplementarInput>;
+  grupoId: Scalars['ID']['input'];
+  logradouro?: InputMaybe<Scalars['String']['input']>;
+  marcaIds: Array<Scalars['ID']['input']>;
+  nome: Scalars['String']['input'];
+  nomeExibicao: Scalars['String']['input'];
+  produtoIds: Array<Scalars['ID']['input']>;
+  uf?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type DealerPage = {
+  __typename?: 'DealerPage';
+  content: Array<Dealer>;
+  totalElements: Scalars['Int']['output'];
+};
+
+/** A product a dealer uses. */
+export type DealerProduto = {
+  __typename?: 'DealerProduto';
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
+/** A user linked to a dealer, with the user groups they belong to (the dealer's page). */
+export type DealerUsuario = {
+  __typename?: 'DealerUsuario';
+  active: Scalars['Boolean']['output'];
+  email: Scalars['String']['output'];
+  gruposUsuarios: Array<GrupoUsuariosResumo>;
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
 /** A department, whose signature closes its communications (docs/domains/users.md#departments). */
 export type Departamento = {
   __typename?: 'Departamento';
@@ -448,6 +556,15 @@ export type IdiomaId =
   | 'ES'
   | 'PT_BR';
 
+/** What inactivating a brand will do: the confirmation states these counts. */
+export type ImpactoInativacaoMarca = {
+  __typename?: 'ImpactoInativacaoMarca';
+  /** Dealers it will be unlinked from. */
+  dealersDesvinculados: Scalars['Int']['output'];
+  /** Of those, the active ones that sell no other brand: they will be inactivated. */
+  dealersInativados: Scalars['Int']['output'];
+};
+
 /** What inactivating a group inactivated. */
 export type InativacaoGrupo = {
   __typename?: 'InativacaoGrupo';
@@ -559,6 +676,27 @@ export type Marca = {
   id: Scalars['ID']['output'];
 };
 
+/** A brand as its administration sees it. */
+export type MarcaAdministracao = {
+  __typename?: 'MarcaAdministracao';
+  active: Scalars['Boolean']['output'];
+  descricao: Scalars['String']['output'];
+  facebookId?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** How many dealers sell it. */
+  quantidadeDealers: Scalars['Int']['output'];
+};
+
+export type MarcaAdministracaoPage = {
+  __typename?: 'MarcaAdministracaoPage';
+  content: Array<MarcaAdministracao>;
+  totalElements: Scalars['Int']['output'];
+};
+
+export type MarcaInput = {
+  descricao: Scalars['String']['input'];
+};
+
 /** An entry of the menu tree: category (top level), item or sub-item (docs/domains/menu-and-shell.md#menu). */
 export type Menu = {
   __typename?: 'Menu';
@@ -664,9 +802,13 @@ export type Mutation = {
   arquivarComunicado: Comunicado;
   arquivarEnvio: ComunicadoEnvio;
   ativarAnuncio: Anuncio;
+  /** Activates a dealer (its dealer group must be active). */
+  ativarDealer: Dealer;
   /** Reactivates the group only: its dealers and users stay as they are. */
   ativarGrupo: Grupo;
   ativarGrupoUsuarios: GrupoUsuarios;
+  /** Activates a brand; the dealers unlinked when it was inactivated stay unlinked. */
+  ativarMarca: MarcaAdministracao;
   ativarMenu: MenuAdministracao;
   ativarSlide: Slide;
   /** Replaces the groups of a folder. Needs write access. */
@@ -690,10 +832,14 @@ export type Mutation = {
   /** A signed download link of a readable file (opened in a new tab). */
   gerarLinkDownloadByItemBiblioteca: Scalars['String']['output'];
   inativarAnuncio: Anuncio;
+  /** Inactivates a dealer (its users keep their state). */
+  inativarDealer: Dealer;
   /** Inactivates the group, its active dealers and the active users linked to it or to them, in one transaction. */
   inativarGrupo: InativacaoGrupo;
   /** The group keeps its members but grants nothing while inactive. */
   inativarGrupoUsuarios: GrupoUsuarios;
+  /** Inactivates a brand, unlinks it from its dealers and inactivates the active dealers that sold only it. */
+  inativarMarca: ResultadoInativacaoMarca;
   /** Hides the entry (and what sits under it) from every user's header menu. */
   inativarMenu: MenuAdministracao;
   /** Takes the slide off /home at once; it stays in the administration. */
@@ -723,10 +869,14 @@ export type Mutation = {
   salvarAnuncio: Anuncio;
   /** Creates (id null) or edits a draft or rejected communication of the signed-in user. */
   salvarComunicado: Comunicado;
+  /** Creates (no id) or edits a dealer. */
+  salvarDealer: Dealer;
   /** Creates (no id, active) or renames a dealer group. */
   salvarGrupo: Grupo;
   /** Creates (no id) or edits a user group. */
   salvarGrupoUsuarios: GrupoUsuarios;
+  /** Creates (no id) or renames a brand. */
+  salvarMarca: MarcaAdministracao;
   /** Creates (no id) or edits a menu entry; the header menu of every instance shows it at once. */
   salvarMenu: MenuAdministracao;
   /** Creates (no id) or edits a slide. */
@@ -772,12 +922,22 @@ export type MutationAtivarAnuncioArgs = {
 };
 
 
+export type MutationAtivarDealerArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationAtivarGrupoArgs = {
   id: Scalars['ID']['input'];
 };
 
 
 export type MutationAtivarGrupoUsuariosArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationAtivarMarcaArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -857,12 +1017,22 @@ export type MutationInativarAnuncioArgs = {
 };
 
 
+export type MutationInativarDealerArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationInativarGrupoArgs = {
   id: Scalars['ID']['input'];
 };
 
 
 export type MutationInativarGrupoUsuariosArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationInativarMarcaArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -940,6 +1110,12 @@ export type MutationSalvarComunicadoArgs = {
 };
 
 
+export type MutationSalvarDealerArgs = {
+  dealer: DealerInput;
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
 export type MutationSalvarGrupoArgs = {
   grupo: GrupoInput;
   id?: InputMaybe<Scalars['ID']['input']>;
@@ -949,6 +1125,12 @@ export type MutationSalvarGrupoArgs = {
 export type MutationSalvarGrupoUsuariosArgs = {
   grupo: GrupoUsuariosInput;
   id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationSalvarMarcaArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  marca: MarcaInput;
 };
 
 
@@ -1035,6 +1217,32 @@ export type Novidades = {
   desde: Scalars['DateTime']['output'];
   /** The bell's notifications, newest first. */
   notificacoes: NotificacaoPage;
+};
+
+/** A complementary datum the wizard's dialog offers for the products a dealer uses. */
+export type OpcaoDadoComplementar = {
+  __typename?: 'OpcaoDadoComplementar';
+  descricao: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  produtoId?: Maybe<Scalars['ID']['output']>;
+  tipo: Scalars['String']['output'];
+};
+
+/** A choice of the dealer wizard: a dealer group, brand or product. */
+export type OpcaoDealer = {
+  __typename?: 'OpcaoDealer';
+  active: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
+/** The choices of the dealer wizard and of the dealers list's filters. */
+export type OpcoesDealer = {
+  __typename?: 'OpcoesDealer';
+  dadosComplementares: Array<OpcaoDadoComplementar>;
+  grupos: Array<OpcaoDealer>;
+  marcas: Array<OpcaoDealer>;
+  produtos: Array<OpcaoDealer>;
 };
 
 /** The choices of the menu edit form. */
@@ -1148,6 +1356,14 @@ export type Query = {
   /** Whether the signed-in user has finished the guided tour `id` (HOME, USUARIO_EDICAO, GRUPO_USUARIO). */
   currentUserOnboardingIsSeen: Scalars['Boolean']['output'];
   dashboardComunicado: DashboardComunicado;
+  dealer: Dealer;
+  /**
+   * Dealers, one page at a time (rowsPerPage 10, 25 or 50): busca matches the corporate or display name
+   * without case or accents, a CNPJ (main or additional) with or without punctuation, or a code (main or
+   * additional); ordenacao is nome, nomeExibicao, cnpj, codigoPrincipal, grupo, cidade or uf, '-' before it
+   * for descending.
+   */
+  dealers: DealerPage;
   departamentosComunicados: Array<Departamento>;
   /** The latest e-mails of the outbox. */
   emailsEnviados: Array<EmailEnviado>;
@@ -1170,6 +1386,8 @@ export type Query = {
   gruposUsuarios: GrupoUsuariosPage;
   /** Active user groups, for the access forms (library, communications). */
   gruposUsuariosAtivos: Array<GrupoUsuariosAtivo>;
+  /** What inactivating this brand would do, for the confirmation. */
+  impactoInativacaoMarca: ImpactoInativacaoMarca;
   /** Every readable item of a folder (null or the root id: the root), folders first, then by name. */
   itemsPorPasta: Array<ItemBiblioteca>;
   /** One page of a folder's readable items, folders first, then by name. */
@@ -1178,6 +1396,8 @@ export type Query = {
   leiturasComunicado: LeituraDestinatarioPage;
   /** A signed download link of a readable file. */
   linkDownloadByArquivo: Scalars['String']['output'];
+  /** Brands, one page at a time: busca matches the description without case or accents; ordenacao descricao or dealers. */
+  marcas: MarcaAdministracaoPage;
   menuAdministracao: MenuAdministracao;
   menuUsuarioLogado: MenuUsuarioLogado;
   /**
@@ -1191,6 +1411,7 @@ export type Query = {
   notificacoesMenu: Array<Notificacao>;
   /** What is new for the signed-in user since their last visit to the news page (limite 1..50 per kind). */
   novidades: Novidades;
+  opcoesDealer: OpcoesDealer;
   opcoesMenuAdministracao: OpcoesMenuAdministracao;
   /** A folder with its name and breadcrumb; the root for the root id. Unreadable or unknown: NOT_FOUND. */
   pasta: ItemBiblioteca;
@@ -1312,6 +1533,25 @@ export type QueryDashboardComunicadoArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryDealerArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryDealersArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  busca?: InputMaybe<Scalars['String']['input']>;
+  grupoId?: InputMaybe<Scalars['ID']['input']>;
+  marcaId?: InputMaybe<Scalars['ID']['input']>;
+  ordenacao?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+  uf?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryEmailsEnviadosArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1351,6 +1591,12 @@ export type QueryGruposUsuariosArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryImpactoInativacaoMarcaArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryItemsPorPastaArgs = {
   idPasta?: InputMaybe<Scalars['ID']['input']>;
 };
@@ -1377,6 +1623,16 @@ export type QueryLeiturasComunicadoArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryLinkDownloadByArquivoArgs = {
   idArquivo: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryMarcasArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  busca?: InputMaybe<Scalars['String']['input']>;
+  ordenacao?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1457,6 +1713,14 @@ export type QueryUsuariosPorGrupoUsuariosArgs = {
   id: Scalars['ID']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** What inactivating a brand did. */
+export type ResultadoInativacaoMarca = {
+  __typename?: 'ResultadoInativacaoMarca';
+  dealersDesvinculados: Scalars['Int']['output'];
+  dealersInativados: Scalars['Int']['output'];
+  marca: MarcaAdministracao;
 };
 
 /** What inactivating a group would inactivate now: its active dealers and the active users linked to it or to them. */
@@ -1731,6 +1995,16 @@ export type ResolversTypes = {
   DadoComplementar: ResolverTypeWrapper<DadoComplementarRow>;
   DashboardComunicado: ResolverTypeWrapper<Omit<DashboardComunicado, 'comunicado'> & { comunicado: ResolversTypes['Comunicado'] }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Dealer: ResolverTypeWrapper<DealerModel>;
+  DealerContato: ResolverTypeWrapper<DealerContato>;
+  DealerContatoInput: DealerContatoInput;
+  DealerDadoComplementar: ResolverTypeWrapper<DealerDadoComplementar>;
+  DealerDadoComplementarInput: DealerDadoComplementarInput;
+  DealerGrupo: ResolverTypeWrapper<DealerGrupo>;
+  DealerInput: DealerInput;
+  DealerPage: ResolverTypeWrapper<Omit<DealerPage, 'content'> & { content: Array<ResolversTypes['Dealer']> }>;
+  DealerProduto: ResolverTypeWrapper<DealerProduto>;
+  DealerUsuario: ResolverTypeWrapper<DealerUsuario>;
   Departamento: ResolverTypeWrapper<Departamento>;
   EmailEnviado: ResolverTypeWrapper<EmailEnviado>;
   FiltroBibliotecaInput: FiltroBibliotecaInput;
@@ -1752,6 +2026,7 @@ export type ResolversTypes = {
   GrupoUsuariosResumo: ResolverTypeWrapper<GrupoUsuariosResumo>;
   Idioma: ResolverTypeWrapper<Idioma>;
   IdiomaId: IdiomaId;
+  ImpactoInativacaoMarca: ResolverTypeWrapper<ImpactoInativacaoMarca>;
   InativacaoGrupo: ResolverTypeWrapper<Omit<InativacaoGrupo, 'grupo'> & { grupo: ResolversTypes['Grupo'] }>;
   ItemBiblioteca: ResolverTypeWrapper<ItemRow>;
   ItemBibliotecaPage: ResolverTypeWrapper<Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversTypes['ItemBiblioteca']> }>;
@@ -1763,6 +2038,9 @@ export type ResolversTypes = {
   LinkExtra: ResolverTypeWrapper<LinkExtra>;
   Locale: ResolverTypeWrapper<Locale>;
   Marca: ResolverTypeWrapper<Marca>;
+  MarcaAdministracao: ResolverTypeWrapper<MarcaAdministracao>;
+  MarcaAdministracaoPage: ResolverTypeWrapper<MarcaAdministracaoPage>;
+  MarcaInput: MarcaInput;
   Menu: ResolverTypeWrapper<Menu>;
   MenuAdministracao: ResolverTypeWrapper<MenuAdministracao>;
   MenuAdministracaoPage: ResolverTypeWrapper<MenuAdministracaoPage>;
@@ -1778,6 +2056,9 @@ export type ResolversTypes = {
   NovaPastaInput: NovaPastaInput;
   NovasPermissoesInput: NovasPermissoesInput;
   Novidades: ResolverTypeWrapper<Omit<Novidades, 'arquivos' | 'comunicados'> & { arquivos: ResolversTypes['ItemBibliotecaPage'], comunicados: ResolversTypes['ComunicadoEnvioPage'] }>;
+  OpcaoDadoComplementar: ResolverTypeWrapper<OpcaoDadoComplementar>;
+  OpcaoDealer: ResolverTypeWrapper<OpcaoDealer>;
+  OpcoesDealer: ResolverTypeWrapper<OpcoesDealer>;
   OpcoesMenuAdministracao: ResolverTypeWrapper<OpcoesMenuAdministracao>;
   PastaResumo: ResolverTypeWrapper<PastaResumo>;
   PermissaoAcessoPasta: ResolverTypeWrapper<PermissaoAcessoPasta>;
@@ -1787,6 +2068,7 @@ export type ResolversTypes = {
   Produto: ResolverTypeWrapper<ProdutoRow>;
   ProprietarioItem: ResolverTypeWrapper<ProprietarioItem>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ResultadoInativacaoMarca: ResolverTypeWrapper<ResultadoInativacaoMarca>;
   ResumoInativacaoGrupo: ResolverTypeWrapper<ResumoInativacaoGrupo>;
   Slide: ResolverTypeWrapper<Slide>;
   SlideInput: SlideInput;
@@ -1835,6 +2117,16 @@ export type ResolversParentTypes = {
   DadoComplementar: DadoComplementarRow;
   DashboardComunicado: Omit<DashboardComunicado, 'comunicado'> & { comunicado: ResolversParentTypes['Comunicado'] };
   DateTime: Scalars['DateTime']['output'];
+  Dealer: DealerModel;
+  DealerContato: DealerContato;
+  DealerContatoInput: DealerContatoInput;
+  DealerDadoComplementar: DealerDadoComplementar;
+  DealerDadoComplementarInput: DealerDadoComplementarInput;
+  DealerGrupo: DealerGrupo;
+  DealerInput: DealerInput;
+  DealerPage: Omit<DealerPage, 'content'> & { content: Array<ResolversParentTypes['Dealer']> };
+  DealerProduto: DealerProduto;
+  DealerUsuario: DealerUsuario;
   Departamento: Departamento;
   EmailEnviado: EmailEnviado;
   FiltroBibliotecaInput: FiltroBibliotecaInput;
@@ -1855,6 +2147,7 @@ export type ResolversParentTypes = {
   GrupoUsuariosPage: GrupoUsuariosPage;
   GrupoUsuariosResumo: GrupoUsuariosResumo;
   Idioma: Idioma;
+  ImpactoInativacaoMarca: ImpactoInativacaoMarca;
   InativacaoGrupo: Omit<InativacaoGrupo, 'grupo'> & { grupo: ResolversParentTypes['Grupo'] };
   ItemBiblioteca: ItemRow;
   ItemBibliotecaPage: Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversParentTypes['ItemBiblioteca']> };
@@ -1866,6 +2159,9 @@ export type ResolversParentTypes = {
   LinkExtra: LinkExtra;
   Locale: Locale;
   Marca: Marca;
+  MarcaAdministracao: MarcaAdministracao;
+  MarcaAdministracaoPage: MarcaAdministracaoPage;
+  MarcaInput: MarcaInput;
   Menu: Menu;
   MenuAdministracao: MenuAdministracao;
   MenuAdministracaoPage: MenuAdministracaoPage;
@@ -1881,6 +2177,9 @@ export type ResolversParentTypes = {
   NovaPastaInput: NovaPastaInput;
   NovasPermissoesInput: NovasPermissoesInput;
   Novidades: Omit<Novidades, 'arquivos' | 'comunicados'> & { arquivos: ResolversParentTypes['ItemBibliotecaPage'], comunicados: ResolversParentTypes['ComunicadoEnvioPage'] };
+  OpcaoDadoComplementar: OpcaoDadoComplementar;
+  OpcaoDealer: OpcaoDealer;
+  OpcoesDealer: OpcoesDealer;
   OpcoesMenuAdministracao: OpcoesMenuAdministracao;
   PastaResumo: PastaResumo;
   PermissaoAcessoPasta: PermissaoAcessoPasta;
@@ -1889,6 +2188,7 @@ export type ResolversParentTypes = {
   Produto: ProdutoRow;
   ProprietarioItem: ProprietarioItem;
   Query: Record<PropertyKey, never>;
+  ResultadoInativacaoMarca: ResultadoInativacaoMarca;
   ResumoInativacaoGrupo: ResumoInativacaoGrupo;
   Slide: Slide;
   SlideInput: SlideInput;
@@ -2063,6 +2363,65 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'DateTime';
 }
 
+export type DealerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Dealer'] = ResolversParentTypes['Dealer']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  bairro?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cep?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cidade?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cnpj?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cnpjsAdicionais?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  codigoPrincipal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  codigosAdicionais?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  complemento?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contatos?: Resolver<Array<ResolversTypes['DealerContato']>, ParentType, ContextType>;
+  dadosComplementares?: Resolver<Array<ResolversTypes['DealerDadoComplementar']>, ParentType, ContextType>;
+  grupo?: Resolver<ResolversTypes['DealerGrupo'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  logradouro?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  marcas?: Resolver<Array<ResolversTypes['Marca']>, ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nomeExibicao?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  produtos?: Resolver<Array<ResolversTypes['DealerProduto']>, ParentType, ContextType>;
+  uf?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usuarios?: Resolver<Array<ResolversTypes['DealerUsuario']>, ParentType, ContextType>;
+};
+
+export type DealerContatoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DealerContato'] = ResolversParentTypes['DealerContato']> = {
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  telefone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DealerDadoComplementarResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DealerDadoComplementar'] = ResolversParentTypes['DealerDadoComplementar']> = {
+  dadoComplementarId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  descricao?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  produtoId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  valor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DealerGrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DealerGrupo'] = ResolversParentTypes['DealerGrupo']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DealerPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DealerPage'] = ResolversParentTypes['DealerPage']> = {
+  content?: Resolver<Array<ResolversTypes['Dealer']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DealerProdutoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DealerProduto'] = ResolversParentTypes['DealerProduto']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DealerUsuarioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DealerUsuario'] = ResolversParentTypes['DealerUsuario']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  gruposUsuarios?: Resolver<Array<ResolversTypes['GrupoUsuariosResumo']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type DepartamentoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Departamento'] = ResolversParentTypes['Departamento']> = {
   assinatura?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -2166,6 +2525,11 @@ export type IdiomaResolvers<ContextType = GraphQLContext, ParentType extends Res
   id?: Resolver<ResolversTypes['IdiomaId'], ParentType, ContextType>;
 };
 
+export type ImpactoInativacaoMarcaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImpactoInativacaoMarca'] = ResolversParentTypes['ImpactoInativacaoMarca']> = {
+  dealersDesvinculados?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dealersInativados?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type InativacaoGrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InativacaoGrupo'] = ResolversParentTypes['InativacaoGrupo']> = {
   dealers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   grupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType>;
@@ -2245,6 +2609,19 @@ export type MarcaResolvers<ContextType = GraphQLContext, ParentType extends Reso
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type MarcaAdministracaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MarcaAdministracao'] = ResolversParentTypes['MarcaAdministracao']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  descricao?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  facebookId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  quantidadeDealers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MarcaAdministracaoPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MarcaAdministracaoPage'] = ResolversParentTypes['MarcaAdministracaoPage']> = {
+  content?: Resolver<Array<ResolversTypes['MarcaAdministracao']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type MenuResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Menu'] = ResolversParentTypes['Menu']> = {
   children?: Resolver<Array<ResolversTypes['Menu']>, ParentType, ContextType>;
   external?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2313,8 +2690,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   arquivarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationArquivarComunicadoArgs, 'id'>>;
   arquivarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationArquivarEnvioArgs, 'arquivado' | 'idComunicado'>>;
   ativarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationAtivarAnuncioArgs, 'id'>>;
+  ativarDealer?: Resolver<ResolversTypes['Dealer'], ParentType, ContextType, RequireFields<MutationAtivarDealerArgs, 'id'>>;
   ativarGrupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType, RequireFields<MutationAtivarGrupoArgs, 'id'>>;
   ativarGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationAtivarGrupoUsuariosArgs, 'id'>>;
+  ativarMarca?: Resolver<ResolversTypes['MarcaAdministracao'], ParentType, ContextType, RequireFields<MutationAtivarMarcaArgs, 'id'>>;
   ativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationAtivarMenuArgs, 'id'>>;
   ativarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationAtivarSlideArgs, 'id'>>;
   concederAcesso?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationConcederAcessoArgs, 'novasPermissoes'>>;
@@ -2329,8 +2708,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   favoritarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationFavoritarEnvioArgs, 'favorito' | 'idComunicado'>>;
   gerarLinkDownloadByItemBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadByItemBibliotecaArgs, 'id'>>;
   inativarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationInativarAnuncioArgs, 'id'>>;
+  inativarDealer?: Resolver<ResolversTypes['Dealer'], ParentType, ContextType, RequireFields<MutationInativarDealerArgs, 'id'>>;
   inativarGrupo?: Resolver<ResolversTypes['InativacaoGrupo'], ParentType, ContextType, RequireFields<MutationInativarGrupoArgs, 'id'>>;
   inativarGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationInativarGrupoUsuariosArgs, 'id'>>;
+  inativarMarca?: Resolver<ResolversTypes['ResultadoInativacaoMarca'], ParentType, ContextType, RequireFields<MutationInativarMarcaArgs, 'id'>>;
   inativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationInativarMenuArgs, 'id'>>;
   inativarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationInativarSlideArgs, 'id'>>;
   marcarEnvioComoLido?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationMarcarEnvioComoLidoArgs, 'idComunicado'>>;
@@ -2346,8 +2727,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   renomearItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemBibliotecaArgs, 'idItemBiblioteca' | 'novoNome'>>;
   salvarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationSalvarAnuncioArgs, 'anuncio'>>;
   salvarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationSalvarComunicadoArgs, 'comunicado'>>;
+  salvarDealer?: Resolver<ResolversTypes['Dealer'], ParentType, ContextType, RequireFields<MutationSalvarDealerArgs, 'dealer'>>;
   salvarGrupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType, RequireFields<MutationSalvarGrupoArgs, 'grupo'>>;
   salvarGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationSalvarGrupoUsuariosArgs, 'grupo'>>;
+  salvarMarca?: Resolver<ResolversTypes['MarcaAdministracao'], ParentType, ContextType, RequireFields<MutationSalvarMarcaArgs, 'marca'>>;
   salvarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationSalvarMenuArgs, 'menu'>>;
   salvarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationSalvarSlideArgs, 'slide'>>;
   setCurrentUserOnboardingSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetCurrentUserOnboardingSeenArgs, 'id'>>;
@@ -2376,6 +2759,26 @@ export type NovidadesResolvers<ContextType = GraphQLContext, ParentType extends 
   comunicados?: Resolver<ResolversTypes['ComunicadoEnvioPage'], ParentType, ContextType>;
   desde?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   notificacoes?: Resolver<ResolversTypes['NotificacaoPage'], ParentType, ContextType>;
+};
+
+export type OpcaoDadoComplementarResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OpcaoDadoComplementar'] = ResolversParentTypes['OpcaoDadoComplementar']> = {
+  descricao?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  produtoId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  tipo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OpcaoDealerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OpcaoDealer'] = ResolversParentTypes['OpcaoDealer']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OpcoesDealerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OpcoesDealer'] = ResolversParentTypes['OpcoesDealer']> = {
+  dadosComplementares?: Resolver<Array<ResolversTypes['OpcaoDadoComplementar']>, ParentType, ContextType>;
+  grupos?: Resolver<Array<ResolversTypes['OpcaoDealer']>, ParentType, ContextType>;
+  marcas?: Resolver<Array<ResolversTypes['OpcaoDealer']>, ParentType, ContextType>;
+  produtos?: Resolver<Array<ResolversTypes['OpcaoDealer']>, ParentType, ContextType>;
 };
 
 export type OpcoesMenuAdministracaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OpcoesMenuAdministracao'] = ResolversParentTypes['OpcoesMenuAdministracao']> = {
@@ -2454,6 +2857,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   countNotificacoesNaoLidas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currentUserOnboardingIsSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCurrentUserOnboardingIsSeenArgs, 'id'>>;
   dashboardComunicado?: Resolver<ResolversTypes['DashboardComunicado'], ParentType, ContextType, RequireFields<QueryDashboardComunicadoArgs, 'id'>>;
+  dealer?: Resolver<ResolversTypes['Dealer'], ParentType, ContextType, RequireFields<QueryDealerArgs, 'id'>>;
+  dealers?: Resolver<ResolversTypes['DealerPage'], ParentType, ContextType, RequireFields<QueryDealersArgs, 'page' | 'rowsPerPage'>>;
   departamentosComunicados?: Resolver<Array<ResolversTypes['Departamento']>, ParentType, ContextType>;
   emailsEnviados?: Resolver<Array<ResolversTypes['EmailEnviado']>, ParentType, ContextType, RequireFields<QueryEmailsEnviadosArgs, 'limit'>>;
   grupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType, RequireFields<QueryGrupoArgs, 'id'>>;
@@ -2462,16 +2867,19 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   gruposComunicado?: Resolver<Array<ResolversTypes['GrupoComunicado']>, ParentType, ContextType>;
   gruposUsuarios?: Resolver<ResolversTypes['GrupoUsuariosPage'], ParentType, ContextType, RequireFields<QueryGruposUsuariosArgs, 'page' | 'rowsPerPage'>>;
   gruposUsuariosAtivos?: Resolver<Array<ResolversTypes['GrupoUsuariosAtivo']>, ParentType, ContextType>;
+  impactoInativacaoMarca?: Resolver<ResolversTypes['ImpactoInativacaoMarca'], ParentType, ContextType, RequireFields<QueryImpactoInativacaoMarcaArgs, 'id'>>;
   itemsPorPasta?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, Partial<QueryItemsPorPastaArgs>>;
   itemsPorPastaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryItemsPorPastaPagedArgs, 'page' | 'rowsPerPage'>>;
   leiturasComunicado?: Resolver<ResolversTypes['LeituraDestinatarioPage'], ParentType, ContextType, RequireFields<QueryLeiturasComunicadoArgs, 'id' | 'page' | 'rowsPerPage'>>;
   linkDownloadByArquivo?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryLinkDownloadByArquivoArgs, 'idArquivo'>>;
+  marcas?: Resolver<ResolversTypes['MarcaAdministracaoPage'], ParentType, ContextType, RequireFields<QueryMarcasArgs, 'page' | 'rowsPerPage'>>;
   menuAdministracao?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<QueryMenuAdministracaoArgs, 'id'>>;
   menuUsuarioLogado?: Resolver<ResolversTypes['MenuUsuarioLogado'], ParentType, ContextType>;
   menusAdministracao?: Resolver<ResolversTypes['MenuAdministracaoPage'], ParentType, ContextType, RequireFields<QueryMenusAdministracaoArgs, 'page' | 'rowsPerPage'>>;
   notificacoes?: Resolver<ResolversTypes['NotificacaoPage'], ParentType, ContextType, RequireFields<QueryNotificacoesArgs, 'page' | 'rowsPerPage'>>;
   notificacoesMenu?: Resolver<Array<ResolversTypes['Notificacao']>, ParentType, ContextType>;
   novidades?: Resolver<ResolversTypes['Novidades'], ParentType, ContextType, RequireFields<QueryNovidadesArgs, 'limite'>>;
+  opcoesDealer?: Resolver<ResolversTypes['OpcoesDealer'], ParentType, ContextType>;
   opcoesMenuAdministracao?: Resolver<ResolversTypes['OpcoesMenuAdministracao'], ParentType, ContextType>;
   pasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryPastaArgs, 'idPasta'>>;
   pastasComPermissaoEscrita?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType>;
@@ -2486,6 +2894,12 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   usuarioLogado?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType>;
   usuariosParaGrupoUsuarios?: Resolver<Array<ResolversTypes['UsuarioGrupoUsuarios']>, ParentType, ContextType, RequireFields<QueryUsuariosParaGrupoUsuariosArgs, 'busca' | 'id'>>;
   usuariosPorGrupoUsuarios?: Resolver<ResolversTypes['UsuarioGrupoUsuariosPage'], ParentType, ContextType, RequireFields<QueryUsuariosPorGrupoUsuariosArgs, 'id' | 'page' | 'rowsPerPage'>>;
+};
+
+export type ResultadoInativacaoMarcaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResultadoInativacaoMarca'] = ResolversParentTypes['ResultadoInativacaoMarca']> = {
+  dealersDesvinculados?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dealersInativados?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  marca?: Resolver<ResolversTypes['MarcaAdministracao'], ParentType, ContextType>;
 };
 
 export type ResumoInativacaoGrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResumoInativacaoGrupo'] = ResolversParentTypes['ResumoInativacaoGrupo']> = {
@@ -2596,6 +3010,13 @@ export type Resolvers<ContextType = GraphQLContext> = {
   DadoComplementar?: DadoComplementarResolvers<ContextType>;
   DashboardComunicado?: DashboardComunicadoResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  Dealer?: DealerResolvers<ContextType>;
+  DealerContato?: DealerContatoResolvers<ContextType>;
+  DealerDadoComplementar?: DealerDadoComplementarResolvers<ContextType>;
+  DealerGrupo?: DealerGrupoResolvers<ContextType>;
+  DealerPage?: DealerPageResolvers<ContextType>;
+  DealerProduto?: DealerProdutoResolvers<ContextType>;
+  DealerUsuario?: DealerUsuarioResolvers<ContextType>;
   Departamento?: DepartamentoResolvers<ContextType>;
   EmailEnviado?: EmailEnviadoResolvers<ContextType>;
   Funcionalidade?: FuncionalidadeResolvers<ContextType>;
@@ -2612,6 +3033,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   GrupoUsuariosPage?: GrupoUsuariosPageResolvers<ContextType>;
   GrupoUsuariosResumo?: GrupoUsuariosResumoResolvers<ContextType>;
   Idioma?: IdiomaResolvers<ContextType>;
+  ImpactoInativacaoMarca?: ImpactoInativacaoMarcaResolvers<ContextType>;
   InativacaoGrupo?: InativacaoGrupoResolvers<ContextType>;
   ItemBiblioteca?: ItemBibliotecaResolvers<ContextType>;
   ItemBibliotecaPage?: ItemBibliotecaPageResolvers<ContextType>;
@@ -2623,6 +3045,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   LinkExtra?: LinkExtraResolvers<ContextType>;
   Locale?: LocaleResolvers<ContextType>;
   Marca?: MarcaResolvers<ContextType>;
+  MarcaAdministracao?: MarcaAdministracaoResolvers<ContextType>;
+  MarcaAdministracaoPage?: MarcaAdministracaoPageResolvers<ContextType>;
   Menu?: MenuResolvers<ContextType>;
   MenuAdministracao?: MenuAdministracaoResolvers<ContextType>;
   MenuAdministracaoPage?: MenuAdministracaoPageResolvers<ContextType>;
@@ -2634,6 +3058,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Notificacao?: NotificacaoResolvers<ContextType>;
   NotificacaoPage?: NotificacaoPageResolvers<ContextType>;
   Novidades?: NovidadesResolvers<ContextType>;
+  OpcaoDadoComplementar?: OpcaoDadoComplementarResolvers<ContextType>;
+  OpcaoDealer?: OpcaoDealerResolvers<ContextType>;
+  OpcoesDealer?: OpcoesDealerResolvers<ContextType>;
   OpcoesMenuAdministracao?: OpcoesMenuAdministracaoResolvers<ContextType>;
   PastaResumo?: PastaResumoResolvers<ContextType>;
   PermissaoAcessoPasta?: PermissaoAcessoPastaResolvers<ContextType>;
@@ -2642,6 +3069,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Produto?: ProdutoResolvers<ContextType>;
   ProprietarioItem?: ProprietarioItemResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ResultadoInativacaoMarca?: ResultadoInativacaoMarcaResolvers<ContextType>;
   ResumoInativacaoGrupo?: ResumoInativacaoGrupoResolvers<ContextType>;
   Slide?: SlideResolvers<ContextType>;
   SlidePage?: SlidePageResolvers<ContextType>;

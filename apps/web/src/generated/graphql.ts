@@ -67,6 +67,39 @@ export type ComunicadoInput = {
   titulo: Scalars['String']['input'];
 };
 
+export type DealerContatoInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  nome: Scalars['String']['input'];
+  telefone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type DealerDadoComplementarInput = {
+  dadoComplementarId: Scalars['ID']['input'];
+  valor: Scalars['String']['input'];
+};
+
+/** The dealer wizard's fields (docs/domains/organisation.md#dealers). CNPJs and CEP with or without their mask. */
+export type DealerInput = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  bairro?: InputMaybe<Scalars['String']['input']>;
+  cep?: InputMaybe<Scalars['String']['input']>;
+  cidade?: InputMaybe<Scalars['String']['input']>;
+  cnpj: Scalars['String']['input'];
+  cnpjsAdicionais: Array<Scalars['String']['input']>;
+  codigoPrincipal: Scalars['String']['input'];
+  codigosAdicionais: Array<Scalars['String']['input']>;
+  complemento?: InputMaybe<Scalars['String']['input']>;
+  contatos: Array<DealerContatoInput>;
+  dadosComplementares: Array<DealerDadoComplementarInput>;
+  grupoId: Scalars['ID']['input'];
+  logradouro?: InputMaybe<Scalars['String']['input']>;
+  marcaIds: Array<Scalars['ID']['input']>;
+  nome: Scalars['String']['input'];
+  nomeExibicao: Scalars['String']['input'];
+  produtoIds: Array<Scalars['ID']['input']>;
+  uf?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Search of the library table (docs/domains/library.md#search): page sizes 5, 10, 15. */
 export type FiltroBibliotecaInput = {
   busca: Scalars['String']['input'];
@@ -99,6 +132,10 @@ export type IdiomaId =
   | 'EN'
   | 'ES'
   | 'PT_BR';
+
+export type MarcaInput = {
+  descricao: Scalars['String']['input'];
+};
 
 /** A category or item to save. An item (with parent) needs a uri. */
 export type MenuInput = {

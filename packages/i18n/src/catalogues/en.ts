@@ -323,6 +323,23 @@ export const en = {
     inactive: 'Inactive',
     column: { name: 'Name', dealers: '{{labelDealers}}', status: 'Status' },
   },
+  dealersApi: {
+    file: 'Dealers',
+    active: 'Active',
+    inactive: 'Inactive',
+    column: {
+      nomeExibicao: 'Display name',
+      nome: 'Corporate name',
+      cnpj: 'CNPJ',
+      codigoPrincipal: 'Main code',
+      codigosAdicionais: 'Additional codes',
+      grupo: 'Group',
+      marcas: 'Brands',
+      cidade: 'City',
+      uf: 'State',
+      active: 'Status',
+    },
+  },
   communicationsApi: {
     invalidTransition: 'This action is not possible in the communication’s current status.',
     emailOpen: 'Open in the portal',

@@ -322,6 +322,23 @@ export const es = {
     inactive: 'Inactivo',
     column: { name: 'Nombre', dealers: '{{labelDealers}}', status: 'Estado' },
   },
+  dealersApi: {
+    file: 'Concesionarios',
+    active: 'Activo',
+    inactive: 'Inactivo',
+    column: {
+      nomeExibicao: 'Nombre para mostrar',
+      nome: 'Razón social',
+      cnpj: 'CNPJ',
+      codigoPrincipal: 'Código principal',
+      codigosAdicionais: 'Códigos adicionales',
+      grupo: 'Grupo',
+      marcas: 'Marcas',
+      cidade: 'Ciudad',
+      uf: 'Estado',
+      active: 'Situación',
+    },
+  },
   communicationsApi: {
     invalidTransition: 'Esta acción no es posible en el estado actual del comunicado.',
     emailOpen: 'Abrir en el portal',

@@ -319,6 +319,23 @@ export const ptBR = {
     inactive: 'Inativo',
     column: { name: 'Nome', dealers: '{{labelDealers}}', status: 'Situação' },
   },
+  dealersApi: {
+    file: 'Dealers',
+    active: 'Ativo',
+    inactive: 'Inativo',
+    column: {
+      nomeExibicao: 'Nome de exibição',
+      nome: 'Razão social',
+      cnpj: 'CNPJ',
+      codigoPrincipal: 'Código principal',
+      codigosAdicionais: 'Códigos adicionais',
+      grupo: 'Grupo',
+      marcas: 'Marcas',
+      cidade: 'Cidade',
+      uf: 'UF',
+      active: 'Situação',
+    },
+  },
   communicationsApi: {
     invalidTransition: 'Esta ação não é possível no estado atual do comunicado.',
     emailOpen: 'Abrir no portal',

@@ -2,8 +2,7 @@ import { cnpjWithCheckDigits, type Uf } from '@portal/domain';
 import type { ModuleSeed } from '../../platform/module.js';
 import { dealerGroupIdsByName } from '../groups/groups.queries.js';
 import { brandIdsByName, dealerIdsByCode } from './dealers.queries.js';
-import { createDealer } from './dealers.service.js';
-import { marca } from './dealers.tables.js';
+import { createDealer, salvarMarca } from './dealers.service.js';
 
 const BRANDS = ['Aurora', 'Boreal', 'Cometa'] as const;
 
@@ -73,16 +72,14 @@ const DEALERS: {
 ];
 
 /**
- * The demo's brands (Aurora, Boreal, Cometa; no brand action yet, so inserted here) and six dealers
+ * The demo's brands (Aurora, Boreal, Cometa, through `salvarMarca` when missing) and six dealers
  * with valid CNPJs in the two dealer groups, created through `createDealer` when their code is missing.
  */
 export const dealersSeed: ModuleSeed = {
   after: ['groups'],
   async run(ctx) {
-    await ctx.db
-      .insert(marca)
-      .values(BRANDS.map((descricao) => ({ descricao })))
-      .onConflictDoNothing();
+    const seeded = await brandIdsByName(ctx.db, BRANDS);
+    for (const descricao of BRANDS) if (!seeded[descricao]) await salvarMarca(ctx, { marca: { descricao } });
     const brands = await brandIdsByName(ctx.db, BRANDS);
     const groups = await dealerGroupIdsByName(ctx.db, [...new Set(DEALERS.map((d) => d.grupo))]);
     const existing = await dealerIdsByCode(

@@ -1,5 +1,6 @@
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { grupo } from '../groups/groups.tables.js';
+import { dadoComplementar, produto } from '../products/products.tables.js';
 
 /** A brand (marca) the network sells. */
 export const marca = pgTable('marca', {
@@ -48,5 +49,34 @@ export const dealerMarca = pgTable(
       .notNull()
       .references(() => marca.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.dealerId, t.marcaId] })],
+  (t) => [primaryKey({ columns: [t.dealerId, t.marcaId] }), index('dealer_marca_marca_idx').on(t.marcaId)],
+);
+
+/** The products a dealer uses (its acting data). */
+export const dealerProduto = pgTable(
+  'dealer_produto',
+  {
+    dealerId: uuid('dealer_id')
+      .notNull()
+      .references(() => dealer.id, { onDelete: 'cascade' }),
+    produtoId: uuid('produto_id')
+      .notNull()
+      .references(() => produto.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.produtoId] })],
+);
+
+/** A dealer's value of a complementary datum of a product it uses (the wizard's complementary-data dialog). */
+export const dealerDadoComplementar = pgTable(
+  'dealer_dado_complementar',
+  {
+    dealerId: uuid('dealer_id')
+      .notNull()
+      .references(() => dealer.id, { onDelete: 'cascade' }),
+    dadoComplementarId: uuid('dado_complementar_id')
+      .notNull()
+      .references(() => dadoComplementar.id, { onDelete: 'cascade' }),
+    valor: text('valor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.dadoComplementarId] })],
 );

@@ -30,6 +30,25 @@ export const existingAccessTypeIds = (db: DbOrTx, ids: readonly string[]) => exi
 export const existingComplementaryDataIds = (db: DbOrTx, ids: readonly string[]) =>
   existingIds(db, dadoComplementar.id, ids);
 
+/**
+ * Every complementary datum with its product (id, description, type, product id), by product and
+ * order: what the dealer wizard's complementary-data dialog offers for the products a dealer uses.
+ */
+export function complementaryDataOptions(db: DbOrTx) {
+  return db
+    .select({
+      id: dadoComplementar.id,
+      descricao: dadoComplementar.descricao,
+      tipo: dadoComplementar.tipo,
+      produtoId: dadoComplementar.produtoId,
+    })
+    .from(dadoComplementar)
+    .orderBy(asc(dadoComplementar.produtoId), asc(dadoComplementar.ordem), asc(dadoComplementar.descricao));
+}
+
+/** Which of `ids` are products. */
+export const existingProductIds = (db: DbOrTx, ids: readonly string[]) => existingIds(db, produto.id, ids);
+
 /** Product ids by key (`PORTAL`, `CRM`: key → id). */
 export const productIdsByKey = (db: DbOrTx, keys: readonly string[]) => idsByKey(db, produto.chave, produto.id, keys);
 

@@ -23,6 +23,7 @@ import {
   activeUserGroupIds,
   activeUserGroupIdsText,
   activeUserGroupsJsonText,
+  userGroupNamesSql,
 } from '../user-groups/user-groups.queries.js';
 import { usuarioGrupoUsuarios, usuarioOnboarding } from './users.tables.js';
 
@@ -358,4 +359,32 @@ export async function searchUsersForUserGroup(
       AND NOT EXISTS (SELECT 1 FROM usuario_grupo_usuarios m WHERE m.usuario_id = u.id AND m.grupo_usuarios_id = ${grupoUsuariosId})
     ORDER BY u.nome_busca, u.id LIMIT ${limit}`);
   return result.rows as UserGroupMemberRow[];
+}
+
+/** How many users of a dealer its page lists at most (a dealer has tens; the users list is the place for more). */
+export const DEALER_USERS_MAX = 500;
+
+export type DealerUserRow = {
+  id: string;
+  nome: string;
+  email: string;
+  active: boolean;
+  grupos: { id: string; nome: string }[];
+};
+
+/**
+ * The users linked to a dealer, by name, each with the user groups they belong to (id, nome): what a
+ * dealer's page shows as its users and groups. At most DEALER_USERS_MAX.
+ */
+export async function usersOfDealer(db: DbOrTx, dealerId: string): Promise<DealerUserRow[]> {
+  if (!UUID.test(dealerId)) return [];
+  return (
+    await db.execute(sql`SELECT u.id, u.nome, u.email::text AS email, u.active,
+        coalesce((SELECT json_agg(json_build_object('id', g.id, 'nome', g.nome) ORDER BY g.nome)
+                  FROM usuario_grupo_usuarios ugu JOIN (${userGroupNamesSql}) g ON g.id = ugu.grupo_usuarios_id
+                  WHERE ugu.usuario_id = u.id), '[]'::json) AS grupos
+      FROM usuario u JOIN usuario_dealer ud ON ud.usuario_id = u.id
+      WHERE ud.dealer_id = ${dealerId}
+      ORDER BY u.nome, u.id LIMIT ${DEALER_USERS_MAX}`)
+  ).rows as DealerUserRow[];
 }
