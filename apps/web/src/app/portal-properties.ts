@@ -1,8 +1,9 @@
 import type { PortalLabelKey } from '@portal/domain';
 import { createContext, useContext } from 'react';
+import type { CustomerLabels } from './i18n';
 
 /** The fields of GET /portalProperties the frame uses (the full type is PortalProperties in the API). */
-export type PortalProperties = {
+export type PortalProperties = CustomerLabels & {
   name: string;
   theme: string;
   favicon: string | null;

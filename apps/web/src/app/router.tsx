@@ -65,6 +65,11 @@ export const SCREENS: ScreenEntry[] = [
     path,
     load: async () => (await import('../features/dealer-groups/DealerGroupEditPage')).DealerGroupEditPage,
   })),
+  { path: '/dealers', load: async () => (await import('../features/dealers/DealersListPage')).DealersListPage },
+  ...['/dealers/novo', '/dealers/:id'].map((path) => ({
+    path,
+    load: async () => (await import('../features/dealers/DealerEditPage')).DealerEditPage,
+  })),
   { path: '/menus', load: async () => (await import('../features/menus/MenusListPage')).MenusListPage },
   ...['/menus/novo', '/menus/:id'].map((path) => ({
     path,

@@ -142,7 +142,8 @@ async function dealerSnapshot(tx: Tx, id: string) {
 /**
  * Saves the dealer wizard (`salvarDealer`): creates it without `id` (`createDealer`), else edits it
  * with the same rules, its own CNPJs and codes not counting as taken (docs/domains/organisation.md#editing-a-dealer).
- * Its brands, products and complementary data are replaced by the given ones. Audited (`editar`, before
+ * Its brands, products and complementary data are replaced by the given ones; its status stays unless
+ * `active` is given. Audited (`editar`, before
  * and after); an unknown id is NOT_FOUND. Returns the id.
  */
 export async function salvarDealer(
@@ -155,7 +156,9 @@ export async function salvarDealer(
   return inTransaction(ctx, async (tx) => {
     const before = await dealerSnapshot(tx, data.id);
     if (!before) throw notFound();
-    const { id, ...rest } = data;
+    const { id, ...parsed } = data;
+    // Saving the wizard keeps the dealer's status unless the input says otherwise (ativar/inativarDealer change it).
+    const rest = { ...parsed, active: input.dealer.active ?? before.active };
     const fields = await dealerProblems(tx, rest, id);
     if (Object.keys(fields).length) throw badInput(fields, Object.values(fields)[0]);
     await tx.update(dealer).set(dealerColumns(rest)).where(eq(dealer.id, id));
