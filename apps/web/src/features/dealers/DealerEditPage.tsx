@@ -25,7 +25,6 @@ import { Guard } from '../../ui/Guard';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import { useListParams } from '../../ui/list/use-list-params';
 import { QueryState } from '../../ui/QueryState';
-import { useToast } from '../../ui/toast';
 import { WizardFrame } from '../../ui/wizard/WizardFrame';
 import { DEALERS_REFETCH, PAGE } from './dealers.documents';
 import {
