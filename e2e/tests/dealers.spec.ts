@@ -69,7 +69,9 @@ test('a brand, then a dealer refused with an invalid CNPJ and saved with a valid
     .fill(brand);
   await admin.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
   await expect(admin.getByRole('dialog')).toHaveCount(0);
-  await admin.getByRole('textbox', { name: /Buscar por descrição/ }).fill(brand);
+  await admin.getByRole('searchbox', { name: /Buscar por descrição/ }).fill(brand);
+  await expect(admin).toHaveURL(/busca=/);
+  await expect(admin.getByRole('row')).toHaveCount(2);
   await expect(admin.getByRole('row', { name: new RegExp(brand) })).toBeVisible();
 
   // The wizard: an invalid CNPJ keeps the user on the first step with the message, nothing lost.
@@ -105,11 +107,11 @@ test('a brand, then a dealer refused with an invalid CNPJ and saved with a valid
   await admin.getByRole('option', { name: brand }).click();
   await admin.keyboard.press('Escape');
   await admin.getByRole('button', { name: 'Concluir' }).click();
-  await expect(admin.getByText(`Concessionária ${display} criado.`)).toBeVisible();
+  await expect(admin.getByText(`Concessionária ${display}: cadastro criado.`)).toBeVisible();
   await expect(admin).toHaveURL(/\/dealers$/);
 
   // Found by its CNPJ without punctuation, in the group with the brand.
-  await admin.getByRole('textbox', { name: /Buscar por nome, CNPJ ou código/ }).fill(cnpj);
+  await admin.getByRole('searchbox', { name: /Buscar por nome, CNPJ ou código/ }).fill(cnpj);
   const row = admin.getByRole('row', { name: new RegExp(display) });
   await expect(row).toBeVisible();
   await expect(row).toContainText(code);

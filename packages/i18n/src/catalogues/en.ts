@@ -398,7 +398,7 @@ export const en = {
     },
     brands: {
       title: '{{labelMarcas}}',
-      subtitle: 'Inactivating one unlinks it from its {{labelDealers}}.',
+      subtitle: 'Inactivating one unlinks it from every {{labelDealer}} that sells it.',
       new: 'New {{labelMarca}}',
       descricao: 'Description',
       dealers: '{{labelDealers}}',
@@ -409,8 +409,8 @@ export const en = {
       rename: 'Rename {{name}}',
       renameShort: 'Rename',
       deactivateImpact:
-        'It will be unlinked from {{unlinked}} {{labelDealers}}; {{inactivated}} of them, which sell only it, will be inactivated.',
-      activateNote: 'The {{labelDealers}} unlinked when it was inactivated stay unlinked.',
+        'Unlink from {{labelDealers}}: {{unlinked}}. Inactivate (they sell only this one): {{inactivated}}.',
+      activateNote: 'Reactivating restores no links: what was unlinked or inactivated stays so.',
     },
   },
   labels: {

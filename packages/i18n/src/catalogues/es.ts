@@ -368,8 +368,8 @@ export const es = {
       acting: 'Datos de actuación',
     },
     form: {
-      created: '{{labelDealer}} {{name}} creado.',
-      updated: '{{labelDealer}} {{name}} actualizado.',
+      created: '{{labelDealer}} {{name}}: registro creado.',
+      updated: '{{labelDealer}} {{name}}: registro actualizado.',
       loadError: 'No se pudo cargar el registro.',
       deactivateWarning: 'Sus usuarios siguen como están.',
       noContacts: 'Ningún contacto.',
@@ -397,7 +397,7 @@ export const es = {
     },
     brands: {
       title: '{{labelMarcas}}',
-      subtitle: 'Inactivar una la desvincula de sus {{labelDealers}}.',
+      subtitle: 'Al inactivar una, se desvincula de cada {{labelDealer}} que la vende.',
       new: 'Nueva {{labelMarca}}',
       descricao: 'Descripción',
       dealers: '{{labelDealers}}',
@@ -407,9 +407,8 @@ export const es = {
       renameTitle: 'Renombrar {{name}}',
       rename: 'Renombrar {{name}}',
       renameShort: 'Renombrar',
-      deactivateImpact:
-        'Se desvinculará de {{unlinked}} {{labelDealers}}; {{inactivated}} de ellos, que solo la tienen a ella, se inactivarán.',
-      activateNote: 'Los {{labelDealers}} desvinculados al inactivarla siguen desvinculados.',
+      deactivateImpact: 'Desvincular de {{labelDealers}}: {{unlinked}}. Inactivar (solo venden esta): {{inactivated}}.',
+      activateNote: 'Reactivar no restaura vínculos: lo desvinculado o inactivado sigue así.',
     },
   },
   labels: {

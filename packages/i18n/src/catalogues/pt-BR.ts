@@ -365,8 +365,8 @@ export const ptBR = {
       acting: 'Dados de atuação',
     },
     form: {
-      created: '{{labelDealer}} {{name}} criado.',
-      updated: '{{labelDealer}} {{name}} atualizado.',
+      created: '{{labelDealer}} {{name}}: cadastro criado.',
+      updated: '{{labelDealer}} {{name}}: cadastro atualizado.',
       loadError: 'Não foi possível carregar o cadastro.',
       deactivateWarning: 'Os usuários dele continuam como estão.',
       noContacts: 'Nenhum contato.',
@@ -394,7 +394,7 @@ export const ptBR = {
     },
     brands: {
       title: '{{labelMarcas}}',
-      subtitle: 'Inativar uma delas a desvincula dos seus {{labelDealers}}.',
+      subtitle: 'Ao inativar uma, ela é desvinculada de cada {{labelDealer}} que a vende.',
       new: 'Nova {{labelMarca}}',
       descricao: 'Descrição',
       dealers: '{{labelDealers}}',
@@ -404,9 +404,8 @@ export const ptBR = {
       renameTitle: 'Renomear {{name}}',
       rename: 'Renomear {{name}}',
       renameShort: 'Renomear',
-      deactivateImpact:
-        'Ela será desvinculada de {{unlinked}} {{labelDealers}}; {{inactivated}} deles, que só têm ela, serão inativados.',
-      activateNote: 'Os {{labelDealers}} desvinculados ao inativá-la continuam desvinculados.',
+      deactivateImpact: 'Desvincular de {{labelDealers}}: {{unlinked}}. Inativar (só vendem esta): {{inactivated}}.',
+      activateNote: 'Reativar não restaura vínculos: o que foi desvinculado ou inativado continua assim.',
     },
   },
   labels: {

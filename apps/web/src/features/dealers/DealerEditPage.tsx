@@ -288,13 +288,24 @@ function DealerWizard({ dealer, options }: { dealer?: Loaded; options: Options }
     marcaIds: t('dealers.field.marcas'),
     produtoIds: t('dealers.field.produtos'),
     dadosComplementares: t('dealers.complementary.title'),
+    logradouro: t('dealers.field.logradouro'),
+    bairro: t('dealers.field.bairro'),
+    cidade: t('dealers.field.cidade'),
+    cep: t('dealers.field.cep'),
+    complemento: t('dealers.field.complemento'),
+    uf: t('dealers.field.uf'),
+    contatos: t('dealers.steps.contacts'),
   };
 
   const submit = async () => {
     setServerProblems([]);
     const parsed = dealerSchema.safeParse(form.values);
     if (!parsed.success) {
+      // A rule across steps (an additional CNPJ like the main one) shows only once every field is filled:
+      // list what is wrong here, each on its field when the user goes back.
       form.attempt();
+      const wrong = Object.entries(form.errors).filter((e): e is [string, string] => Boolean(e[1]));
+      setServerProblems(wrong.map(([f, key]) => `${labelOf[f] ?? f}: ${t(key)}`));
       throw new Error(t('common.stepInvalid'));
     }
     const { active: _active, ...input } = parsed.data;

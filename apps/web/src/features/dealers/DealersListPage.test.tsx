@@ -124,9 +124,7 @@ describe('DealersListPage', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Inativar' }));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() =>
-      expect(dialog.textContent).toContain(
-        'Ela será desvinculada de 3 Concessionárias; 1 deles, que só têm ela, serão inativados.',
-      ),
+      expect(dialog.textContent).toContain('Desvincular de Concessionárias: 3. Inativar (só vendem esta): 1.'),
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
   });
