@@ -31,25 +31,13 @@ export function resolveLocale(input: string | undefined | null): Locale {
   return DEFAULT_LOCALE;
 }
 
-function lookup(tree: Tree, key: string): string | undefined {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
-
-/**
- * The default of a customer label (`labelDealer`, `labelMarcas`...: the portal properties rename them,
- * docs/domains/portal-properties.md#labels) in `locale`, or undefined for another name.
- */
-export function defaultLabel(locale: Locale, name: string): string | undefined {
-  return name.startsWith('label') ? lookup(catalogues[locale], `labels.${name}`) : undefined;
-}
-
-/**
- * Server-side translation with {{name}} interpolation; falls back to pt-BR, then to the key. A
- * `{{labelX}}` not given in `params` is the label's default in `locale` (`labels.labelX`).
- */
+/** Server-side translation with {{name}} interpolation; falls back to pt-BR, then to the key. */
 export function t(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(catalogues[locale], key) ?? lookup(catalogues[DEFAULT_LOCALE], key) ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name) => String(params[name] ?? defaultLabel(locale, name) ?? ''));
+  const lookup = (tree: Tree): string | undefined => {
+    let node: string | Tree | undefined = tree;
+    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    return typeof node === 'string' ? node : undefined;
+  };
+  const text = lookup(catalogues[locale]) ?? lookup(catalogues[DEFAULT_LOCALE]) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name) => String(params[name] ?? ''));
 }

@@ -1,9 +1,8 @@
 import type { PortalLabelKey } from '@portal/domain';
 import { createContext, useContext } from 'react';
-import type { CustomerLabels } from './i18n';
 
 /** The fields of GET /portalProperties the frame uses (the full type is PortalProperties in the API). */
-export type PortalProperties = CustomerLabels & {
+export type PortalProperties = {
   name: string;
   theme: string;
   favicon: string | null;

@@ -413,16 +413,6 @@ export const en = {
       activateNote: 'Reactivating restores no links: what was unlinked or inactivated stays so.',
     },
   },
-  labels: {
-    labelDealer: 'Dealer',
-    labelDealers: 'Dealers',
-    labelNovoDealer: 'New dealer',
-    labelMarca: 'Brand',
-    labelMarcas: 'Brands',
-    labelGrupo: 'Group',
-    labelGrupos: 'Groups',
-    labelNovoGrupo: 'New group',
-  },
   dealersApi: {
     file: 'Dealers',
     active: 'Active',

@@ -411,16 +411,6 @@ export const es = {
       activateNote: 'Reactivar no restaura vínculos: lo desvinculado o inactivado sigue así.',
     },
   },
-  labels: {
-    labelDealer: 'Concesionario',
-    labelDealers: 'Concesionarios',
-    labelNovoDealer: 'Nuevo concesionario',
-    labelMarca: 'Marca',
-    labelMarcas: 'Marcas',
-    labelGrupo: 'Grupo',
-    labelGrupos: 'Grupos',
-    labelNovoGrupo: 'Nuevo grupo',
-  },
   dealersApi: {
     file: 'Concesionarios',
     active: 'Activo',

@@ -408,16 +408,6 @@ export const ptBR = {
       activateNote: 'Reativar não restaura vínculos: o que foi desvinculado ou inativado continua assim.',
     },
   },
-  labels: {
-    labelDealer: 'Dealer',
-    labelDealers: 'Dealers',
-    labelNovoDealer: 'Novo dealer',
-    labelMarca: 'Marca',
-    labelMarcas: 'Marcas',
-    labelGrupo: 'Grupo',
-    labelGrupos: 'Grupos',
-    labelNovoGrupo: 'Novo grupo',
-  },
   dealersApi: {
     file: 'Dealers',
     active: 'Ativo',

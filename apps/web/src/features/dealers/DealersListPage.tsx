@@ -213,7 +213,7 @@ function DealersTab() {
 
 /**
  * /dealers (PORTAL_MANUTENCAO_DEALERS_GRUPO): two tabs, the dealers (the default) and the brands
- * (`?aba=marcas`, docs/decisions/0014-brands-on-the-dealers-screen.md), each a server-paged list with
+ * (`?aba=marcas`, docs/decisions/0015-brands-on-the-dealers-screen.md), each a server-paged list with
  * its state in the URL.
  */
 export function DealersListPage() {
