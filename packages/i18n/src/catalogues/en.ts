@@ -414,7 +414,6 @@ export const en = {
     },
   },
   dealersApi: {
-    file: 'Dealers',
     active: 'Active',
     inactive: 'Inactive',
     column: {
@@ -423,8 +422,8 @@ export const en = {
       cnpj: 'CNPJ',
       codigoPrincipal: 'Main code',
       codigosAdicionais: 'Additional codes',
-      grupo: 'Group',
-      marcas: 'Brands',
+      grupo: '{{labelGrupo}}',
+      marcas: '{{labelMarcas}}',
       cidade: 'City',
       uf: 'State',
       active: 'Status',

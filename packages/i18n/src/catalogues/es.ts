@@ -412,7 +412,6 @@ export const es = {
     },
   },
   dealersApi: {
-    file: 'Concesionarios',
     active: 'Activo',
     inactive: 'Inactivo',
     column: {
@@ -421,8 +420,8 @@ export const es = {
       cnpj: 'CNPJ',
       codigoPrincipal: 'Código principal',
       codigosAdicionais: 'Códigos adicionales',
-      grupo: 'Grupo',
-      marcas: 'Marcas',
+      grupo: '{{labelGrupo}}',
+      marcas: '{{labelMarcas}}',
       cidade: 'Ciudad',
       uf: 'Estado',
       active: 'Situación',

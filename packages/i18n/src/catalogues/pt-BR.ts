@@ -409,7 +409,6 @@ export const ptBR = {
     },
   },
   dealersApi: {
-    file: 'Dealers',
     active: 'Ativo',
     inactive: 'Inativo',
     column: {
@@ -418,8 +417,8 @@ export const ptBR = {
       cnpj: 'CNPJ',
       codigoPrincipal: 'Código principal',
       codigosAdicionais: 'Códigos adicionais',
-      grupo: 'Grupo',
-      marcas: 'Marcas',
+      grupo: '{{labelGrupo}}',
+      marcas: '{{labelMarcas}}',
       cidade: 'Cidade',
       uf: 'UF',
       active: 'Situação',

@@ -3,7 +3,7 @@ import { t } from '@portal/i18n';
 import { logRouteDenial } from '../../platform/http/denials.js';
 import type { RouteContext } from '../../platform/module.js';
 import { sendXlsx } from '../../platform/xlsx.js';
-import { cachedPortalProperties } from '../portal/portal.queries.js';
+import { cachedPortalProperties, portalLabels } from '../portal/portal.queries.js';
 import { type DealerFilter, type DealerRow, dealersForExport } from './dealers.queries.js';
 
 const COLUMNS = [
@@ -62,7 +62,8 @@ export function registerDealerRoutes({ app, services, authenticate }: RouteConte
     }
     const locale = LOCALE_BY_IDIOMA[auth.user.idioma];
     const props = await cachedPortalProperties(services.cache, services.db);
-    const label = props?.labelDealers || t(locale, 'dealersApi.file');
+    const labels = portalLabels(props, locale);
+    const label = labels.labelDealers;
     const yes = t(locale, 'dealersApi.active');
     const no = t(locale, 'dealersApi.inactive');
     async function* all() {
@@ -88,7 +89,7 @@ export function registerDealerRoutes({ app, services, authenticate }: RouteConte
     await sendXlsx(reply, {
       fileName: label,
       sheetName: label.slice(0, 31),
-      header: COLUMNS.map((k) => t(locale, `dealersApi.column.${k}`)),
+      header: COLUMNS.map((k) => t(locale, `dealersApi.column.${k}`, labels)),
       rows: cells(),
     });
   });

@@ -85,7 +85,12 @@ export async function loadMenuRows(db: DbOrTx): Promise<Row[]> {
  * Builds the signed-in user's menu tree (docs/domains/menu-and-shell.md#menu) from all entries: those they may see, ordered by
  * `order`. A category whose children were all hidden is dropped; one with no children at all is kept.
  */
-export function buildUserMenu(rows: Row[], user: GuardSubject, locale: Locale): MenuNode[] {
+export function buildUserMenu(
+  rows: Row[],
+  user: GuardSubject,
+  locale: Locale,
+  labels: Record<string, string> = {},
+): MenuNode[] {
   const childrenOf = new Map<string | null, Row[]>();
   for (const row of rows) {
     const list = childrenOf.get(row.parentId) ?? [];
@@ -101,7 +106,7 @@ export function buildUserMenu(rows: Row[], user: GuardSubject, locale: Locale): 
       return [
         {
           id: row.id,
-          title: row.tituloChave ? t(locale, row.tituloChave) : row.titulo,
+          title: row.tituloChave ? t(locale, row.tituloChave, labels) : row.titulo,
           uri: row.uri,
           product: row.produtoChave && row.produtoChave !== PORTAL_PRODUCT_KEY ? row.produtoNome : null,
           order: row.ordem,

@@ -2,14 +2,14 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setCustomerLabels } from '../../app/i18n';
+import { setPortalLabels } from '../../app/i18n';
 import { DealerEditPage } from './DealerEditPage';
 import { DealerDocument, SalvarDealerDocument } from './dealers.generated';
 import { applyDemoLabels, buildDealer, optionsMock, renderScreen } from './test-factories';
 
 beforeAll(() => import('../../ui/ToastHost'));
 beforeAll(() => applyDemoLabels());
-afterAll(() => setCustomerLabels({}));
+afterAll(() => setPortalLabels(null));
 
 const loaded = {
   ...buildDealer(),

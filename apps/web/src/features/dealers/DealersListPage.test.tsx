@@ -2,7 +2,7 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setCustomerLabels } from '../../app/i18n';
+import { setPortalLabels } from '../../app/i18n';
 import { DealersListPage, exportUrl } from './DealersListPage';
 import { DealersDocument, ImpactoInativacaoMarcaDocument, MarcasDocument } from './dealers.generated';
 import {
@@ -18,7 +18,7 @@ import {
 
 beforeAll(() => import('../../ui/ToastHost'));
 beforeAll(() => applyDemoLabels());
-afterAll(() => setCustomerLabels({}));
+afterAll(() => setPortalLabels(null));
 
 const noFilter = {
   busca: null,

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SignedInUser } from '../../app/current-user/current-user.documents';
 import { SignedInUserContext } from '../../app/current-user/signed-in-user';
-import { i18n, setCustomerLabels } from '../../app/i18n';
+import { i18n, setPortalLabels } from '../../app/i18n';
 import { ToastProvider } from '../../ui/toast';
 import {
   type DealerLinhaFragment,
@@ -20,7 +20,7 @@ export const DC1 = '2d9a0e3c-4b5f-4a71-8cbd-2e3f4a5b6c7d';
 
 /** The demo customer's labels: the screens say "Concessionárias", not "Dealers". */
 export function applyDemoLabels() {
-  setCustomerLabels({
+  setPortalLabels({
     labelDealer: 'Concessionária',
     labelDealers: 'Concessionárias',
     labelNovoDealer: 'Nova concessionária',
