@@ -39,7 +39,7 @@ const log = (msg: string) => console.log(msg);
 const DEALERS = `query ($busca: String, $page: Int, $rowsPerPage: Int) {
   dealers(busca: $busca, page: $page, rowsPerPage: $rowsPerPage) {
     totalElements
-    content { id nome nomeExibicao cnpj codigoPrincipal cidade uf active grupo { id nome } marcas { id descricao } }
+    content { id nome nomeExibicao cnpj codigoPrincipal cidade uf active grupo { id nome } marcas { id description } }
   }
 }`;
 const MEMBERS = `query ($id: ID!, $busca: String, $page: Int, $rowsPerPage: Int) {
