@@ -176,9 +176,16 @@ describe('dealers and brands administration', () => {
     const d = (await q('admin', SAVE, { dealer: input() })).data.salvarDealer;
     const off = await q('admin', 'mutation ($id: ID!) { inativarDealer(id: $id) { active } }', { id: d.id });
     expect(off.data.inativarDealer.active).toBe(false);
+    // Saving the wizard keeps the status.
+    const { id: _i, grupo, marcas: _m, produtos: _p, dadosComplementares: _d, active: _a, ...fieldsOf } = d;
+    const saved = await q('admin', SAVE, {
+      id: d.id,
+      dealer: { ...fieldsOf, grupoId: grupo.id, marcaIds: [], produtoIds: [], dadosComplementares: [] },
+    });
+    expect(saved.data.salvarDealer.active).toBe(false);
     const on = await q('admin', 'mutation ($id: ID!) { ativarDealer(id: $id) { active } }', { id: d.id });
     expect(on.data.ativarDealer.active).toBe(true);
-    expect((await audits(d.id)).map((a) => a.acao)).toEqual(['criar', 'inativar', 'ativar']);
+    expect((await audits(d.id)).map((a) => a.acao)).toEqual(['criar', 'inativar', 'editar', 'ativar']);
 
     const { inativarGrupo } = await import('../src/modules/groups/groups.service.js');
     const lonely = await createDealer(portal);

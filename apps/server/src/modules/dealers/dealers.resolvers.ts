@@ -7,17 +7,9 @@ import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards
 import { listActiveDealerGroups } from '../groups/groups.queries.js';
 import { complementaryDataOptions, productOptions } from '../products/products.queries.js';
 import { usersOfDealer } from '../users/users.queries.js';
+import { type DealerRow, findDealer, pageDealers } from './dealers.list.js';
 import type { DealerModel } from './dealers.mappers.js';
-import {
-  type BrandRow,
-  brandInactivationImpact,
-  brandOptions,
-  type DealerRow,
-  findBrand,
-  findDealer,
-  pageBrands,
-  pageDealers,
-} from './dealers.queries.js';
+import { type BrandRow, brandInactivationImpact, brandOptions, findBrand, pageBrands } from './dealers.queries.js';
 import { alterarStatusDealer, ativarMarca, inativarMarca, salvarDealer, salvarMarca } from './dealers.service.js';
 
 /** Dealers and brands are administered with PORTAL_MANUTENCAO_DEALERS_GRUPO (SPEC §2). */

@@ -4,7 +4,7 @@ import { logRouteDenial } from '../../platform/http/denials.js';
 import type { RouteContext } from '../../platform/module.js';
 import { sendXlsx } from '../../platform/xlsx.js';
 import { cachedPortalProperties, portalLabels } from '../portal/portal.queries.js';
-import { type DealerFilter, type DealerRow, dealersForExport } from './dealers.queries.js';
+import { type DealerFilter, type DealerRow, dealersForExport } from './dealers.list.js';
 
 const COLUMNS = [
   'nomeExibicao',

@@ -1,0 +1,149 @@
+import { cnpjSearchDigits, DEALER_SORT_FIELDS, UFS } from '@portal/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { badInput } from '../../platform/errors.js';
+import { isUuid } from '../../platform/sql.js';
+import { dealerGroupNamesSql } from '../groups/groups.queries.js';
+import { escapeLike, rows } from './dealers.queries.js';
+
+// The dealers administration's reads (list, export, one dealer). Apart from dealers.queries.ts, which
+// other modules import: these join the groups module's names, and groups.queries.ts imports (through
+// users.queries.ts) dealers.queries.ts, so keeping them there would make a cycle of imports.
+
+/** A dealer as the administration reads it: its columns, its group's name, brands, products and complementary data. */
+export type DealerRow = {
+  id: string;
+  nome: string;
+  nome_exibicao: string;
+  cnpj: string;
+  cnpjs_adicionais: string[];
+  codigo_principal: string;
+  codigos_adicionais: string[];
+  grupo_id: string;
+  grupo_nome: string | null;
+  active: boolean;
+  logradouro: string | null;
+  bairro: string | null;
+  cidade: string | null;
+  cep: string | null;
+  complemento: string | null;
+  uf: string | null;
+  contatos: { nome: string; email?: string; telefone?: string }[];
+  marcas: { id: string; descricao: string; facebookId: string | null; active: boolean }[];
+  produto_ids: string[];
+  dados: { dadoComplementarId: string; valor: string }[];
+};
+
+const DEALER_SELECT = sql`SELECT d.id, d.nome, d.nome_exibicao, d.cnpj, d.cnpjs_adicionais, d.codigo_principal,
+    d.codigos_adicionais, d.grupo_id, g.nome AS grupo_nome, d.active, d.logradouro, d.bairro, d.cidade, d.cep,
+    d.complemento, d.uf, d.contatos,
+    coalesce((SELECT json_agg(json_build_object('id', m.id, 'descricao', m.descricao, 'facebookId', m.facebook_id,
+                                                'active', m.active) ORDER BY m.descricao)
+              FROM dealer_marca dm JOIN marca m ON m.id = dm.marca_id WHERE dm.dealer_id = d.id), '[]'::json) AS marcas,
+    coalesce((SELECT array_agg(dp.produto_id::text) FROM dealer_produto dp WHERE dp.dealer_id = d.id), '{}') AS produto_ids,
+    coalesce((SELECT json_agg(json_build_object('dadoComplementarId', dd.dado_complementar_id, 'valor', dd.valor))
+              FROM dealer_dado_complementar dd WHERE dd.dealer_id = d.id), '[]'::json) AS dados`;
+
+/** What the dealers list filters by (docs/domains/organisation.md#the-dealers-list). */
+export type DealerFilter = {
+  busca?: string | null;
+  active?: boolean | null;
+  grupoId?: string | null;
+  marcaId?: string | null;
+  uf?: string | null;
+  ordenacao?: string | null;
+};
+
+/** The FROM … WHERE and ORDER BY of the dealers list; BAD_USER_INPUT on a bad filter or sort field. */
+function dealerListSql(filter: DealerFilter): { from: SQL; order: SQL } {
+  const sortText = filter.ordenacao || 'nomeExibicao';
+  const field = sortText.replace(/^-/, '') as (typeof DEALER_SORT_FIELDS)[number];
+  if (!DEALER_SORT_FIELDS.includes(field)) throw badInput({ ordenacao: 'validation.invalid' });
+  if (filter.grupoId && !isUuid(filter.grupoId)) throw badInput({ grupoId: 'validation.invalid' });
+  if (filter.marcaId && !isUuid(filter.marcaId)) throw badInput({ marcaId: 'validation.invalid' });
+  if (filter.uf && !(UFS as readonly string[]).includes(filter.uf)) throw badInput({ uf: 'validation.invalid' });
+  const dir = sql.raw(sortText.startsWith('-') ? 'DESC' : 'ASC');
+
+  const conditions: SQL[] = [sql`true`];
+  const busca = filter.busca?.trim();
+  if (busca) {
+    const pattern = `%${escapeLike(busca.toLowerCase())}%`;
+    const text = sql`immutable_unaccent(lower(${pattern}))`;
+    const either: SQL[] = [
+      sql`immutable_unaccent(lower(d.nome)) LIKE ${text}`,
+      sql`immutable_unaccent(lower(d.nome_exibicao)) LIKE ${text}`,
+      sql`lower(d.codigo_principal) LIKE ${pattern}`,
+      sql`EXISTS (SELECT 1 FROM unnest(d.codigos_adicionais) c WHERE lower(c) LIKE ${pattern})`,
+    ];
+    const digits = cnpjSearchDigits(busca);
+    if (digits) {
+      const cnpjPattern = `%${digits}%`;
+      either.push(
+        sql`d.cnpj LIKE ${cnpjPattern}`,
+        sql`EXISTS (SELECT 1 FROM unnest(d.cnpjs_adicionais) c WHERE c LIKE ${cnpjPattern})`,
+      );
+    }
+    conditions.push(sql`(${sql.join(either, sql` OR `)})`);
+  }
+  if (filter.active !== null && filter.active !== undefined) conditions.push(sql`d.active = ${filter.active}`);
+  if (filter.grupoId) conditions.push(sql`d.grupo_id = ${filter.grupoId}`);
+  if (filter.marcaId)
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM dealer_marca dm WHERE dm.dealer_id = d.id AND dm.marca_id = ${filter.marcaId})`,
+    );
+  if (filter.uf) conditions.push(sql`d.uf = ${filter.uf}`);
+
+  const order: Record<typeof field, SQL> = {
+    nome: sql`immutable_unaccent(lower(d.nome)) ${dir}`,
+    nomeExibicao: sql`immutable_unaccent(lower(d.nome_exibicao)) ${dir}`,
+    cnpj: sql`d.cnpj ${dir}`,
+    codigoPrincipal: sql`lower(d.codigo_principal) ${dir}`,
+    grupo: sql`immutable_unaccent(lower(g.nome)) ${dir}`,
+    cidade: sql`immutable_unaccent(lower(d.cidade)) ${dir} NULLS LAST`,
+    uf: sql`d.uf ${dir} NULLS LAST`,
+  };
+  return {
+    from: sql`FROM dealer d LEFT JOIN (${dealerGroupNamesSql}) g ON g.id = d.grupo_id WHERE ${sql.join(conditions, sql` AND `)}`,
+    order: sql`${order[field]}, d.nome_exibicao, d.id`,
+  };
+}
+
+/**
+ * One page of the dealers list: search by corporate or display name (case and accents ignored), CNPJ
+ * (main or additional, with or without punctuation) or code (main or additional); filters by status,
+ * dealer group, brand and federated unit; sorted by one of DEALER_SORT_FIELDS.
+ */
+export async function pageDealers(db: DbOrTx, filter: DealerFilter & { rowsPerPage: number; offset: number }) {
+  const { from, order } = dealerListSql(filter);
+  const [content, [count]] = await Promise.all([
+    rows<DealerRow>(
+      db,
+      sql`${DEALER_SELECT} ${from} ORDER BY ${order} LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`,
+    ),
+    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from}`),
+  ]);
+  return { content, totalElements: count.total };
+}
+
+/** Every dealer the list's filter shows, in its order, a batch at a time: the rows of the `.xlsx` export. */
+export async function* dealersForExport(db: DbOrTx, filter: DealerFilter, batch = 1000): AsyncGenerator<DealerRow> {
+  const { from, order } = dealerListSql(filter);
+  for (let offset = 0; ; offset += batch) {
+    const page = await rows<DealerRow>(
+      db,
+      sql`${DEALER_SELECT} ${from} ORDER BY ${order} LIMIT ${batch} OFFSET ${offset}`,
+    );
+    yield* page;
+    if (page.length < batch) return;
+  }
+}
+
+/** One dealer as the wizard edits it, or null (also for an id that is not a UUID). */
+export async function findDealer(db: DbOrTx, id: string): Promise<DealerRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await rows<DealerRow>(
+    db,
+    sql`${DEALER_SELECT} FROM dealer d LEFT JOIN (${dealerGroupNamesSql}) g ON g.id = d.grupo_id WHERE d.id = ${id}`,
+  );
+  return row ?? null;
+}
