@@ -1240,6 +1240,7 @@ export type OpcaoDealer = {
 export type OpcoesDealer = {
   __typename?: 'OpcoesDealer';
   dadosComplementares: Array<OpcaoDadoComplementar>;
+  /** Every dealer group, active or not (the wizard offers the active ones). */
   grupos: Array<OpcaoDealer>;
   marcas: Array<OpcaoDealer>;
   produtos: Array<OpcaoDealer>;

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import { isUuid } from '../../platform/sql.js';
-import { dealerGroupNamesSql } from '../groups/groups.queries.js';
+import { dealerGroupNamesSql, listActiveDealerGroups } from '../groups/groups.queries.js';
 import { escapeLike, rows } from './dealers.queries.js';
 
 // The dealers administration's reads (list, export, one dealer). Apart from dealers.queries.ts, which
@@ -146,4 +146,17 @@ export async function findDealer(db: DbOrTx, id: string): Promise<DealerRow | nu
     sql`${DEALER_SELECT} FROM dealer d LEFT JOIN (${dealerGroupNamesSql}) g ON g.id = d.grupo_id WHERE d.id = ${id}`,
   );
   return row ?? null;
+}
+
+/**
+ * Every dealer group (id, nome, active) by name: the list filters by any of them (an inactive group's
+ * dealers too), the wizard offers the active ones.
+ */
+export async function dealerGroupOptions(db: DbOrTx): Promise<{ id: string; nome: string; active: boolean }[]> {
+  const [all, active] = await Promise.all([
+    rows<{ id: string; nome: string }>(db, sql`SELECT id, nome FROM (${dealerGroupNamesSql}) g ORDER BY nome`),
+    listActiveDealerGroups(db),
+  ]);
+  const activeIds = new Set(active.map((g) => g.id));
+  return all.map((g) => ({ ...g, active: activeIds.has(g.id) }));
 }

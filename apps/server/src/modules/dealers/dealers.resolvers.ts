@@ -4,10 +4,9 @@ import { actionContext, pageArgs } from '../../platform/actions.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
-import { listActiveDealerGroups } from '../groups/groups.queries.js';
 import { complementaryDataOptions, productOptions } from '../products/products.queries.js';
 import { usersOfDealer } from '../users/users.queries.js';
-import { type DealerRow, findDealer, pageDealers } from './dealers.list.js';
+import { type DealerRow, dealerGroupOptions, findDealer, pageDealers } from './dealers.list.js';
 import type { DealerModel } from './dealers.mappers.js';
 import { type BrandRow, brandInactivationImpact, brandOptions, findBrand, pageBrands } from './dealers.queries.js';
 import { alterarStatusDealer, ativarMarca, inativarMarca, salvarDealer, salvarMarca } from './dealers.service.js';
@@ -99,13 +98,13 @@ export const resolvers: Resolvers = {
     opcoesDealer: async (_, __, ctx) => {
       const { db } = ctx.services;
       const [grupos, marcas, produtos, dados] = await Promise.all([
-        listActiveDealerGroups(db),
+        dealerGroupOptions(db),
         brandOptions(db),
         productOptions(db),
         complementaryDataOptions(db),
       ]);
       return {
-        grupos: grupos.map((g) => ({ id: g.id, nome: g.nome, active: true })),
+        grupos,
         marcas: marcas.map((m) => ({ id: m.id, nome: m.descricao, active: m.active })),
         produtos: produtos.map((p) => ({ id: p.id, nome: p.nome, active: true })),
         dadosComplementares: dados,

@@ -74,6 +74,26 @@ describe('DealerEditPage', () => {
     expect(screen.getByText(/Passo 1 de 5|1 de 5/)).toBeTruthy();
   });
 
+  it('new: each contact shows its own problem on its field, and the step waits', async () => {
+    renderEdit('/dealers/novo');
+    await screen.findByRole('heading', { level: 1, name: 'Nova concessionária' });
+    type('Razão social', 'Pérola Veículos Ltda');
+    type('Nome de exibição', 'Pérola');
+    type('CNPJ', '11444777000161');
+    next();
+    type('Código principal', 'P1');
+    next();
+    type('CEP', '01310100');
+    expect(input('CEP').value).toBe('01310-100');
+    next();
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar contato' }));
+    type('Nome do contato', 'Ana');
+    type('E-mail', 'ana@');
+    next();
+    expect(helperOf('E-mail')).toBe('Informe um e-mail válido.');
+    expect(screen.getByText(/4 de 5/)).toBeTruthy();
+  });
+
   it('edit: loads the dealer with its users and groups; a CNPJ taken by another shows on the last step', async () => {
     renderEdit('/dealers/d-1', [
       {

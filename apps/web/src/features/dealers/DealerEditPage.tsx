@@ -128,7 +128,13 @@ function ContactsStep({ form }: { form: ZodForm<Values> }) {
       'contatos',
       contatos.map((c, j) => (j === i ? { ...c, [field]: value } : c)),
     );
-  const error = form.errorOf('contatos');
+  // Each contact's own problems (the form keeps one per top-level field), shown once the step was checked.
+  const shown = Boolean(form.errorOf('contatos'));
+  const parsed = dealerSchema.safeParse(form.values);
+  const problems = new Map<string, string>();
+  if (shown && !parsed.success)
+    for (const issue of parsed.error.issues)
+      if (issue.path[0] === 'contatos') problems.set(issue.path.slice(1).join('.'), issue.message);
   return (
     <Stack spacing={2}>
       {contatos.length === 0 && <Typography color="text.secondary">{t('dealers.form.noContacts')}</Typography>}
@@ -155,6 +161,7 @@ function ContactsStep({ form }: { form: ZodForm<Values> }) {
               value={c.nome}
               onChange={(v) => change(i, 'nome', v)}
               onBlur={() => form.touch('contatos')}
+              error={problems.get(`${i}.nome`)}
             />
             <EmailInput
               label={t('dealers.field.contatoEmail')}
@@ -162,6 +169,7 @@ function ContactsStep({ form }: { form: ZodForm<Values> }) {
               value={c.email}
               onChange={(v) => change(i, 'email', v)}
               onBlur={() => form.touch('contatos')}
+              error={problems.get(`${i}.email`)}
             />
             <MaskedInput
               kind="phone"
@@ -170,6 +178,7 @@ function ContactsStep({ form }: { form: ZodForm<Values> }) {
               value={c.telefone}
               onChange={(v) => change(i, 'telefone', v)}
               onBlur={() => form.touch('contatos')}
+              error={problems.get(`${i}.telefone`)}
             />
             <IconButton
               aria-label={t('dealers.form.removeContact', { n: i + 1 })}
@@ -186,11 +195,6 @@ function ContactsStep({ form }: { form: ZodForm<Values> }) {
           </Box>
         </Paper>
       ))}
-      {error && (
-        <Alert severity="error" role="alert">
-          {t(error)}
-        </Alert>
-      )}
       <Box>
         <Button
           onClick={() => form.set('contatos', [...contatos, { key: contactKey(), nome: '', email: '', telefone: '' }])}
@@ -422,7 +426,9 @@ function DealerWizard({ dealer, options }: { dealer?: Loaded; options: Options }
                     label={t('dealers.field.grupo')}
                     required
                     {...form.bind('grupoId')}
-                    options={options.grupos.map((g) => ({ value: g.id, label: g.nome }))}
+                    options={options.grupos
+                      .filter((g) => g.active || g.id === form.values.grupoId)
+                      .map((g) => ({ value: g.id, label: g.nome }))}
                   />
                   <MultiSelectInput
                     label={t('dealers.field.marcas')}
