@@ -3,14 +3,14 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { redirectToSignIn } from '../features/auth/session';
 import { ToastProvider } from '../ui/toast';
 import { createApolloClient } from './apollo-client';
 import { MaintenancePage } from './errors/MaintenancePage';
 import { i18n } from './i18n';
 import { type PortalProperties, PortalPropertiesContext } from './portal-properties';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 import { createPortalTheme } from './theme';
 
 type Props = { portalProperties: PortalProperties | null };
@@ -32,11 +32,12 @@ export function App({ portalProperties }: Props) {
 
 function PortalApp({ portalProperties }: { portalProperties: PortalProperties }) {
   const [client] = useState(() => createApolloClient(redirectToSignIn));
-  const [router] = useState(createRouter);
   return (
     <PortalPropertiesContext value={portalProperties}>
       <ApolloProvider client={client}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </ApolloProvider>
     </PortalPropertiesContext>
   );

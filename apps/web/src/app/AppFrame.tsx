@@ -4,12 +4,14 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { LOCALE_BY_IDIOMA, type UserType } from '@portal/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { CenteredMessage } from '../ui/CenteredMessage';
 import { LoadingView } from '../ui/LoadingView';
 import { apiErrorMessage, isUnauthenticated } from './apollo-client';
+import { ErrorBoundary } from './errors/ErrorBoundary';
+import { OpsPage } from './errors/OpsPage';
 import { USUARIO_LOGADO } from './current-user/current-user.documents';
 import { SignedInUserContext } from './current-user/signed-in-user';
 import { usePortalProperties } from './portal-properties';
@@ -18,7 +20,6 @@ import { Header } from './shell/Header';
 import { buildMenu } from './shell/menu';
 import { RouteGuard } from './shell/RouteGuard';
 import { MENU_USUARIO_LOGADO, parseMenus } from './shell/shell.documents';
-import { useDocumentTitle } from './shell/useDocumentTitle';
 import { useFavicon } from './shell/useFavicon';
 import { HeaderTourLoader } from './tour/HeaderTourLoader';
 
@@ -28,7 +29,8 @@ export const CONTENT_MAX_WIDTH = 1440;
 /**
  * The frame of every signed-in screen: header (menu, search, links, language, bell, user menu),
  * breadcrumbs, `main` landmark, the route guard, the signed-in user (loaded once, shared through
- * context), the interface language from the user's `idioma`, the document title and the favicon.
+ * context), the interface language from the user's `idioma`, the favicon, and the Ops page for a screen that fails
+ * (each screen sets the document title).
  */
 export function AppFrame({ registeredPaths }: { registeredPaths: readonly string[] }) {
   const { t, i18n } = useTranslation();
@@ -43,11 +45,13 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
 
   useEffect(() => {
     if (!locale) return;
-    void i18n.changeLanguage(locale).then(() => setLanguageReady(true));
+    // Already in that language (pt-BR's catalogue is bundled): changing to it would still re-render every translated part.
+    if (i18n.language === locale) setLanguageReady(true);
+    else void i18n.changeLanguage(locale).then(() => setLanguageReady(true));
   }, [locale, i18n]);
 
-  useDocumentTitle(portal.name);
   useFavicon(portal.favicon);
+  const { pathname } = useLocation();
 
   const homeTitle = t('menu.inicio');
   const menu = useMemo(
@@ -65,7 +69,12 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
   if (ready) {
     content = (
       <RouteGuard user={guardSubject}>
-        <Outlet />
+        {/* A screen that throws (or whose code fails to load) shows the Ops page in the frame until the path changes. */}
+        <ErrorBoundary resetKey={pathname} fallback={(error) => <OpsPage error={error} />}>
+          <Suspense fallback={<LoadingView />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </RouteGuard>
     );
   } else if (error && !isUnauthenticated(error)) {

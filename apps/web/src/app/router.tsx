@@ -1,12 +1,13 @@
 import { ROUTES } from '@portal/domain';
-import type { ComponentType } from 'react';
-import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
-import { LoadingView } from '../ui/LoadingView';
+import { type ComponentType, lazy, type ReactNode } from 'react';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { AppFrame } from './AppFrame';
+import { ErrorBoundary } from './errors/ErrorBoundary';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { OpsPage } from './errors/OpsPage';
+import { usePortalProperties } from './portal-properties';
 import { PublicFrame } from './shell/PublicFrame';
-import type { RouteHandle } from './shell/useDocumentTitle';
+import { useDocumentTitle } from './shell/useDocumentTitle';
 
 /**
  * One screen of the app. `path` is a path of the shared route table (docs/domains/permissions.md#route-table): its
@@ -106,48 +107,62 @@ export const SCREENS: ScreenEntry[] = [
 const routeDef = (path: string) => ROUTES.find((r) => r.path === path);
 const isPublic = (s: ScreenEntry) => s.public ?? routeDef(s.path)?.public === true;
 
-function toRoute(screen: ScreenEntry): RouteObject {
+/** Sets the document title (`${portal name} - ${title}`) of the screen it wraps. */
+function Titled({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+  useDocumentTitle(usePortalProperties().name, titleKey);
+  return children;
+}
+
+function toRoute(screen: ScreenEntry) {
   const titleKey = screen.titleKey ?? routeDef(screen.path)?.titleKey;
   if (!titleKey) throw new Error(`${screen.path} is not in the ROUTES table of @portal/domain: give it a titleKey`);
-  return {
-    path: screen.path,
-    handle: { titleKey } satisfies RouteHandle,
-    lazy: async () => ({ Component: await screen.load() }),
-  };
+  const Screen = lazy(async () => ({ default: await screen.load() }));
+  return (
+    <Route
+      key={screen.path}
+      path={screen.path}
+      element={
+        <Titled titleKey={titleKey}>
+          <Screen />
+        </Titled>
+      }
+    />
+  );
 }
 
 /** The path patterns with a screen in this build: the menu hides in-app entries without one. */
 export const REGISTERED_PATHS: readonly string[] = SCREENS.filter((s) => !isPublic(s)).map((s) => s.path);
 
+const PUBLIC_ROUTES = SCREENS.filter(isPublic).map(toRoute);
+const SIGNED_IN_ROUTES = SCREENS.filter((s) => !isPublic(s)).map(toRoute);
+
 /**
- * Public screens render bare; signed-in screens inside the frame (header, menu, guard). A screen that
- * throws shows the Ops page inside the frame; the frame failing itself shows it alone.
+ * The app's routes (React Router's declarative mode: the app uses no loaders or actions, and the data mode's router
+ * costs /home about 17 KB gzipped). Public screens render bare; signed-in screens inside the frame (header, menu,
+ * guard), each screen's code loaded on first visit (the frame shows a loading view meanwhile). A screen that throws
+ * shows the Ops page inside the frame; the frame failing itself shows it alone.
  */
-const routes: RouteObject[] = [
-  {
-    errorElement: <OpsPage standalone />,
-    hydrateFallbackElement: <LoadingView />,
-    children: [
-      {
-        element: <PublicFrame />,
-        children: SCREENS.filter(isPublic).map(toRoute),
-      },
-      {
-        element: <AppFrame registeredPaths={REGISTERED_PATHS} />,
-        children: [
-          {
-            errorElement: <OpsPage />,
-            children: [
-              { index: true, element: <Navigate to="/home" replace /> },
-              ...SCREENS.filter((s) => !isPublic(s)).map(toRoute),
-              { path: '*', handle: { titleKey: 'app.notFoundTitle' } satisfies RouteHandle, Component: NotFoundPage },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-];
+export function AppRoutes() {
+  return (
+    <ErrorBoundary fallback={(error) => <OpsPage standalone error={error} />}>
+      <Routes>
+        <Route element={<PublicFrame />}>{PUBLIC_ROUTES}</Route>
+        <Route element={<AppFrame registeredPaths={REGISTERED_PATHS} />}>
+          <Route index element={<Navigate to="/home" replace />} />
+          {SIGNED_IN_ROUTES}
+          <Route
+            path="*"
+            element={
+              <Titled titleKey="app.notFoundTitle">
+                <NotFoundPage />
+              </Titled>
+            }
+          />
+        </Route>
+      </Routes>
+    </ErrorBoundary>
+  );
+}
 
 /**
  * Starts downloading the chunk of the screen at `pathname` (with the chunks it imports) right away, while the portal
@@ -157,8 +172,4 @@ export function preloadScreen(pathname: string) {
   const screen = SCREENS.find((s) => matchPath(s.path, pathname));
   // A failure here is the router's to report when it loads the screen itself.
   screen?.load().catch(() => {});
-}
-
-export function createRouter() {
-  return createBrowserRouter(routes);
 }

@@ -2,10 +2,10 @@
 import { MockedProvider, type MockedResponse } from '@apollo/client/testing';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n';
 import { MENU_USUARIO_LOGADO } from '../shell/shell.documents';
+import { ErrorBoundary } from './ErrorBoundary';
 import { OpsPage } from './OpsPage';
 
 const menuMock = (linkHelpTec: string | null): MockedResponse => ({
@@ -31,13 +31,12 @@ function Broken(): never {
 }
 
 function renderBroken(mocks: MockedResponse[]) {
-  const router = createMemoryRouter([{ path: '/home', element: <Broken />, errorElement: <OpsPage standalone /> }], {
-    initialEntries: ['/home'],
-  });
   return render(
     <I18nextProvider i18n={i18n}>
       <MockedProvider mocks={mocks}>
-        <RouterProvider router={router} />
+        <ErrorBoundary fallback={(error) => <OpsPage standalone error={error} />}>
+          <Broken />
+        </ErrorBoundary>
       </MockedProvider>
     </I18nextProvider>,
   );

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { CenteredMessage } from '../../ui/CenteredMessage';
 import { MENU_USUARIO_LOGADO } from '../shell/shell.documents';
 
@@ -31,11 +30,10 @@ export function reportClientError(error: unknown) {
 /**
  * docs/domains/menu-and-shell.md#access-and-error-pages: a screen (or the frame) failed to render or to load its code.
  * The error goes to the server log; the user gets the help-desk link of the menu data and a way back. `standalone` when
- * the frame (and its `main` landmark) is not around it.
+ * the frame (and its `main` landmark) is not around it. Shown by an `ErrorBoundary` with the error it caught.
  */
-export function OpsPage({ standalone = false }: { standalone?: boolean }) {
+export function OpsPage({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const { data } = useQuery(MENU_USUARIO_LOGADO, { fetchPolicy: 'cache-first' });
   const helpDesk = data?.menuUsuarioLogado.linkHelpTec;
 

@@ -1,12 +1,16 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { LoadingView } from '../../ui/LoadingView';
 import { usePortalProperties } from '../portal-properties';
-import { useDocumentTitle } from './useDocumentTitle';
 import { useFavicon } from './useFavicon';
 
-/** Public screens (password recovery): no header, no sign-in; only the title and the favicon. */
+/** Public screens (password recovery): no header, no sign-in; only the favicon (each screen sets its title). */
 export function PublicFrame() {
   const portal = usePortalProperties();
-  useDocumentTitle(portal.name);
   useFavicon(portal.favicon);
-  return <Outlet />;
+  return (
+    <Suspense fallback={<LoadingView />}>
+      <Outlet />
+    </Suspense>
+  );
 }
