@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { setPortalLabels } from './app/i18n';
@@ -19,11 +19,14 @@ window.addEventListener('vite:preloadError', (event) => {
 const root = createRoot(document.getElementById('root')!);
 preloadScreen(window.location.pathname);
 
+// A transition: React renders the providers and the frame in slices, not in one task that blocks input.
 void fetchPortalProperties().then((portalProperties) => {
   setPortalLabels(portalProperties);
-  root.render(
-    <StrictMode>
-      <App portalProperties={portalProperties} />
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App portalProperties={portalProperties} />
+      </StrictMode>,
+    ),
   );
 });

@@ -4,16 +4,16 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { LOCALE_BY_IDIOMA, type UserType } from '@portal/domain';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { CenteredMessage } from '../ui/CenteredMessage';
 import { LoadingView } from '../ui/LoadingView';
 import { apiErrorMessage, isUnauthenticated } from './apollo-client';
-import { ErrorBoundary } from './errors/ErrorBoundary';
-import { OpsPage } from './errors/OpsPage';
 import { USUARIO_LOGADO } from './current-user/current-user.documents';
 import { SignedInUserContext } from './current-user/signed-in-user';
+import { ErrorBoundary } from './errors/ErrorBoundary';
+import { OpsPage } from './errors/OpsPage';
 import { usePortalProperties } from './portal-properties';
 import { Breadcrumbs } from './shell/Breadcrumbs';
 import { Header } from './shell/Header';
@@ -45,9 +45,11 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
 
   useEffect(() => {
     if (!locale) return;
+    // The screen's first render is a transition: React renders the header and the screen in slices, not one long task.
+    const markReady = () => startTransition(() => setLanguageReady(true));
     // Already in that language (pt-BR's catalogue is bundled): changing to it would still re-render every translated part.
-    if (i18n.language === locale) setLanguageReady(true);
-    else void i18n.changeLanguage(locale).then(() => setLanguageReady(true));
+    if (i18n.language === locale) markReady();
+    else void i18n.changeLanguage(locale).then(markReady);
   }, [locale, i18n]);
 
   useFavicon(portal.favicon);
