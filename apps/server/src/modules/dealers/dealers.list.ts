@@ -2,7 +2,7 @@ import { cnpjSearchDigits, DEALER_SORT_FIELDS, UFS } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
-import { isUuid } from '../../platform/sql.js';
+import { isUuid, uuidArray } from '../../platform/sql.js';
 import { dealerGroupNamesSql, listActiveDealerGroups } from '../groups/groups.queries.js';
 import { escapeLike, rows } from './dealers.queries.js';
 
@@ -70,8 +70,8 @@ function dealerListSql(filter: DealerFilter): { from: SQL; order: SQL } {
     const pattern = `%${escapeLike(busca.toLowerCase())}%`;
     const text = sql`immutable_unaccent(lower(${pattern}))`;
     const either: SQL[] = [
-      sql`immutable_unaccent(lower(d.nome)) LIKE ${text}`,
-      sql`immutable_unaccent(lower(d.nome_exibicao)) LIKE ${text}`,
+      sql`d.nome_busca LIKE ${text}`,
+      sql`d.nome_exibicao_busca LIKE ${text}`,
       sql`lower(d.codigo_principal) LIKE ${pattern}`,
       sql`EXISTS (SELECT 1 FROM unnest(d.codigos_adicionais) c WHERE lower(c) LIKE ${pattern})`,
     ];
@@ -94,8 +94,8 @@ function dealerListSql(filter: DealerFilter): { from: SQL; order: SQL } {
   if (filter.uf) conditions.push(sql`d.uf = ${filter.uf}`);
 
   const order: Record<typeof field, SQL> = {
-    nome: sql`immutable_unaccent(lower(d.nome)) ${dir}`,
-    nomeExibicao: sql`immutable_unaccent(lower(d.nome_exibicao)) ${dir}`,
+    nome: sql`d.nome_busca ${dir}`,
+    nomeExibicao: sql`d.nome_exibicao_busca ${dir}`,
     cnpj: sql`d.cnpj ${dir}`,
     codigoPrincipal: sql`lower(d.codigo_principal) ${dir}`,
     grupo: sql`immutable_unaccent(lower(g.nome)) ${dir}`,
@@ -109,6 +109,29 @@ function dealerListSql(filter: DealerFilter): { from: SQL; order: SQL } {
 }
 
 /**
+ * The dealers of `ids` with their group's name, brands, products and complementary data, in the order of
+ * `ids`: a page's details are read for its rows alone, after the page's ids (the sort and OFFSET walk
+ * only the ids, never the brands and products of the rows they skip).
+ */
+async function dealersByIds(db: DbOrTx, ids: readonly string[]): Promise<DealerRow[]> {
+  if (!ids.length) return [];
+  return rows<DealerRow>(
+    db,
+    sql`${DEALER_SELECT} FROM unnest(${uuidArray(ids)}) WITH ORDINALITY AS p(id, n) JOIN dealer d ON d.id = p.id
+      LEFT JOIN (${dealerGroupNamesSql}) g ON g.id = d.grupo_id ORDER BY p.n`,
+  );
+}
+
+/** The ids of one page of the dealers list, in its order. */
+async function pageIds(db: DbOrTx, from: SQL, order: SQL, limit: number, offset: number): Promise<string[]> {
+  const page = await rows<{ id: string }>(
+    db,
+    sql`SELECT d.id ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return page.map((r) => r.id);
+}
+
+/**
  * One page of the dealers list: search by corporate or display name (case and accents ignored), CNPJ
  * (main or additional, with or without punctuation) or code (main or additional); filters by status,
  * dealer group, brand and federated unit; sorted by one of DEALER_SORT_FIELDS.
@@ -116,10 +139,7 @@ function dealerListSql(filter: DealerFilter): { from: SQL; order: SQL } {
 export async function pageDealers(db: DbOrTx, filter: DealerFilter & { rowsPerPage: number; offset: number }) {
   const { from, order } = dealerListSql(filter);
   const [content, [count]] = await Promise.all([
-    rows<DealerRow>(
-      db,
-      sql`${DEALER_SELECT} ${from} ORDER BY ${order} LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`,
-    ),
+    pageIds(db, from, order, filter.rowsPerPage, filter.offset).then((ids) => dealersByIds(db, ids)),
     rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from}`),
   ]);
   return { content, totalElements: count.total };
@@ -129,12 +149,9 @@ export async function pageDealers(db: DbOrTx, filter: DealerFilter & { rowsPerPa
 export async function* dealersForExport(db: DbOrTx, filter: DealerFilter, batch = 1000): AsyncGenerator<DealerRow> {
   const { from, order } = dealerListSql(filter);
   for (let offset = 0; ; offset += batch) {
-    const page = await rows<DealerRow>(
-      db,
-      sql`${DEALER_SELECT} ${from} ORDER BY ${order} LIMIT ${batch} OFFSET ${offset}`,
-    );
-    yield* page;
-    if (page.length < batch) return;
+    const ids = await pageIds(db, from, order, batch, offset);
+    yield* await dealersByIds(db, ids);
+    if (ids.length < batch) return;
   }
 }
 

@@ -42,6 +42,13 @@ export const dealerGroupOfDealersSql: SQL = sql`SELECT id, grupo_id FROM dealer`
 /** Dealers by display name (columns `id`, `nome`), for reports that group by dealer. */
 export const dealerNamesSql: SQL = sql`SELECT id, nome_exibicao AS nome FROM dealer`;
 
+/**
+ * The ids of the dealers whose display name, lower case and without accents, is LIKE `pattern` (an SQL
+ * expression already lower case and unaccented): a search by dealer through the stored `nome_exibicao_busca`.
+ */
+export const dealersWithDisplayNameLikeSql = (pattern: SQL): SQL =>
+  sql`SELECT id FROM dealer WHERE nome_exibicao_busca LIKE ${pattern}`;
+
 /** Brands by description (columns `id`, `nome`), for reports that group by brand. */
 export const brandNamesSql: SQL = sql`SELECT id, descricao AS nome FROM marca`;
 

@@ -121,8 +121,10 @@ export async function createDealer(ctx: ActionContext, input: DealerInput): Prom
 
 /** A dealer's columns and links as the audit row keeps them. */
 async function dealerSnapshot(tx: Tx, id: string) {
-  const [row] = await tx.select().from(dealer).where(eq(dealer.id, id)).for('update');
-  if (!row) return null;
+  const [found] = await tx.select().from(dealer).where(eq(dealer.id, id)).for('update');
+  if (!found) return null;
+  // The stored search columns are derived from the names: not part of what the audit keeps.
+  const { nomeBusca: _nomeBusca, nomeExibicaoBusca: _nomeExibicaoBusca, ...row } = found;
   const [marcas, produtos, dados] = await Promise.all([
     tx.select({ id: dealerMarca.marcaId }).from(dealerMarca).where(eq(dealerMarca.dealerId, id)),
     tx.select({ id: dealerProduto.produtoId }).from(dealerProduto).where(eq(dealerProduto.dealerId, id)),

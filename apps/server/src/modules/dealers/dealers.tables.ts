@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { grupo } from '../groups/groups.tables.js';
 import { dadoComplementar, produto } from '../products/products.tables.js';
@@ -19,6 +20,12 @@ export const dealer = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     nome: text('nome').notNull(),
     nomeExibicao: text('nome_exibicao').notNull(),
+    // Lower case, no accents: what the dealers list searches and sorts by, stored (and indexed) so the list
+    // does not unaccent every row; generated, so every insert fills them (the bench seed's SQL too).
+    nomeBusca: text('nome_busca').notNull().generatedAlwaysAs(sql`immutable_unaccent(lower(nome))`),
+    nomeExibicaoBusca: text('nome_exibicao_busca')
+      .notNull()
+      .generatedAlwaysAs(sql`immutable_unaccent(lower(nome_exibicao))`),
     cnpj: text('cnpj').notNull().unique(),
     cnpjsAdicionais: text('cnpjs_adicionais').array().notNull().default([]),
     codigoPrincipal: text('codigo_principal').notNull().unique(),
@@ -36,7 +43,12 @@ export const dealer = pgTable(
     contatos: jsonb('contatos').$type<DealerContato[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('dealer_grupo_idx').on(t.grupoId)],
+  (t) => [
+    index('dealer_grupo_idx').on(t.grupoId),
+    // The dealers list's sorts by display name (the default) and by corporate name, ties by display name and id.
+    index('dealer_nome_exibicao_busca_idx').on(t.nomeExibicaoBusca, t.nomeExibicao, t.id),
+    index('dealer_nome_busca_idx').on(t.nomeBusca, t.nomeExibicao, t.id),
+  ],
 );
 
 export const dealerMarca = pgTable(

@@ -9,6 +9,7 @@ import {
   activeDealersOfGroupsSql,
   dealerGroupOfDealersSql,
   dealerNamesSql,
+  dealersWithDisplayNameLikeSql,
 } from '../dealers/dealers.queries.js';
 import { SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
 import {
@@ -315,7 +316,7 @@ function usersMatching(busca: string): SQL {
   return sql`SELECT id FROM usuario WHERE nome_busca LIKE ${pattern}
     UNION SELECT id FROM usuario WHERE lower(email::text) LIKE lower(${`%${escapeLike(busca)}%`})
     UNION SELECT ud.usuario_id FROM usuario_dealer ud
-      WHERE ud.dealer_id IN (SELECT d.id FROM (${dealerNamesSql}) d WHERE immutable_unaccent(lower(d.nome)) LIKE ${pattern})`;
+      WHERE ud.dealer_id IN (${dealersWithDisplayNameLikeSql(pattern)})`;
 }
 
 /**
