@@ -48,6 +48,8 @@ export const dealer = pgTable(
     // The dealers list's sorts by display name (the default) and by corporate name, ties by display name and id.
     index('dealer_nome_exibicao_busca_idx').on(t.nomeExibicaoBusca, t.nomeExibicao, t.id),
     index('dealer_nome_busca_idx').on(t.nomeBusca, t.nomeExibicao, t.id),
+    // The user-group members' search by dealer (users.queries.ts) finds dealers by display name through it.
+    index('dealer_nome_exibicao_trgm_idx').using('gin', sql`${t.nomeExibicaoBusca} gin_trgm_ops`),
   ],
 );
 

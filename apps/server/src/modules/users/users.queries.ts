@@ -307,16 +307,17 @@ const MEMBER_COLUMNS = sql`u.id, u.nome, u.email::text AS email, u.active,
         WHERE ud.usuario_id = u.id ORDER BY d.nome) AS dealers`;
 
 /**
- * The ids of users whose name, e-mail or one of whose dealers' display names contains `busca`, ignoring
- * case and accents: a union of three set lookups (the name and e-mail through their trigram indexes,
- * the matching dealers found once), never a per-user check.
+ * Whether user `u` has a name, e-mail or dealer (display name) containing `busca`, ignoring case and
+ * accents. The dealers' users are found once (an array), so the three tests are one OR of index
+ * conditions (the name's and e-mail's trigram indexes, the primary key): PostgreSQL reads the matching
+ * users through a bitmap, or walks the name order and stops at a page when matches are many.
  */
-function usersMatching(busca: string): SQL {
+function userMatches(busca: string): SQL {
   const pattern = sql`immutable_unaccent(lower(${`%${escapeLike(busca)}%`}))`;
-  return sql`SELECT id FROM usuario WHERE nome_busca LIKE ${pattern}
-    UNION SELECT id FROM usuario WHERE lower(email::text) LIKE lower(${`%${escapeLike(busca)}%`})
-    UNION SELECT ud.usuario_id FROM usuario_dealer ud
-      WHERE ud.dealer_id IN (${dealersWithDisplayNameLikeSql(pattern)})`;
+  return sql`(u.nome_busca LIKE ${pattern}
+    OR lower(u.email::text) LIKE lower(${`%${escapeLike(busca)}%`})
+    OR u.id = ANY(ARRAY(SELECT ud.usuario_id FROM usuario_dealer ud
+                        WHERE ud.dealer_id IN (${dealersWithDisplayNameLikeSql(pattern)}))))`;
 }
 
 /**
@@ -329,13 +330,16 @@ export async function pageUserGroupMembers(
   filter: { busca?: string | null; offset: number; rowsPerPage: number },
 ): Promise<{ content: UserGroupMemberRow[]; totalElements: number }> {
   const busca = filter.busca?.trim();
-  const matching = busca ? sql`AND m.usuario_id IN (${usersMatching(busca)})` : sql``;
-  const members = sql`FROM usuario_grupo_usuarios m WHERE m.grupo_usuarios_id = ${grupoUsuariosId} ${matching}`;
+  const where = sql`WHERE EXISTS (SELECT 1 FROM usuario_grupo_usuarios m
+      WHERE m.usuario_id = u.id AND m.grupo_usuarios_id = ${grupoUsuariosId}) ${busca ? sql`AND ${userMatches(busca)}` : sql``}`;
   const [content, count] = await Promise.all([
-    db.execute(sql`SELECT ${MEMBER_COLUMNS} FROM usuario u
-      WHERE u.id IN (SELECT m.usuario_id ${members})
+    db.execute(sql`SELECT ${MEMBER_COLUMNS} FROM usuario u ${where}
       ORDER BY u.nome_busca, u.id LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`),
-    db.execute(sql`SELECT count(*)::int AS total ${members}`),
+    db.execute(
+      busca
+        ? sql`SELECT count(*)::int AS total FROM usuario u ${where}`
+        : sql`SELECT count(*)::int AS total FROM usuario_grupo_usuarios m WHERE m.grupo_usuarios_id = ${grupoUsuariosId}`,
+    ),
   ]);
   return {
     content: content.rows as UserGroupMemberRow[],
@@ -356,7 +360,7 @@ export async function searchUsersForUserGroup(
   const text = busca.trim();
   if (!text) return [];
   const result = await db.execute(sql`SELECT ${MEMBER_COLUMNS} FROM usuario u
-    WHERE u.active AND u.id IN (${usersMatching(text)})
+    WHERE u.active AND ${userMatches(text)}
       AND NOT EXISTS (SELECT 1 FROM usuario_grupo_usuarios m WHERE m.usuario_id = u.id AND m.grupo_usuarios_id = ${grupoUsuariosId})
     ORDER BY u.nome_busca, u.id LIMIT ${limit}`);
   return result.rows as UserGroupMemberRow[];
