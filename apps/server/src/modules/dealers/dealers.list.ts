@@ -69,18 +69,22 @@ function dealerListSql(filter: DealerFilter): { from: SQL; order: SQL } {
   if (busca) {
     const pattern = `%${escapeLike(busca.toLowerCase())}%`;
     const text = sql`immutable_unaccent(lower(${pattern}))`;
+    // Stored unaccented names (no unaccent per row); the additional codes' and CNPJs' subqueries run only
+    // for the dealers that have some (most have none).
     const either: SQL[] = [
       sql`d.nome_busca LIKE ${text}`,
       sql`d.nome_exibicao_busca LIKE ${text}`,
       sql`lower(d.codigo_principal) LIKE ${pattern}`,
-      sql`EXISTS (SELECT 1 FROM unnest(d.codigos_adicionais) c WHERE lower(c) LIKE ${pattern})`,
+      sql`(cardinality(d.codigos_adicionais) > 0
+             AND EXISTS (SELECT 1 FROM unnest(d.codigos_adicionais) c WHERE lower(c) LIKE ${pattern}))`,
     ];
     const digits = cnpjSearchDigits(busca);
     if (digits) {
       const cnpjPattern = `%${digits}%`;
       either.push(
         sql`d.cnpj LIKE ${cnpjPattern}`,
-        sql`EXISTS (SELECT 1 FROM unnest(d.cnpjs_adicionais) c WHERE c LIKE ${cnpjPattern})`,
+        sql`(cardinality(d.cnpjs_adicionais) > 0
+               AND EXISTS (SELECT 1 FROM unnest(d.cnpjs_adicionais) c WHERE c LIKE ${cnpjPattern}))`,
       );
     }
     conditions.push(sql`(${sql.join(either, sql` OR `)})`);
