@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
@@ -154,6 +154,20 @@ describe('user groups administration', () => {
     expect((await members({ busca: dealer.nomeExibicao })).content).toEqual([
       expect.objectContaining({ id: byDealer.id, dealers: [dealer.nomeExibicao] }),
     ]);
+
+    // A search counts at most 1,000 hits (decision 0007's rule, as the library's search).
+    await portal.services.db.execute(
+      sql.raw(`INSERT INTO usuario (nome, email, tipo) SELECT 'Frequente Sobrenome ' || i, 'frequente' || i || '@bench.demo', 'DEALER_GRUPO'
+         FROM generate_series(1, 1005) i`),
+    );
+    await portal.services.db.execute(
+      sql.raw(`INSERT INTO usuario_grupo_usuarios (usuario_id, grupo_usuarios_id)
+         SELECT id, '${group.id}' FROM usuario WHERE email LIKE 'frequente%@bench.demo'`),
+    );
+    expect((await members({ busca: 'frequente sobrenome', rowsPerPage: 10 })).totalElements).toBe(1000);
+    expect((await members({ busca: 'frequente sobrenome 1004' })).totalElements).toBe(1);
+    expect((await members()).totalElements).toBe(1007);
+    await portal.services.db.execute(sql.raw(`DELETE FROM usuario WHERE email LIKE 'frequente%@bench.demo'`));
 
     const removed = await q('admin', REMOVE, { id: group.id, u: byName.id });
     expect(removed.data.removerUsuarioGrupoUsuarios.quantidadeUsuarios).toBe(1);

@@ -320,9 +320,14 @@ function userMatches(busca: string): SQL {
                         WHERE ud.dealer_id IN (${dealersWithDisplayNameLikeSql(pattern)}))))`;
 }
 
+/** A search of a group's members counts at most this many hits (as the library's search: decision 0007). */
+export const MEMBER_SEARCH_MAX_HITS = 1000;
+
 /**
  * One page of a user group's members by name (the user-by-user-group dialog and the group's form),
- * `busca` matching name, e-mail or dealer; inactive users are listed too (they stay members).
+ * `busca` matching name, e-mail or dealer; inactive users are listed too (they stay members). A search
+ * counts at most MEMBER_SEARCH_MAX_HITS hits: a term that frequent is refined, and no keystroke counts
+ * tens of thousands of members.
  */
 export async function pageUserGroupMembers(
   db: DbOrTx,
@@ -337,7 +342,7 @@ export async function pageUserGroupMembers(
       ORDER BY u.nome_busca, u.id LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`),
     db.execute(
       busca
-        ? sql`SELECT count(*)::int AS total FROM usuario u ${where}`
+        ? sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM usuario u ${where} LIMIT ${MEMBER_SEARCH_MAX_HITS}) hits`
         : sql`SELECT count(*)::int AS total FROM usuario_grupo_usuarios m WHERE m.grupo_usuarios_id = ${grupoUsuariosId}`,
     ),
   ]);
