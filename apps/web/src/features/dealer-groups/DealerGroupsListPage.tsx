@@ -5,10 +5,10 @@ import Chip from '@mui/material/Chip';
 import { DEALER_GROUP_SORT_FIELDS } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { SelectInput } from '../../ui/form/fields';
 import { Guard } from '../../ui/Guard';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import { download } from '../../ui/list/download';
+import { activeOf, exportHref, ordenacaoOf, StatusFilter } from '../../ui/list/list-filters';
 import { type ListQuery, useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
 import { GROUPS_KEYS, PAGE } from './dealer-groups.documents';
@@ -23,8 +23,8 @@ export function groupListVariables(query: ListQuery) {
   const { status } = query.filters;
   return {
     busca: query.busca || null,
-    active: status === 'ATIVO' ? true : status === 'INATIVO' ? false : null,
-    ordenacao: query.sort ? `${query.sort.direction === 'desc' ? '-' : ''}${query.sort.field}` : null,
+    active: activeOf(status),
+    ordenacao: ordenacaoOf(query.sort),
     page: query.page,
     rowsPerPage: query.rowsPerPage,
   };
@@ -33,12 +33,7 @@ export function groupListVariables(query: ListQuery) {
 /** The export's address for what the list's filter shows (same search, state and order). */
 export function groupExportUrl(query: ListQuery): string {
   const { busca, active, ordenacao } = groupListVariables(query);
-  const params = new URLSearchParams();
-  if (busca) params.set('busca', busca);
-  if (active !== null) params.set('active', String(active));
-  if (ordenacao) params.set('ordenacao', ordenacao);
-  const text = params.toString();
-  return `/api/grupos.xlsx${text ? `?${text}` : ''}`;
+  return exportHref('/api/grupos.xlsx', { busca, active, ordenacao });
 }
 
 /**
@@ -55,7 +50,6 @@ export function DealerGroupsListPage() {
     fetchPolicy: 'cache-and-network',
   });
   const page = (data ?? previousData)?.grupos;
-  const status = list.query.filters.status ?? '';
 
   const columns: Column<GrupoCamposFragment>[] = [
     { id: 'nome', label: t('dealerGroups.field.nome'), sortable: true, render: (g) => g.nome },
@@ -108,21 +102,11 @@ export function DealerGroupsListPage() {
           onRowOpen={(g) => navigate(`/grupos/${g.id}`)}
           onExport={(query) => download(groupExportUrl(query))}
           filters={
-            <Box sx={{ minWidth: { sm: 180 } }}>
-              <SelectInput
-                size="small"
-                name="status"
-                label={t('dealerGroups.field.status')}
-                value={status}
-                onChange={(v) => list.setFilter('status', v || null)}
-                onBlur={() => {}}
-                options={[
-                  { value: '', label: t('dealerGroups.list.all') },
-                  { value: 'ATIVO', label: t('common.active') },
-                  { value: 'INATIVO', label: t('common.inactive') },
-                ]}
-              />
-            </Box>
+            <StatusFilter
+              label={t('dealerGroups.field.status')}
+              value={list.query.filters.status}
+              onChange={(v) => list.setFilter('status', v)}
+            />
           }
           rowActions={(g) => (
             <>

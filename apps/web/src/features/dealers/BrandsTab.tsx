@@ -9,6 +9,7 @@ import { FormDialog } from '../../ui/form/FormDialog';
 import { TextInput } from '../../ui/form/fields';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { type Column, DataTable } from '../../ui/list/DataTable';
+import { activeOf, ordenacaoOf } from '../../ui/list/list-filters';
 import { type ListQuery, useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
 import { useToast } from '../../ui/toast';
@@ -28,8 +29,8 @@ function variables(query: ListQuery) {
   const { status } = query.filters;
   return {
     busca: query.busca || null,
-    active: status === 'ATIVO' ? true : status === 'INATIVO' ? false : null,
-    ordenacao: query.sort ? `${query.sort.direction === 'desc' ? '-' : ''}${query.sort.field}` : null,
+    active: activeOf(status),
+    ordenacao: ordenacaoOf(query.sort),
     page: query.page,
     rowsPerPage: query.rowsPerPage,
   };

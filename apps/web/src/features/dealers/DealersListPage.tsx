@@ -8,10 +8,10 @@ import { applyMask, DEALER_SORT_FIELDS, UFS } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ActivationButton } from '../../ui/ActivationButton';
-import { type Option, SelectInput } from '../../ui/form/fields';
 import { Guard } from '../../ui/Guard';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import { download } from '../../ui/list/download';
+import { activeOf, exportHref, FilterSelect, ordenacaoOf, StatusFilter } from '../../ui/list/list-filters';
 import { type ListQuery, useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
 import { BrandsTab } from './BrandsTab';
@@ -32,11 +32,11 @@ export function dealerVariables(query: ListQuery) {
   const { status, grupo, marca, uf } = query.filters;
   return {
     busca: query.busca || null,
-    active: status === 'ATIVO' ? true : status === 'INATIVO' ? false : null,
+    active: activeOf(status),
     grupoId: grupo || null,
     marcaId: marca || null,
     uf: uf || null,
-    ordenacao: query.sort ? `${query.sort.direction === 'desc' ? '-' : ''}${query.sort.field}` : null,
+    ordenacao: ordenacaoOf(query.sort),
     page: query.page,
     rowsPerPage: query.rowsPerPage,
   };
@@ -45,34 +45,7 @@ export function dealerVariables(query: ListQuery) {
 /** The `.xlsx` export of what the list shows: the same filter, search and order, every page. */
 export function exportUrl(query: ListQuery): string {
   const { page: _p, rowsPerPage: _r, ...filter } = dealerVariables(query);
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filter)) if (value !== null) params.set(name, String(value));
-  const text = params.toString();
-  return `/api/dealers.xlsx${text ? `?${text}` : ''}`;
-}
-
-/** One filter of the toolbar: a select bound to a URL parameter ('' is "all"). */
-function FilterSelect(props: {
-  name: string;
-  label: string;
-  value: string;
-  options: Option[];
-  onChange: (v: string) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ minWidth: { sm: 160 } }}>
-      <SelectInput
-        size="small"
-        name={props.name}
-        label={props.label}
-        value={props.options.some((o) => o.value === props.value) ? props.value : ''}
-        onChange={props.onChange}
-        onBlur={() => {}}
-        options={[{ value: '', label: t('dealers.list.all') }, ...props.options]}
-      />
-    </Box>
-  );
+  return exportHref('/api/dealers.xlsx', filter);
 }
 
 /** The dealers tab: paged, searched (names, CNPJ with or without punctuation, codes), filtered, sorted, exported. */
@@ -154,15 +127,10 @@ function DealersTab() {
         onExport={(query) => download(exportUrl(query))}
         filters={
           <>
-            <FilterSelect
-              name="status"
+            <StatusFilter
               label={t('dealers.field.status')}
-              value={filters.status ?? ''}
-              onChange={(v) => list.setFilter('status', v || null)}
-              options={[
-                { value: 'ATIVO', label: t('common.active') },
-                { value: 'INATIVO', label: t('common.inactive') },
-              ]}
+              value={filters.status}
+              onChange={(v) => list.setFilter('status', v)}
             />
             <FilterSelect
               name="grupo"

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { TipoMenu } from '../../generated/graphql';
 import { ActivationButton } from '../../ui/ActivationButton';
-import { type Option, SelectInput } from '../../ui/form/fields';
 import { Guard } from '../../ui/Guard';
 import { type Column, DataTable } from '../../ui/list/DataTable';
+import { activeOf, FilterSelect, ordenacaoOf, StatusFilter } from '../../ui/list/list-filters';
 import { type ListQuery, useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
 import { MENUS_REFETCH, PAGE } from './menus.documents';
@@ -32,36 +32,12 @@ function variables(query: ListQuery) {
   return {
     busca: query.busca || null,
     tipo: tipo === 'CATEGORIA' || tipo === 'ITEM' ? (tipo as TipoMenu) : null,
-    active: status === 'ATIVO' ? true : status === 'INATIVO' ? false : null,
+    active: activeOf(status),
     idPai: pai || null,
-    ordenacao: query.sort ? `${query.sort.direction === 'desc' ? '-' : ''}${query.sort.field}` : null,
+    ordenacao: ordenacaoOf(query.sort),
     page: query.page,
     rowsPerPage: query.rowsPerPage,
   };
-}
-
-/** One filter of the toolbar: a select bound to a URL parameter ('' is "all"). */
-function FilterSelect(props: {
-  name: string;
-  label: string;
-  value: string;
-  options: Option[];
-  onChange: (v: string) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ minWidth: { sm: 180 } }}>
-      <SelectInput
-        size="small"
-        name={props.name}
-        label={props.label}
-        value={props.value}
-        onChange={props.onChange}
-        onBlur={() => {}}
-        options={[{ value: '', label: t('menus.list.all') }, ...props.options]}
-      />
-    </Box>
-  );
 }
 
 /**
@@ -153,15 +129,10 @@ export function MenusListPage() {
                 onChange={(v) => list.setFilter('tipo', v || null)}
                 options={(['CATEGORIA', 'ITEM'] as const).map((v) => ({ value: v, label: t(`menus.list.${v}`) }))}
               />
-              <FilterSelect
-                name="status"
+              <StatusFilter
                 label={t('menus.field.status')}
-                value={filters.status ?? ''}
-                onChange={(v) => list.setFilter('status', v || null)}
-                options={[
-                  { value: 'ATIVO', label: t('common.active') },
-                  { value: 'INATIVO', label: t('common.inactive') },
-                ]}
+                value={filters.status}
+                onChange={(v) => list.setFilter('status', v)}
               />
               <FilterSelect
                 name="pai"

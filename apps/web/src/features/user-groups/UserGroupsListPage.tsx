@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { VisibilidadeGrupoUsuarios } from '../../generated/graphql';
 import { ActivationButton } from '../../ui/ActivationButton';
-import { type Option, SelectInput } from '../../ui/form/fields';
 import { formatDate } from '../../ui/format-date';
 import { Guard } from '../../ui/Guard';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import { download } from '../../ui/list/download';
+import { activeOf, exportHref, FilterSelect, ordenacaoOf, StatusFilter } from '../../ui/list/list-filters';
 import { type ListQuery, useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
 import { UsersByUserGroupDialog } from './UsersByUserGroupDialog';
@@ -33,10 +33,10 @@ export function listVariables(query: ListQuery) {
   const { status, visibilidade } = query.filters;
   return {
     busca: query.busca || null,
-    active: status === 'ATIVO' ? true : status === 'INATIVO' ? false : null,
+    active: activeOf(status),
     visibilidade:
       visibilidade === 'PUBLICO' || visibilidade === 'PRIVADO' ? (visibilidade as VisibilidadeGrupoUsuarios) : null,
-    ordenacao: query.sort ? `${query.sort.direction === 'desc' ? '-' : ''}${query.sort.field}` : null,
+    ordenacao: ordenacaoOf(query.sort),
     page: query.page,
     rowsPerPage: query.rowsPerPage,
   };
@@ -45,37 +45,7 @@ export function listVariables(query: ListQuery) {
 /** The address of the `.xlsx` export of what the list's filter shows (every page). */
 export function exportUrl(query: ListQuery): string {
   const { busca, active, visibilidade, ordenacao } = listVariables(query);
-  const params = new URLSearchParams();
-  if (busca) params.set('busca', busca);
-  if (active !== null) params.set('active', String(active));
-  if (visibilidade) params.set('visibilidade', visibilidade);
-  if (ordenacao) params.set('ordenacao', ordenacao);
-  const text = params.toString();
-  return `/api/gruposUsuarios.xlsx${text ? `?${text}` : ''}`;
-}
-
-/** One filter of the toolbar: a select bound to a URL parameter ('' is "all"). */
-function FilterSelect(props: {
-  name: string;
-  label: string;
-  value: string;
-  options: Option[];
-  onChange: (v: string) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ minWidth: { sm: 180 } }}>
-      <SelectInput
-        size="small"
-        name={props.name}
-        label={props.label}
-        value={props.value}
-        onChange={props.onChange}
-        onBlur={() => {}}
-        options={[{ value: '', label: t('userGroups.list.all') }, ...props.options]}
-      />
-    </Box>
-  );
+  return exportHref('/api/gruposUsuarios.xlsx', { busca, active, visibilidade, ordenacao });
 }
 
 /**
@@ -163,15 +133,10 @@ export function UserGroupsListPage() {
           onExport={(query) => download(exportUrl(query))}
           filters={
             <>
-              <FilterSelect
-                name="status"
+              <StatusFilter
                 label={t('userGroups.field.status')}
-                value={filters.status ?? ''}
-                onChange={(v) => list.setFilter('status', v || null)}
-                options={[
-                  { value: 'ATIVO', label: t('common.active') },
-                  { value: 'INATIVO', label: t('common.inactive') },
-                ]}
+                value={filters.status}
+                onChange={(v) => list.setFilter('status', v)}
               />
               <FilterSelect
                 name="visibilidade"
