@@ -11,6 +11,7 @@ import { Guard } from './Guard';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 import { ToastProvider } from './toast';
+import { ViewDialog } from './ViewDialog';
 
 // notistack loads with the first toast; load it before the clock of findBy starts on a busy machine.
 beforeAll(() => import('./ToastHost'));
@@ -140,5 +141,23 @@ describe('ActivationButton (docs/domains/screens-and-forms.md#activate-and-deact
     await screen.findByRole('dialog', { name: 'Ativar Slide?' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('ViewDialog', () => {
+  it('shows its title and content, and closes with its one button or Esc', () => {
+    const onClose = vi.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ViewDialog title="Usuários do grupo" onClose={onClose}>
+          <p>conteúdo</p>
+        </ViewDialog>
+      </I18nextProvider>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Usuários do grupo' });
+    expect(within(dialog).getByText('conteúdo')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 });

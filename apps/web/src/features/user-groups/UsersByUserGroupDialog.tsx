@@ -1,11 +1,5 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ViewDialog } from '../../ui/ViewDialog';
 import { MembersTable } from './MembersTable';
 
 /**
@@ -20,18 +14,10 @@ export function UsersByUserGroupDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const phone = useMediaQuery('(max-width:768px)');
   const title = t('userGroups.dialog.title', { name: group.nome });
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={phone}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <MembersTable groupId={group.id} label={title} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <ViewDialog title={title} onClose={onClose} phoneFullScreen>
+      <MembersTable groupId={group.id} label={title} />
+    </ViewDialog>
   );
 }
