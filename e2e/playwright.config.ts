@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { smtpPort } from './mail-catcher.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** E2E_PORT lets two runs share a machine (default 3100). */
@@ -15,6 +16,8 @@ const externalBaseUrl = process.env.E2E_BASE_URL;
  */
 export default defineConfig({
   testDir: './tests',
+  // A real SMTP server receives the portal's mail (e2e/mail-catcher.ts); journeys read it with mailTo().
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   // The journeys share the demo users (one of them changes its language): one worker keeps them apart.
   workers: 1,
@@ -56,6 +59,7 @@ export default defineConfig({
           // Journeys of scheduled sends move the server's business clock (POST /api/dev/clock).
           DEV_CLOCK: 'true',
           SCHEDULE_SWEEP_MS: '1000',
+          ...(externalBaseUrl ? {} : { SMTP_URL: `smtp://127.0.0.1:${smtpPort(port)}` }),
         },
         url: `http://localhost:${port}/readyz`,
         reuseExistingServer: false,

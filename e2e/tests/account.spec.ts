@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { mailTo } from '../mail-catcher.js';
 
 // Journeys of /minha-conta (change password) and the public recovery screens.
 // Texts are what the user reads (packages/i18n catalogues); the browser asks for pt-BR.
@@ -143,4 +144,6 @@ test('/esqueci-senha and /forgot-password follow their own language', async ({ p
   await page.getByLabel('E-mail', { exact: true }).fill(EMAIL);
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.getByText('Se o e-mail estiver cadastrado, você receberá um link em instantes.')).toBeVisible();
+  // The link arrives by real SMTP (e2e/mail-catcher.ts).
+  expect(await mailTo(EMAIL)).toMatch(/\/oidc\/reset\?token=/);
 });
