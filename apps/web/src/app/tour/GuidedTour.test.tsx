@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n';
 import { type PortalProperties, PortalPropertiesContext } from '../portal-properties';
-import { GuidedTour } from './GuidedTour';
+import { GuidedTour, tourPopoverPosition } from './GuidedTour';
 import { HeaderTourLoader } from './HeaderTourLoader';
 import { HEADER_TOUR_ID, HEADER_TOUR_STEPS } from './header-tour';
 import { ONBOARDING_SEEN, SET_ONBOARDING_SEEN } from './tour.documents';
@@ -134,6 +134,26 @@ describe('GuidedTour', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(seen).not.toHaveBeenCalled();
+  });
+});
+
+describe('tourPopoverPosition', () => {
+  const window1440 = { windowWidth: 1440, windowHeight: 900 };
+  const popover = { width: 353, height: 150 };
+
+  it('keeps the popover 8 px off the left edge below an element at the edge (the header menu button)', () => {
+    expect(tourPopoverPosition({ top: 0, bottom: 64, left: 0, ...window1440 }, popover)).toEqual([8, 76]);
+  });
+
+  it('keeps the popover inside the window at the right edge and at 375 px', () => {
+    expect(tourPopoverPosition({ top: 0, bottom: 64, left: 1400, ...window1440 }, popover)).toEqual([1079, 76]);
+    expect(
+      tourPopoverPosition({ top: 0, bottom: 56, left: 300, windowWidth: 375, windowHeight: 812 }, popover),
+    ).toEqual([14, 68]);
+  });
+
+  it('goes above the element when there is no room below', () => {
+    expect(tourPopoverPosition({ top: 800, bottom: 850, left: 100, ...window1440 }, popover)).toEqual([100, 638]);
   });
 });
 

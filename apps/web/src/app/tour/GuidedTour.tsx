@@ -20,6 +20,28 @@ export type GuidedTourStep = { selector: string; contentKey: string };
 export const TOUR_OPEN_DELAY_MS = 1000;
 export const TOUR_MAX_WIDTH = 353;
 
+/** Space kept between the popover and the window's edges, and between the popover and its element. */
+const TOUR_GUTTER = 8;
+const TOUR_GAP = 12;
+
+/**
+ * Where the popover goes: below its element (above when there is no room below), aligned with the element's left
+ * edge but never closer than 8 px to the window's edges (the header's menu button sits at the left edge, and the
+ * library's own placement put the popover flush against it).
+ */
+export function tourPopoverPosition(
+  target: { top: number; bottom: number; left: number; windowWidth: number; windowHeight: number },
+  popover: { width: number; height: number },
+): [number, number] {
+  const below = target.bottom + TOUR_GAP;
+  const y =
+    below + popover.height <= target.windowHeight
+      ? below
+      : Math.max(TOUR_GUTTER, target.top - TOUR_GAP - popover.height);
+  const maxX = Math.max(TOUR_GUTTER, target.windowWidth - popover.width - TOUR_GUTTER);
+  return [Math.min(Math.max(target.left, TOUR_GUTTER), maxX), y];
+}
+
 type Props = {
   id: OnboardingId | (string & {});
   steps: readonly GuidedTourStep[];
@@ -88,6 +110,7 @@ export function GuidedTour({ id, steps, unseen }: Props) {
       setDisabledActions={setDisabledActions}
       showDots={false}
       ContentComponent={TourContent}
+      position={tourPopoverPosition}
       styles={{
         popover: (base) => ({ ...base, maxWidth: TOUR_MAX_WIDTH, padding: 16, borderRadius: 8 }),
       }}
