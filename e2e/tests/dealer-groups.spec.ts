@@ -111,7 +111,7 @@ test('the administrator creates a dealer group, and inactivating a group stops i
   await admin.goto('/grupos/novo');
   await admin.getByRole('textbox', { name: /^Nome/ }).fill(nome.toUpperCase().replace('Á', 'A'));
   await admin.getByRole('button', { name: 'Salvar' }).click();
-  await expect(admin.getByText('Já existe um grupo com este nome.')).toBeVisible();
+  await expect(admin.getByText('Este nome já está em uso.')).toBeVisible();
   await expect(admin).toHaveURL('/grupos/novo');
 
   // Found in the list by a search without accents.

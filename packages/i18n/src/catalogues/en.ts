@@ -168,7 +168,7 @@ export const en = {
     cnpjTaken: 'This CNPJ already belongs to another dealer.',
     codeRepeated: 'Repeated code.',
     codeTaken: 'This code already belongs to another dealer.',
-    nameTaken: 'A group with this name already exists.',
+    nameTaken: 'This name is already in use.',
   },
   users: {
     dealerRequired: 'Select at least one dealer.',

@@ -167,7 +167,7 @@ export const es = {
     cnpjTaken: 'Este CNPJ ya pertenece a otro concesionario.',
     codeRepeated: 'Código repetido.',
     codeTaken: 'Este código ya pertenece a otro concesionario.',
-    nameTaken: 'Ya existe un grupo con este nombre.',
+    nameTaken: 'Este nombre ya está en uso.',
   },
   users: {
     dealerRequired: 'Seleccione al menos un concesionario.',

@@ -164,7 +164,7 @@ export const ptBR = {
     cnpjTaken: 'Este CNPJ já pertence a outro dealer.',
     codeRepeated: 'Código repetido.',
     codeTaken: 'Este código já pertence a outro dealer.',
-    nameTaken: 'Já existe um grupo com este nome.',
+    nameTaken: 'Este nome já está em uso.',
   },
   users: {
     dealerRequired: 'Selecione ao menos um dealer.',

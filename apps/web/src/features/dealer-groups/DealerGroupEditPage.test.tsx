@@ -92,7 +92,7 @@ describe('DealerGroupEditPage', () => {
         request: { query: SalvarGrupoDocument, variables: { id: null, grupo: { nome: 'grupo horizonte' } } },
         result: {
           errors: [
-            new GraphQLError('Já existe um grupo com este nome.', {
+            new GraphQLError('Este nome já está em uso.', {
               extensions: { code: 'BAD_USER_INPUT', fields: { nome: 'organisation.nameTaken' } },
             }),
           ],
@@ -104,7 +104,7 @@ describe('DealerGroupEditPage', () => {
     expect(helperOf('Nome')).toBe('Campo obrigatório.');
     type('Nome', 'grupo horizonte');
     save();
-    await waitFor(() => expect(helperOf('Nome')).toBe('Já existe um grupo com este nome.'));
+    await waitFor(() => expect(helperOf('Nome')).toBe('Este nome já está em uso.'));
     expect(router.state.location.pathname).toBe('/grupos/novo');
   });
 
