@@ -9,6 +9,7 @@ import type { ClientMetadata } from 'oidc-provider';
 import { createAuthenticator } from './auth/authenticate.js';
 import { createBearerVerifier } from './auth/bearer.js';
 import { registerBffRoutes } from './auth/bff.js';
+import { startSignInHousekeeping } from './auth/housekeeping.js';
 import { registerInteractionRoutes } from './auth/interactions.js';
 import { createOidcClient } from './auth/oidc-client.js';
 import { startPasswordResetJob } from './auth/password-reset.js';
@@ -104,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     clock: createClock(),
   };
   if (config.demoSeed) await domain.seedDemo(services);
+  await startSignInHousekeeping(services);
 
   await app.register(cookie);
   await app.register(formbody);
