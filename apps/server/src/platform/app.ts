@@ -25,9 +25,10 @@ import { startEvents } from './events.js';
 import { registerGraphQL } from './graphql/register.js';
 import { registerForwardedHeaders, trustedProxies } from './http/proxy.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { startJobs } from './jobs.js';
+import { type Jobs, startJobs } from './jobs.js';
 import { loggerOptions } from './logger.js';
 import { startMailer } from './mail.js';
+import { createMetrics, registerMetrics } from './metrics.js';
 import type { PortalModule } from './module.js';
 import type { Services } from './services.js';
 import { createStorage } from './storage.js';
@@ -81,7 +82,13 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     dataDir: opts.inMemory ? 'memory://' : path.join(config.dataDir, 'db'),
   });
   await migrate(database);
-  const jobs = await startJobs(database, { log: (msg, err) => app.log.error({ err }, msg) });
+  // The instance's figures (GET /metrics): every answer is counted, so the hook goes on before any route.
+  const metrics = createMetrics({ database, queues: () => jobs.boss.getQueues() });
+  registerMetrics(app, metrics, config.metrics);
+  const jobs: Jobs = await startJobs(database, {
+    log: (msg, err) => app.log.error({ err }, msg),
+    onOutcome: (queue, outcome) => metrics.jobOutcome(queue, outcome),
+  });
   const events = await startEvents(database);
   const mailer = await startMailer({
     db: database.db,
@@ -91,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     // Mail is signed with the portal's name (MAIL_FROM's address), read when each message goes out.
     fromName: async () => (await domain.look(services))?.name,
     log,
+    onOutcome: (outcome) => metrics.mailOutcome(outcome),
   });
   const storage = await createStorage(config.storage);
   const services: Services = {

@@ -61,6 +61,17 @@ const schema = z
       )
       .refine((list) => list.every(isAddressOrCidr), 'must be comma-separated IP addresses or CIDRs'),
     GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).default(5000),
+    METRICS_ALLOW: z
+      .string()
+      .default('127.0.0.1,::1')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every(isAddressOrCidr), 'must be comma-separated IP addresses or CIDRs'),
+    METRICS_TOKEN: z.string().min(24, 'must have at least 24 characters').optional(),
   })
   .superRefine((v, ctx) => {
     const external = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -122,6 +133,8 @@ export type Config = {
   streamRecheckMs: number;
   /** Addresses/CIDRs whose X-Forwarded-For/-Host/-Proto are believed (none: PUBLIC_URL rules). */
   trustedProxies: string[];
+  /** GET /metrics answers these client addresses/CIDRs, and any request bearing the token (metrics.ts). */
+  metrics: { allow: string[]; token?: string };
 };
 
 export type StorageConfig =
@@ -196,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     scheduleSweepMs: v.SCHEDULE_SWEEP_MS,
     streamRecheckMs: v.STREAM_RECHECK_MS,
     trustedProxies: v.TRUSTED_PROXIES,
+    metrics: { allow: v.METRICS_ALLOW, token: v.METRICS_TOKEN },
   };
   return { ...config, ...overrides };
 }

@@ -41,7 +41,11 @@ const SUPERVISE_SECONDS = 10;
 
 export async function startJobs(
   database: Database,
-  opts: { log: (msg: string, err?: unknown) => void },
+  opts: {
+    log: (msg: string, err?: unknown) => void;
+    /** Told of every job handled on this instance (the metrics). */
+    onOutcome?: (queue: string, outcome: 'done' | 'failed') => void;
+  },
 ): Promise<Jobs> {
   const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
   const boss =
@@ -68,7 +72,15 @@ export async function startJobs(
       await ensureQueue(queue);
       const localConcurrency = options?.concurrency ?? 1;
       await boss.work(queue, { pollingIntervalSeconds: 1, localConcurrency }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
+        for (const job of jobs) {
+          try {
+            await handler(job.data as never);
+            opts.onOutcome?.(queue, 'done');
+          } catch (err) {
+            opts.onOutcome?.(queue, 'failed');
+            throw err;
+          }
+        }
       });
     },
     async ready() {

@@ -27,6 +27,8 @@ export async function startMailer(opts: {
   /** The sender's display name when each message goes out (the portal's name: properties can change). */
   fromName?: () => Promise<string | null | undefined>;
   log: (obj: object, msg: string) => void;
+  /** Told of each message's outcome (the metrics). */
+  onOutcome?: (outcome: 'sent' | 'kept' | 'failed') => void;
 }): Promise<Mailer> {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
   const fromAddress = /<([^<>]+)>\s*$/.exec(opts.from)?.[1] ?? opts.from.trim();
@@ -40,18 +42,25 @@ export async function startMailer(opts: {
     if (!row) throw new Error(`outbox row ${id} not visible yet`);
     if (row.sentAt) return;
     if (transport) {
-      await transport.sendMail({
-        // A worker killed between the SMTP answer and the update below sends the message again on the
-        // retry: the same Message-ID lets mail servers and clients drop the second copy.
-        messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${fromAddress.split('@')[1] ?? 'portal.invalid'}>`,
-        from: await sender(),
-        to: row.para,
-        subject: row.assunto,
-        html: row.html,
-        text: row.texto,
-      });
+      await transport
+        .sendMail({
+          // A worker killed between the SMTP answer and the update below sends the message again on the
+          // retry: the same Message-ID lets mail servers and clients drop the second copy.
+          messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${fromAddress.split('@')[1] ?? 'portal.invalid'}>`,
+          from: await sender(),
+          to: row.para,
+          subject: row.assunto,
+          html: row.html,
+          text: row.texto,
+        })
+        .catch((err: unknown) => {
+          opts.onOutcome?.('failed');
+          throw err;
+        });
+      opts.onOutcome?.('sent');
     } else {
       opts.log({ to: row.para, subject: row.assunto, outboxId: row.id }, 'e-mail kept in the outbox (no SMTP_URL)');
+      opts.onOutcome?.('kept');
     }
     await opts.db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, id));
   });

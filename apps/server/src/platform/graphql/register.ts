@@ -1,12 +1,13 @@
 import { LOCALE_BY_IDIOMA } from '@portal/domain';
 import { type Locale, resolveLocale, t } from '@portal/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { type DocumentNode, GraphQLError, Kind, NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
 import type { Authenticate } from '../auth/authenticate.js';
 import { AppError, badInput } from '../errors.js';
 import { DENIAL_CODES, type DenialCode, logDenial, logRouteDenial } from '../http/denials.js';
 import { isSameOrigin } from '../http/origin.js';
+import { noteGraphqlOperation } from '../metrics.js';
 import type { PortalModule } from '../module.js';
 import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
@@ -120,6 +121,7 @@ export async function registerGraphQL(
         operationInput?: OperationInput;
       };
       const locale = ctx.locale ?? resolveLocale(ctx.reply?.request?.headers?.['accept-language']);
+      if (ctx.reply?.request) noteGraphqlOperation(ctx.reply.request, { errored: true });
       const refusal = httpRefusal(execution.errors[0], locale);
       if (refusal) return refusal;
       const log = ctx.reply?.request?.log ?? app.log;
@@ -155,6 +157,7 @@ export async function registerGraphQL(
   });
 
   app.graphql.addHook('preExecution', async (_schema, document, context, variables) => {
+    noteGraphqlOperation((context as unknown as GraphQLContext).request, { fields: rootFieldsOf(document) });
     // Kept for the denial log: which root field, which id.
     (context as { operationInput?: OperationInput }).operationInput = {
       document,
@@ -163,4 +166,15 @@ export async function registerGraphQL(
     const field = fieldWithInvalidText(document, variables);
     if (field) throw badInput({ [field]: 'validation.invalidText' });
   });
+}
+
+/**
+ * The operations a request asks for, as the metrics name them: its root fields (the spec's operation names, a set
+ * the schema bounds, unlike the client's free operationName).
+ */
+function rootFieldsOf(document: DocumentNode): string[] {
+  const operation = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
+  if (!operation || operation.kind !== Kind.OPERATION_DEFINITION) return [];
+  const names = operation.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : []));
+  return [...new Set(names)];
 }
