@@ -59,3 +59,16 @@ export async function findVariantKey(db: DbOrTx, arquivoId: string, largura: num
     .where(and(eq(arquivoVariante.arquivoId, arquivoId), eq(arquivoVariante.largura, largura)));
   return row?.key ?? null;
 }
+
+/**
+ * Every storage key the database refers to (each file, its thumbnail and its image variants), in key order: what a
+ * backup must copy besides the database (src/ops/backup.ts). Unplaced uploads are included (they may still be placed).
+ */
+export async function storedObjectKeys(db: DbOrTx): Promise<string[]> {
+  const { rows } = await db.execute<{ key: string }>(sql`
+    SELECT storage_key AS key FROM arquivo
+    UNION SELECT thumbnail_key FROM arquivo WHERE thumbnail_key IS NOT NULL
+    UNION SELECT storage_key FROM arquivo_variante
+    ORDER BY 1`);
+  return rows.map((r) => r.key);
+}
