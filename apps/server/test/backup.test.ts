@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backup, restore } from '../src/ops/backup.js';
 import { loadConfig } from '../src/platform/config.js';
@@ -9,9 +10,10 @@ import { gql, signIn, uploadFile } from './browserless.js';
 import { freshPostgresDatabase, onPostgres, startTestPortal, type TestPortal } from './harness.js';
 
 /**
- * Backup and restore (src/ops/backup.ts, docs/operations.md#backup-and-restore): a portal with a library file is
- * backed up, restored into a new instance (new DATA_DIR, and a new PostgreSQL database when on PostgreSQL), and the
- * new instance shows the same folder and serves the same bytes.
+ * Backup and restore (src/ops/backup.ts, docs/operations.md#backup-and-restore): a portal with a library file on
+ * the local disk is backed up, restored into a new instance whose files live in an S3-compatible bucket (s3rver)
+ * (and a new PostgreSQL database when on PostgreSQL), and the new instance shows the same folder and serves the
+ * same bytes: both storages, one read and one written.
  */
 describe('backup and restore into a fresh instance', () => {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-'));
@@ -21,17 +23,41 @@ describe('backup and restore into a fresh instance', () => {
     fs.rmSync(temp, { recursive: true, force: true });
   });
 
-  /** A portal on disk (PGlite in DATA_DIR, or a fresh PostgreSQL database with its files in DATA_DIR). */
-  async function instance(name: string) {
+  /**
+   * A portal on disk: PGlite in DATA_DIR, or a fresh PostgreSQL database; its files in DATA_DIR/files or, given
+   * `s3`, in that bucket.
+   */
+  async function instance(name: string, s3: Record<string, string> = {}) {
     const dataDir = path.join(temp, name);
     const database = onPostgres ? await freshPostgresDatabase() : undefined;
     if (database) cleanup.push(() => database.drop());
-    const env = { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) };
-    return { dataDir, databaseUrl: database?.url, config: loadConfig(env) };
+    const env = { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}), ...s3 };
+    return { dataDir, databaseUrl: database?.url, env, config: loadConfig(env) };
   }
 
-  const start = (on: { dataDir: string; databaseUrl?: string }) =>
-    startTestPortal({ dataDir: on.dataDir, databaseUrl: on.databaseUrl });
+  const start = (on: { dataDir: string; databaseUrl?: string; env: Record<string, string> }) =>
+    startTestPortal({ dataDir: on.dataDir, databaseUrl: on.databaseUrl, env: on.env });
+
+  /** An S3-compatible server on this machine, and the variables that point a portal at its bucket. */
+  async function bucket(): Promise<Record<string, string>> {
+    const s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: fs.mkdtempSync(path.join(temp, 's3-')),
+      configureBuckets: [{ name: 'portal' }],
+    });
+    const { port } = await s3.run();
+    cleanup.push(() => s3.close());
+    return {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: 'portal',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+  }
 
   /** The folder "Backup 2026" and its file as montadora sees them, and the file's bytes. */
   async function readBack(portal: TestPortal) {
@@ -51,7 +77,7 @@ describe('backup and restore into a fresh instance', () => {
     return { nome: file.nome, status: download.status, bytes: Buffer.from(await download.arrayBuffer()) };
   }
 
-  it('brings back the data and the files; refuses a target that already holds a portal', async () => {
+  it('brings back the data and the files (disk to S3); refuses a target that already holds a portal', async () => {
     const source = await instance('source');
     const content = Buffer.from(`manual de garantia ${'x'.repeat(5000)}\n`);
     const before = await start(source);
@@ -90,7 +116,8 @@ describe('backup and restore into a fresh instance', () => {
     expect(written.bytes).toBeGreaterThanOrEqual(content.length);
     await expect(backup(source.config, dir)).rejects.toThrow(/already exists/);
 
-    const target = await instance('target');
+    const target = await instance('target', await bucket());
+    expect(target.config.storage.kind).toBe('s3');
     await restore(target.config, dir);
     await expect(restore(target.config, dir)).rejects.toThrow(/already (exists|holds a portal)/);
     const after = await start(target);
