@@ -230,6 +230,13 @@ export type ComunicadoViewerCan = {
   verDashboard: Scalars['Boolean']['output'];
 };
 
+/** What deleting some items takes along (docs/domains/library.md#deleting): the readable files and sub-folders below them. */
+export type ContagemConteudoBiblioteca = {
+  __typename?: 'ContagemConteudoBiblioteca';
+  arquivos: Scalars['Int']['output'];
+  pastas: Scalars['Int']['output'];
+};
+
 /** The exact number of recipients of an audience: active users (deduplicated) and manual e-mails. */
 export type ContagemDestinatarios = {
   __typename?: 'ContagemDestinatarios';
@@ -1350,6 +1357,8 @@ export type Query = {
   comunicadoEnviosRecentes: Array<ComunicadoEnvio>;
   /** Communications the user created or must approve, newest first. */
   comunicados: ComunicadoPage;
+  /** How many readable files and sub-folders lie below the given readable items (at most 1000 ids; an unreadable or unknown id: NOT_FOUND). */
+  contagemConteudoBiblioteca: ContagemConteudoBiblioteca;
   /** Exact recipient count of an audience, before sending. */
   contagemDestinatarios: ContagemDestinatarios;
   /** How many notifications the signed-in user has not seen yet (the bell badge). */
@@ -1512,6 +1521,12 @@ export type QueryComunicadoEnviosRecentesArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryComunicadosArgs = {
   filtro?: InputMaybe<FiltroComunicadosInput>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryContagemConteudoBibliotecaArgs = {
+  ids: Array<Scalars['ID']['input']>;
 };
 
 
@@ -1992,6 +2007,7 @@ export type ResolversTypes = {
   ComunicadoInput: ComunicadoInput;
   ComunicadoPage: ResolverTypeWrapper<Omit<ComunicadoPage, 'content'> & { content: Array<ResolversTypes['Comunicado']> }>;
   ComunicadoViewerCan: ResolverTypeWrapper<ComunicadoViewerCan>;
+  ContagemConteudoBiblioteca: ResolverTypeWrapper<ContagemConteudoBiblioteca>;
   ContagemDestinatarios: ResolverTypeWrapper<ContagemDestinatarios>;
   DadoComplementar: ResolverTypeWrapper<DadoComplementarRow>;
   DashboardComunicado: ResolverTypeWrapper<Omit<DashboardComunicado, 'comunicado'> & { comunicado: ResolversTypes['Comunicado'] }>;
@@ -2114,6 +2130,7 @@ export type ResolversParentTypes = {
   ComunicadoInput: ComunicadoInput;
   ComunicadoPage: Omit<ComunicadoPage, 'content'> & { content: Array<ResolversParentTypes['Comunicado']> };
   ComunicadoViewerCan: ComunicadoViewerCan;
+  ContagemConteudoBiblioteca: ContagemConteudoBiblioteca;
   ContagemDestinatarios: ContagemDestinatarios;
   DadoComplementar: DadoComplementarRow;
   DashboardComunicado: Omit<DashboardComunicado, 'comunicado'> & { comunicado: ResolversParentTypes['Comunicado'] };
@@ -2328,6 +2345,11 @@ export type ComunicadoViewerCanResolvers<ContextType = GraphQLContext, ParentTyp
   enviarParaAprovacao?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   rejeitar?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   verDashboard?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ContagemConteudoBibliotecaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContagemConteudoBiblioteca'] = ResolversParentTypes['ContagemConteudoBiblioteca']> = {
+  arquivos?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pastas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ContagemDestinatariosResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContagemDestinatarios'] = ResolversParentTypes['ContagemDestinatarios']> = {
@@ -2854,6 +2876,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   comunicadoEnvios?: Resolver<ResolversTypes['ComunicadoEnvioPage'], ParentType, ContextType, RequireFields<QueryComunicadoEnviosArgs, 'aba' | 'page' | 'rowsPerPage'>>;
   comunicadoEnviosRecentes?: Resolver<Array<ResolversTypes['ComunicadoEnvio']>, ParentType, ContextType, RequireFields<QueryComunicadoEnviosRecentesArgs, 'limite'>>;
   comunicados?: Resolver<ResolversTypes['ComunicadoPage'], ParentType, ContextType, Partial<QueryComunicadosArgs>>;
+  contagemConteudoBiblioteca?: Resolver<ResolversTypes['ContagemConteudoBiblioteca'], ParentType, ContextType, RequireFields<QueryContagemConteudoBibliotecaArgs, 'ids'>>;
   contagemDestinatarios?: Resolver<ResolversTypes['ContagemDestinatarios'], ParentType, ContextType, RequireFields<QueryContagemDestinatariosArgs, 'audiencia'>>;
   countNotificacoesNaoLidas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currentUserOnboardingIsSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCurrentUserOnboardingIsSeenArgs, 'id'>>;
@@ -3007,6 +3030,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ComunicadoEnvioPage?: ComunicadoEnvioPageResolvers<ContextType>;
   ComunicadoPage?: ComunicadoPageResolvers<ContextType>;
   ComunicadoViewerCan?: ComunicadoViewerCanResolvers<ContextType>;
+  ContagemConteudoBiblioteca?: ContagemConteudoBibliotecaResolvers<ContextType>;
   ContagemDestinatarios?: ContagemDestinatariosResolvers<ContextType>;
   DadoComplementar?: DadoComplementarResolvers<ContextType>;
   DashboardComunicado?: DashboardComunicadoResolvers<ContextType>;

@@ -155,6 +155,34 @@ export async function countFolderItems(db: DbOrTx, viewer: LibraryViewerContext,
   return (result.rows[0] as { total: number }).total;
 }
 
+/** How many of `ids` (distinct) the viewer may read: a check that every one of them is readable. */
+export async function countVisible(db: DbOrTx, viewer: LibraryViewerContext, ids: string[]): Promise<number> {
+  const valid = ids.filter((id) => UUID.test(id));
+  if (!valid.length) return 0;
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS total FROM item_biblioteca i WHERE i.id = ANY(${uuidArray(valid)}) AND ${visibleTo(viewer)}`,
+  );
+  return (result.rows[0] as { total: number }).total;
+}
+
+/**
+ * How many readable live files and folders lie below the given items (each counted once, the given items
+ * themselves excluded; a file has nothing below it): what a delete of them takes along, as far as the viewer may know
+ * (docs/domains/library.md#deleting). Walks the GIN index of `caminho`.
+ */
+export async function countContents(
+  db: DbOrTx,
+  viewer: LibraryViewerContext,
+  itemIds: string[],
+): Promise<{ arquivos: number; pastas: number }> {
+  if (!itemIds.length) return { arquivos: 0, pastas: 0 };
+  const ids = uuidArray(itemIds);
+  const result = await db.execute(sql`SELECT count(*) FILTER (WHERE NOT i.pasta)::int AS arquivos,
+      count(*) FILTER (WHERE i.pasta)::int AS pastas
+    FROM item_biblioteca i WHERE i.caminho && ${ids} AND NOT (i.id = ANY(${ids})) AND ${visibleTo(viewer)}`);
+  return result.rows[0] as { arquivos: number; pastas: number };
+}
+
 /** `text` as a LIKE pattern matching it anywhere, with the wildcards it contains taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const nameMatches = (text: string) => sql`i.nome_busca LIKE immutable_unaccent(lower(${containsPattern(text)}))`;

@@ -8,7 +8,7 @@ import {
 import { t } from '@portal/i18n';
 import type { Resolvers } from '../../generated/graphql.js';
 import { actionContext, limitArg, pageArgs } from '../../platform/actions.js';
-import { notFound } from '../../platform/errors.js';
+import { badInput, notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { registerFileAccess } from '../files/files.access.js';
@@ -16,7 +16,9 @@ import { signDownloadLink, signThumbnailLink } from '../files/files.service.js';
 import { viewerGroupIds } from '../users/users.queries.js';
 import {
   canReadLibraryUpload,
+  countContents,
   countFolderItems,
+  countVisible,
   findVisibleFile,
   findVisibleItem,
   type ItemRow,
@@ -58,6 +60,7 @@ export const guards: ModuleGuards = {
     buscaBiblioteca: 'authenticated',
     buscaBibliotecaPaged: 'authenticated',
     pastasComPermissaoEscrita: 'authenticated',
+    contagemConteudoBiblioteca: 'authenticated',
     ultimosModificados: 'authenticated',
   },
   Mutation: {
@@ -174,6 +177,13 @@ export const resolvers: Resolvers = {
       return searchItems(ctx.services.db, await viewerOf(ctx), busca, page);
     },
     pastasComPermissaoEscrita: async (_, __, ctx) => listWritableFolders(ctx.services.db, await viewerOf(ctx)),
+    contagemConteudoBiblioteca: async (_, { ids }, ctx) => {
+      if (ids.length > 1000) throw badInput({ ids: 'validation.invalid' });
+      const viewer = await viewerOf(ctx);
+      const wanted = [...new Set(ids)];
+      if ((await countVisible(ctx.services.db, viewer, wanted)) !== wanted.length) throw notFound();
+      return countContents(ctx.services.db, viewer, wanted);
+    },
     ultimosModificados: async (_, { limite }, ctx) => {
       const limit = limitArg(limite, 'limite', { max: 50, default: 3 });
       const rows = await listRecentFiles(ctx.services.database, await viewerOf(ctx), limit);

@@ -34,6 +34,7 @@ import {
   type ItemRow,
   type LibraryViewerContext,
   libraryViewer,
+  visibleTo,
 } from './library.queries.js';
 
 // Named actions of the library (decision 0013): `action(ctx, input)`; the input parsed with the
@@ -94,6 +95,24 @@ async function destinationFolder(tx: Tx, viewer: LibraryViewerContext, id: strin
   return folder;
 }
 
+/**
+ * Refuses a folder name already used by another readable live folder at the same level (null: the root), compared
+ * without case and accents as `nome_busca` stores names (docs/decisions/0018-library-folder-names.md). Only readable
+ * folders count, so the refusal never tells that a hidden folder exists. `field` names the form field to flag.
+ */
+async function refuseTakenFolderName(
+  tx: Tx,
+  viewer: LibraryViewerContext,
+  place: { parentId: string | null; nome: string; exceptId?: string; field: string },
+) {
+  const parent = place.parentId ? sql`i.pasta_pai_id = ${place.parentId}` : sql`i.pasta_pai_id IS NULL`;
+  const except = place.exceptId ? sql`AND i.id <> ${place.exceptId}` : sql``;
+  const taken = await tx.execute(sql`SELECT 1 FROM item_biblioteca i
+    WHERE ${parent} AND i.pasta AND i.nome_busca = immutable_unaccent(lower(${place.nome})) ${except}
+      AND ${visibleTo(viewer)} LIMIT 1`);
+  if (taken.rows.length) throw badInput({ [place.field]: 'library.folderNameTaken' }, 'library.folderNameTaken');
+}
+
 const touch = (tx: Tx, folderId: string | null) =>
   folderId ? tx.execute(sql`UPDATE item_biblioteca SET ultima_modificacao = now() WHERE id = ${folderId}`) : null;
 
@@ -111,6 +130,7 @@ export async function createFolder(ctx: ActionContext, input: NovaPastaApiInput)
   const viewer = await viewerOf(ctx);
   return inTransaction(ctx, async (tx) => {
     const parent = await destinationFolder(tx, viewer, v.idPai);
+    await refuseTakenFolderName(tx, viewer, { parentId: parent?.id ?? null, nome, field: 'nome' });
     const access = await resolveAccess(tx, v);
     if (!parent && !access.length) {
       throw badInput({ idsGrupoAcesso: 'library.groupRequiredInRoot' }, 'library.groupRequiredInRoot');
@@ -202,6 +222,10 @@ export async function renameItem(ctx: ActionContext, input: RenomearInput): Prom
   return inTransaction(ctx, async (tx) => {
     const item = await visibleItem(tx, viewer, v.idItemBiblioteca);
     if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).renomear) throw forbidden();
+    if (item.pasta) {
+      const place = { parentId: item.pasta_pai_id, nome, exceptId: item.id, field: 'novoNome' };
+      await refuseTakenFolderName(tx, viewer, place);
+    }
     await tx.execute(sql`UPDATE item_biblioteca SET nome = ${nome}, ultima_modificacao = now() WHERE id = ${item.id}`);
     await recordAudit(tx, {
       actorId: actorId(ctx),
@@ -266,6 +290,10 @@ export async function moveItem(ctx: ActionContext, input: MoverInput): Promise<s
       throw badInput({ idNovaLocalizacao: key }, key);
     }
     if ((dest?.id ?? null) === item.pasta_pai_id) return item.id;
+    if (item.pasta) {
+      const place = { parentId: dest?.id ?? null, nome: item.nome, exceptId: item.id, field: 'idNovaLocalizacao' };
+      await refuseTakenFolderName(tx, viewer, place);
+    }
 
     const prefix = dest ? [...dest.caminho, dest.id] : [];
     await tx.execute(sql`UPDATE item_biblioteca SET pasta_pai_id = ${dest?.id ?? null}, caminho = ${uuidArray(prefix)},
