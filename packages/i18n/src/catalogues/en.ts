@@ -723,7 +723,7 @@ export const en = {
     folder: 'Folder',
     file: 'File',
     fullName: 'Full name: {{nome}}',
-    columns: { name: 'Name', location: 'Location', owner: 'Owner', modified: 'Modified', type: 'Type' },
+    columns: { name: 'Name', location: 'Location', owner: 'Owner', modified: 'Modified', type: 'Type', size: 'Size' },
     toolbar: 'Library actions',
     actions: {
       upload: 'Upload files',

@@ -4,9 +4,9 @@ import { LIBRARY_NAME_TRUNCATE } from '@portal/domain';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/format-date';
+import { formatSize, ItemIcon, kindOf } from './item-kind';
 import type { ItemBiblioteca } from './library.documents';
-import { FileIcon, FolderIcon, ImageIcon } from './library-icons';
-import { TruncatedName } from './TruncatedName';
+import { NameTooltip, TruncatedName } from './TruncatedName';
 
 export type ItemHandlers = {
   onClick: (item: ItemBiblioteca, event: MouseEvent) => void;
@@ -17,19 +17,18 @@ export type ItemHandlers = {
 type Props = ItemHandlers & {
   items: readonly ItemBiblioteca[];
   view: 'grid' | 'list';
-  selected: ReadonlySet<string>;
+  selected: { has(id: string): boolean };
 };
 
-const LIST_COLUMNS = { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr) minmax(0, 1.5fr)' };
-
-function ItemIcon({ item }: { item: ItemBiblioteca }) {
-  if (item.pasta) return <FolderIcon color="primary" />;
-  return item.arquivoImagem ? <ImageIcon color="action" /> : <FileIcon color="action" />;
-}
+const LIST_COLUMNS = {
+  xs: '1fr',
+  md: 'minmax(0, 3fr) minmax(0, 1.2fr) minmax(0, 1fr) minmax(0, 1.8fr) minmax(0, 1.5fr)',
+};
 
 /**
  * The items of a folder as tiles or rows: a multi-select listbox whose options take focus (Enter
- * opens, Space selects), named by the item's full name.
+ * opens, Space selects), named by the item's full name, shown in a tooltip on hover and focus when cut.
+ * Each item shows its kind's icon; rows also its type and size.
  */
 export function FolderItems({ items, view, selected, onClick, onDoubleClick, onKeyDown }: Props) {
   const { t, i18n } = useTranslation();
@@ -59,33 +58,39 @@ export function FolderItems({ items, view, selected, onClick, onDoubleClick, onK
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}
       >
         {items.map((item) => (
-          <Box
+          <NameTooltip
             key={item.id}
-            {...optionProps(item)}
-            sx={{ ...selectable, border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}
+            name={item.nome}
+            max={item.pasta ? LIBRARY_NAME_TRUNCATE.folderTile : LIBRARY_NAME_TRUNCATE.default}
           >
-            <Box sx={{ height: 96, display: 'flex', alignItems: 'center', justifyContent: 'center', mb: 1 }}>
-              {item.arquivoMiniaturaLink ? (
-                <Box
-                  component="img"
-                  src={item.arquivoMiniaturaLink}
-                  alt=""
-                  loading="lazy"
-                  sx={{ maxWidth: '100%', maxHeight: 96, objectFit: 'contain' }}
+            <Box
+              {...optionProps(item)}
+              sx={{ ...selectable, border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}
+            >
+              <Box sx={{ height: 96, display: 'flex', alignItems: 'center', justifyContent: 'center', mb: 1 }}>
+                {item.arquivoMiniaturaLink ? (
+                  <Box
+                    component="img"
+                    src={item.arquivoMiniaturaLink}
+                    alt=""
+                    loading="lazy"
+                    sx={{ maxWidth: '100%', maxHeight: 96, objectFit: 'contain' }}
+                  />
+                ) : (
+                  <Box sx={{ '& svg': { fontSize: 56 } }}>
+                    <ItemIcon item={item} />
+                  </Box>
+                )}
+              </Box>
+              <Typography variant="body2" sx={{ wordBreak: 'break-word', textAlign: 'center' }}>
+                <TruncatedName
+                  name={item.nome}
+                  max={item.pasta ? LIBRARY_NAME_TRUNCATE.folderTile : LIBRARY_NAME_TRUNCATE.default}
+                  hoverTitle={false}
                 />
-              ) : (
-                <Box sx={{ '& svg': { fontSize: 56 } }}>
-                  <ItemIcon item={item} />
-                </Box>
-              )}
+              </Typography>
             </Box>
-            <Typography variant="body2" sx={{ wordBreak: 'break-word', textAlign: 'center' }}>
-              <TruncatedName
-                name={item.nome}
-                max={item.pasta ? LIBRARY_NAME_TRUNCATE.folderTile : LIBRARY_NAME_TRUNCATE.default}
-              />
-            </Typography>
-          </Box>
+          </NameTooltip>
         ))}
       </Box>
     );
@@ -107,39 +112,48 @@ export function FolderItems({ items, view, selected, onClick, onDoubleClick, onK
         }}
       >
         <span>{t('library.columns.name')}</span>
+        <span>{t('library.columns.type')}</span>
+        <span>{t('library.columns.size')}</span>
         <span>{t('library.columns.owner')}</span>
         <span>{t('library.columns.modified')}</span>
       </Box>
       <Box role="listbox" aria-multiselectable aria-label={t('library.items')}>
         {items.map((item) => (
-          <Box
-            key={item.id}
-            {...optionProps(item)}
-            sx={{
-              ...selectable,
-              display: 'grid',
-              gridTemplateColumns: LIST_COLUMNS,
-              gap: { xs: 0, md: 2 },
-              alignItems: 'center',
-              px: 2,
-              py: 1,
-              borderBottom: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-              <ItemIcon item={item} />
-              <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                <TruncatedName name={item.nome} />
+          <NameTooltip key={item.id} name={item.nome}>
+            <Box
+              {...optionProps(item)}
+              sx={{
+                ...selectable,
+                display: 'grid',
+                gridTemplateColumns: LIST_COLUMNS,
+                gap: { xs: 0, md: 2 },
+                alignItems: 'center',
+                px: 2,
+                py: 1,
+                borderBottom: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                <ItemIcon item={item} />
+                <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  <TruncatedName name={item.nome} hoverTitle={false} />
+                </Box>
               </Box>
+              <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: 'none', md: 'block' } }}>
+                {t(`library.kind.${kindOf(item)}`)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap sx={{ pl: { xs: 4, md: 0 } }}>
+                {formatSize(item.tamanho, i18n.language)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap sx={{ pl: { xs: 4, md: 0 } }}>
+                {item.proprietario?.nome ?? ''}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ pl: { xs: 4, md: 0 } }}>
+                {formatDateTime(item.ultimaModificacao, i18n.language)}
+              </Typography>
             </Box>
-            <Typography variant="body2" color="text.secondary" noWrap sx={{ pl: { xs: 4, md: 0 } }}>
-              {item.proprietario?.nome ?? ''}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ pl: { xs: 4, md: 0 } }}>
-              {formatDateTime(item.ultimaModificacao, i18n.language)}
-            </Typography>
-          </Box>
+          </NameTooltip>
         ))}
       </Box>
     </Box>

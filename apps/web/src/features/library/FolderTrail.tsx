@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { folderUrl } from './format';
 import type { ItemBiblioteca } from './library.documents';
-import { TruncatedName } from './TruncatedName';
+import { NameTooltip, TruncatedName } from './TruncatedName';
 
 /**
  * The folder breadcrumb (docs/domains/library.md#folders-files-and-the-root): the library root, then every ancestor,
@@ -31,9 +31,11 @@ export function FolderTrail({
         </Typography>
       )}
       {ancestors.map((p) => (
-        <Link key={p.id} component={RouterLink} to={folderUrl(p.id)} underline="hover" color="inherit">
-          <TruncatedName name={p.nome} />
-        </Link>
+        <NameTooltip key={p.id} name={p.nome}>
+          <Link component={RouterLink} to={folderUrl(p.id)} underline="hover" color="inherit">
+            <TruncatedName name={p.nome} hoverTitle={false} />
+          </Link>
+        </NameTooltip>
       ))}
       {folder && (
         <Typography color="text.primary" aria-current="page">

@@ -1,9 +1,10 @@
-import { useMutation } from '@apollo/client';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ViewDialog } from '../../ui/ViewDialog';
+import { DeleteDialog } from './DeleteDialog';
 import { GrantAccessDialog } from './GrantAccessDialog';
 import { ImageViewer } from './ImageViewer';
-import { EXCLUIR_ITEM_BIBLIOTECA, type ItemBiblioteca, LIBRARY_REFETCH } from './library.documents';
+import type { ItemBiblioteca } from './library.documents';
 import { MoveDialog } from './MoveDialog';
 import { NewFolderDialog } from './NewFolderDialog';
 import { RenameDialog } from './RenameDialog';
@@ -11,7 +12,7 @@ import { UploadDialog } from './UploadDialog';
 
 export type OpenDialog =
   | null
-  | { kind: 'upload' | 'createFolder' | 'rename' | 'move' | 'delete' | 'grant' }
+  | { kind: 'upload' | 'uploadHint' | 'createFolder' | 'rename' | 'move' | 'delete' | 'grant' }
   | { kind: 'viewer'; itemId: string };
 
 type Props = {
@@ -29,15 +30,19 @@ type Props = {
 /** The library's dialogs; each form mounts when opened, so it starts fresh every time. */
 export function LibraryDialogs(props: Props) {
   const { dialog, onClose, selection } = props;
-  const { t } = useTranslation();
-  const [excluir] = useMutation(EXCLUIR_ITEM_BIBLIOTECA, { refetchQueries: LIBRARY_REFETCH });
   const one = selection.length === 1 ? selection[0] : undefined;
   const kind = dialog?.kind;
+  const { t } = useTranslation();
 
   return (
     <>
       {kind === 'upload' && (
         <UploadDialog onClose={onClose} folderId={props.currentFolderId} folderName={props.currentFolderName} />
+      )}
+      {kind === 'uploadHint' && (
+        <ViewDialog title={t('library.actions.upload')} onClose={onClose} maxWidth="xs">
+          <Typography>{t('library.uploadInFolder')}</Typography>
+        </ViewDialog>
       )}
       {kind === 'createFolder' && <NewFolderDialog open onClose={onClose} currentFolderId={props.currentFolderId} />}
       {kind === 'rename' && one && <RenameDialog item={one} onClose={onClose} />}
@@ -55,18 +60,7 @@ export function LibraryDialogs(props: Props) {
           onDownload={props.onDownload}
         />
       )}
-      <ConfirmDialog
-        open={kind === 'delete'}
-        onClose={onClose}
-        title={t('library.remove.title', { count: selection.length })}
-        subtitle={t('library.remove.subtitle')}
-        confirmLabel={t('library.actions.delete')}
-        successMessage={t('library.remove.done')}
-        onConfirm={async () => {
-          for (const item of selection) await excluir({ variables: { idItem: item.id } });
-          props.onDeleted();
-        }}
-      />
+      <DeleteDialog open={kind === 'delete'} selection={selection} onClose={onClose} onDeleted={props.onDeleted} />
     </>
   );
 }

@@ -17,24 +17,32 @@ const BUTTONS: { action: ToolbarAction; labelKey: string; Icon: ComponentType }[
   { action: 'download', labelKey: 'library.actions.download', Icon: DownloadIcon },
 ];
 
-/** The library toolbar (docs/domains/library.md#the-toolbar): every action shown, enabled by `libraryToolbarState`. */
-export function LibraryToolbar({
-  actions,
-  onAction,
-}: {
+type Props = {
   actions: ToolbarActions;
   onAction: (action: ToolbarAction) => void;
-}) {
+  /** False for a reader without any write right here: only the download action shows. Default true. */
+  management?: boolean;
+  /** True in the root for those who upload: upload stays enabled and explains that files go inside a folder. */
+  explainUpload?: boolean;
+};
+
+/**
+ * The library toolbar (docs/domains/library.md#the-toolbar): every action shown, enabled by `libraryToolbarState`;
+ * readers without write rights see only the download action.
+ */
+export function LibraryToolbar({ actions, onAction, management = true, explainUpload = false }: Props) {
   const { t } = useTranslation();
+  const shown = management ? BUTTONS : BUTTONS.filter((b) => b.action === 'download');
+  const enabled = (action: ToolbarAction) => actions[action] || (action === 'upload' && explainUpload);
   return (
     <Box role="toolbar" aria-label={t('library.toolbar')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      {BUTTONS.map(({ action, labelKey, Icon }) => (
+      {shown.map(({ action, labelKey, Icon }) => (
         <Button
           key={action}
           size="small"
           variant={action === 'upload' ? 'contained' : 'outlined'}
           startIcon={<Icon />}
-          disabled={!actions[action]}
+          disabled={!enabled(action)}
           onClick={() => onAction(action)}
         >
           {t(labelKey)}

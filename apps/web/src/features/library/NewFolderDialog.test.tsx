@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { MockedProvider, type MockedResponse } from '@apollo/client/testing';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../app/i18n';
@@ -90,5 +91,32 @@ describe('NewFolderDialog', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Local' }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Biblioteca', 'Biblioteca / Contratos']);
+  });
+
+  it('shows a folder name already used at that level on the name field, and keeps the dialog open', async () => {
+    renderDialog([
+      {
+        request: {
+          query: CRIAR_NOVA_PASTA,
+          variables: { novaPasta: { nome: 'contratos', idPai: 'pasta-1', idsGrupoAcesso: [], tiposAcesso: [] } },
+        },
+        result: {
+          errors: [
+            new GraphQLError('taken', {
+              extensions: { code: 'BAD_USER_INPUT', fields: { nome: 'library.folderNameTaken' } },
+            }),
+          ],
+        },
+      },
+    ]);
+    await chooseLocation('Biblioteca / Contratos');
+    const name = screen.getByLabelText('Nome');
+    fireEvent.change(name, { target: { value: 'contratos' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar pasta' }));
+    const message = await screen.findByText(/Já existe uma pasta com este nome aqui/);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe(message.id);
+    fireEvent.change(name, { target: { value: 'contratos 2' } });
+    expect(screen.queryByText(/Já existe uma pasta com este nome aqui/)).toBeNull();
   });
 });

@@ -49,7 +49,8 @@ export function NewFolderDialog({ open, onClose, currentFolderId }: Props) {
       toast.success('library.newFolder.done');
       onClose();
     } catch (error) {
-      toast.error(error);
+      // A field's refusal (a folder name taken at that level) shows on the field; anything else as a toast.
+      if (!form.showServerErrors(error)) toast.error(error);
     }
   });
 

@@ -24,7 +24,8 @@ export function RenameDialog({ item, onClose }: { item: ItemBiblioteca; onClose:
       toast.success('library.rename.done');
       onClose();
     } catch (e) {
-      toast.error(e);
+      // A field's refusal (a folder name taken at that level) shows on the field; anything else as a toast.
+      if (!form.showServerErrors(e)) toast.error(e);
     }
   });
 

@@ -6,15 +6,24 @@ import { formatDateTime } from '../../ui/format-date';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import type { ListParams } from '../../ui/list/use-list-params';
 import { folderPath } from './format';
+import { ItemIcon } from './item-kind';
 import { BUSCA_BIBLIOTECA_PAGED, type ItemBiblioteca } from './library.documents';
-import { FileIcon, FolderIcon, ImageIcon } from './library-icons';
-import { TruncatedName } from './TruncatedName';
+import { NameTooltip, TruncatedName } from './TruncatedName';
+
+type Props = {
+  list: ListParams;
+  onOpen: (item: ItemBiblioteca) => void;
+  /** The selected hits, across pages: what the toolbar acts on during a search. */
+  selected?: ReadonlyMap<string, ItemBiblioteca>;
+  onSelect?: (next: ReadonlyMap<string, ItemBiblioteca>) => void;
+};
 
 /**
  * The server search (buscaBibliotecaPaged) on the kit's list, paged by the library's sizes (5, 10, 15;
- * default 5), with each hit's folder; the search text, page and size are in the URL of the folder.
+ * default 5), with each hit's folder; the search text, page and size are in the URL of the folder. Hits
+ * can be selected (the toolbar then acts on them).
  */
-export function SearchResults({ list, onOpen }: { list: ListParams; onOpen: (item: ItemBiblioteca) => void }) {
+export function SearchResults({ list, onOpen, selected, onSelect }: Props) {
   const { t, i18n } = useTranslation();
   const { busca, page, rowsPerPage } = list.query;
   const { data, previousData, loading, error } = useQuery(BUSCA_BIBLIOTECA_PAGED, {
@@ -28,25 +37,21 @@ export function SearchResults({ list, onOpen }: { list: ListParams; onOpen: (ite
       label: t('library.columns.name'),
       render: (item) => (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          {item.pasta ? (
-            <FolderIcon color="primary" fontSize="small" />
-          ) : item.arquivoImagem ? (
-            <ImageIcon color="action" fontSize="small" />
-          ) : (
-            <FileIcon color="action" fontSize="small" />
-          )}
-          <Link
-            component="button"
-            type="button"
-            onClick={(e) => {
-              // The row opens it too: one open (one download), not two.
-              e.stopPropagation();
-              onOpen(item);
-            }}
-            sx={{ textAlign: 'left' }}
-          >
-            <TruncatedName name={item.nome} />
-          </Link>
+          <ItemIcon item={item} fontSize="small" />
+          <NameTooltip name={item.nome}>
+            <Link
+              component="button"
+              type="button"
+              onClick={(e) => {
+                // The row opens it too: one open (one download), not two.
+                e.stopPropagation();
+                onOpen(item);
+              }}
+              sx={{ textAlign: 'left' }}
+            >
+              <TruncatedName name={item.nome} hoverTitle={false} />
+            </Link>
+          </NameTooltip>
         </Box>
       ),
     },
@@ -77,6 +82,22 @@ export function SearchResults({ list, onOpen }: { list: ListParams; onOpen: (ite
       errorFallback={t('library.loadError')}
       searchLabel={false}
       onRowOpen={onOpen}
+      selection={
+        selected && onSelect
+          ? {
+              selected: [...selected.keys()],
+              onChange: (ids) => {
+                const rows = result?.content ?? [];
+                const next = new Map<string, ItemBiblioteca>();
+                for (const id of ids) {
+                  const item = rows.find((r) => r.id === id) ?? selected.get(id);
+                  if (item) next.set(id, item);
+                }
+                onSelect(next);
+              },
+            }
+          : undefined
+      }
     />
   );
 }

@@ -10,12 +10,12 @@ import { UPLOAD_ARQUIVOS } from './library.documents';
 import { buildItem } from './test-factories';
 import { UploadDialog } from './UploadDialog';
 
-function renderDialog(upload = vi.fn(async () => 'arquivo-1'), mocks = []) {
+function renderDialog(upload = vi.fn(async () => 'arquivo-1'), mocks = [], onClose = () => {}) {
   render(
     <I18nextProvider i18n={i18n}>
       <ToastProvider>
         <MockedProvider mocks={mocks}>
-          <UploadDialog onClose={() => {}} folderId="pasta-1" folderName="Contratos" upload={upload} />
+          <UploadDialog onClose={onClose} folderId="pasta-1" folderName="Contratos" upload={upload} />
         </MockedProvider>
       </ToastProvider>
     </I18nextProvider>,
@@ -99,5 +99,33 @@ describe('UploadDialog', () => {
     expect(screen.getByText('Erro ao carregar o arquivo.')).toBeTruthy();
     expect(upload).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(submitButton().disabled).toBe(false));
+  });
+
+  it('a partly failed send ends with a summary (sent, refused and why) and a way to close', async () => {
+    const onClose = vi.fn();
+    renderDialog(
+      vi.fn(async (file: File) => (file.name === 'falha.txt' ? Promise.reject(new Error('x')) : `id-${file.name}`)),
+      [
+        {
+          request: {
+            query: UPLOAD_ARQUIVOS,
+            variables: { arquivos: [{ idArquivo: 'id-a.txt', nome: 'a.txt', idPastaPai: 'pasta-1' }] },
+          },
+          result: { data: { uploadArquivos: [buildItem({ nome: 'a.txt' })] } },
+        },
+      ] as never,
+      onClose,
+    );
+    await addFiles([fileOf('a.txt', 1), fileOf('falha.txt', 2)]);
+    await waitFor(() => expect(listed()).toBe(2));
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    fireEvent.click(submitButton());
+    const summary = await screen.findByRole('status');
+    expect(within(summary).getByText('Envio concluído com erros')).toBeTruthy();
+    expect(within(summary).getByText('1 arquivo(s) enviado(s).')).toBeTruthy();
+    expect(within(summary).getByText('1 arquivo(s) recusado(s):')).toBeTruthy();
+    expect(within(summary).getByText('falha.txt — Erro ao carregar o arquivo.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,7 @@
 import { useMutation } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -52,6 +55,7 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
   const titleId = useId();
   const [entries, setEntries] = useState<Entry[]>([]);
   const [busy, setBusy] = useState(false);
+  const [attempted, setAttempted] = useState(false);
   const nextKey = useRef(0);
   const [placeFiles] = useMutation(UPLOAD_ARQUIVOS, { refetchQueries: LIBRARY_REFETCH });
 
@@ -77,6 +81,7 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
 
   const submit = async () => {
     setBusy(true);
+    setAttempted(true);
     const toSend = entries.filter((e) => e.status !== 'success');
     const sent = await Promise.all(
       toSend.map(async (entry) => {
@@ -123,6 +128,10 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
     UPLOAD_MAX_BYTES / 1_000_000,
   );
   const unplaced = entries.filter((e) => !e.placed);
+  const placed = entries.filter((e) => e.placed);
+  const refused = entries.filter((e) => e.status === 'error');
+  // After a partly failed send: what went in, what did not and why, and Close instead of Cancel.
+  const summary = attempted && !busy && refused.length > 0;
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
@@ -137,6 +146,23 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
           label={t('library.upload.dropzone')}
           hint={t('library.upload.hint', { max: UPLOAD_MAX_FILES, tamanho: sizeText })}
         />
+        {summary && (
+          <Alert severity="warning" role="status" sx={{ mt: 2 }}>
+            <AlertTitle>{t('library.upload.summaryTitle')}</AlertTitle>
+            <Typography variant="body2">{t('library.upload.summarySent', { count: placed.length })}</Typography>
+            <Typography variant="body2">{t('library.upload.summaryRefused', { count: refused.length })}</Typography>
+            <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
+              {refused.map((e) => (
+                <li key={e.key}>
+                  <Typography variant="body2">
+                    <TruncatedName name={e.file.name} /> — {e.message}
+                  </Typography>
+                </li>
+              ))}
+            </Box>
+            <Typography variant="body2">{t('library.upload.summaryNotPlaced')}</Typography>
+          </Alert>
+        )}
         {entries.length > 0 && (
           <List dense aria-label={t('library.upload.files')}>
             {entries.map((entry) => (
@@ -172,7 +198,7 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {t('library.cancel')}
+          {placed.length > 0 ? t('common.close') : t('library.cancel')}
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={busy || unplaced.length === 0}>
           {t('library.upload.submit')}

@@ -4,6 +4,7 @@ import type { GruposUsuariosAtivosQuery, ItemBibliotecaFieldsFragment } from './
 export {
   BuscaBibliotecaPagedDocument as BUSCA_BIBLIOTECA_PAGED,
   ConcederAcessoDocument as CONCEDER_ACESSO,
+  ContagemConteudoBibliotecaDocument as CONTAGEM_CONTEUDO_BIBLIOTECA,
   CriarNovaPastaDocument as CRIAR_NOVA_PASTA,
   ExcluirItemBibliotecaDocument as EXCLUIR_ITEM_BIBLIOTECA,
   GerarLinkDownloadByItemBibliotecaDocument as GERAR_LINK_DOWNLOAD,

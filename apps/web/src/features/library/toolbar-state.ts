@@ -1,4 +1,10 @@
-import { type LibraryViewer, type PermissaoAcesso, type ToolbarActions, toolbarActions } from '@portal/domain';
+import {
+  canManageLibrary,
+  type LibraryViewer,
+  type PermissaoAcesso,
+  type ToolbarActions,
+  toolbarActions,
+} from '@portal/domain';
 import type { ItemBiblioteca } from './library.documents';
 
 /**
@@ -27,4 +33,21 @@ export function libraryToolbarState(
     grant: shape.grant && all('concederAcesso'),
     download: shape.download && all('baixar'),
   };
+}
+
+/**
+ * Whether the management toolbar (upload, new folder, rename, move, delete, grant) shows at all: for holders of the
+ * management key, and for readers who may write here (the current folder) or on an item they see. A reader
+ * without any write right sees only the download action (docs/domains/library.md#the-toolbar).
+ */
+export function showsManagement(
+  user: LibraryViewer,
+  currentFolderAccess: readonly PermissaoAcesso[],
+  visible: readonly ItemBiblioteca[],
+): boolean {
+  return (
+    canManageLibrary(user) ||
+    currentFolderAccess.includes('LEITURA_ESCRITA') ||
+    visible.some((item) => item.viewerCan.renomear || item.viewerCan.excluir || item.viewerCan.concederAcesso)
+  );
 }
