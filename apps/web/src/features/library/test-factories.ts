@@ -1,4 +1,5 @@
 import { LIBRARY_ROOT_ID, type PermissaoAcesso } from '@portal/domain';
+import type { SignedInUser } from '../../app/current-user/current-user.documents';
 import type { GrupoUsuariosAtivo, ItemBiblioteca } from './library.documents';
 
 let seq = 0;
@@ -41,3 +42,17 @@ export const GROUPS: GrupoUsuariosAtivo[] = [
   { __typename: 'GrupoUsuariosAtivo', id: 'g1', nome: 'Rede Horizonte' },
   { __typename: 'GrupoUsuariosAtivo', id: 'g2', nome: 'Pós-venda' },
 ];
+
+/** A signed-in user holding `chaves` (a library manager with PORTAL_GERENCIAR_BIBLIOTECA, a reader without). */
+export function buildUser(chaves: string[] = []): SignedInUser {
+  return {
+    __typename: 'UsuarioLogado',
+    id: 'u-1',
+    nome: 'Maria Montadora',
+    email: 'montadora@portal.demo',
+    tipo: { __typename: 'TipoUsuario', id: chaves.length ? 'MONTADORA' : 'DEALER_GRUPO', description: 'Montadora' },
+    idioma: { __typename: 'Idioma', id: 'PT_BR', description: 'Português' },
+    avatarLink: null,
+    funcionalidades: chaves.map((chave, i) => ({ __typename: 'Funcionalidade', id: `f${i}`, chave })),
+  };
+}
