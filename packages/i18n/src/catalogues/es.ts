@@ -726,7 +726,14 @@ export const es = {
     folder: 'Carpeta',
     file: 'Archivo',
     fullName: 'Nombre completo: {{nome}}',
-    columns: { name: 'Nombre', location: 'Ubicación', owner: 'Propietario', modified: 'Modificado el', type: 'Tipo', size: 'Tamaño' },
+    columns: {
+      name: 'Nombre',
+      location: 'Ubicación',
+      owner: 'Propietario',
+      modified: 'Modificado el',
+      type: 'Tipo',
+      size: 'Tamaño',
+    },
     toolbar: 'Acciones de la biblioteca',
     actions: {
       upload: 'Subir archivos',

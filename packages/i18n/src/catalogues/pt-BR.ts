@@ -717,7 +717,14 @@ export const ptBR = {
     folder: 'Pasta',
     file: 'Arquivo',
     fullName: 'Nome completo: {{nome}}',
-    columns: { name: 'Nome', location: 'Local', owner: 'Proprietário', modified: 'Modificado em', type: 'Tipo', size: 'Tamanho' },
+    columns: {
+      name: 'Nome',
+      location: 'Local',
+      owner: 'Proprietário',
+      modified: 'Modificado em',
+      type: 'Tipo',
+      size: 'Tamanho',
+    },
     toolbar: 'Ações da biblioteca',
     actions: {
       upload: 'Enviar arquivos',
