@@ -134,6 +134,31 @@ export type AuditoriaUsuario = {
   nome: Scalars['String']['output'];
 };
 
+/** A position a user holds at a dealer (SPEC §3 Cargo), or, from cargos(cargosPrincipais: true), a position of the catalogue (no dealer, department or start). */
+export type Cargo = {
+  __typename?: 'Cargo';
+  dataInicio?: Maybe<Scalars['String']['output']>;
+  dealer?: Maybe<CargoDealer>;
+  departamento?: Maybe<Departamento>;
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
+/** The dealer of a position. */
+export type CargoDealer = {
+  __typename?: 'CargoDealer';
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
+/** A position of the user form; dealerId and departamentoId only when non-empty. dataInicio YYYY-MM-DD. */
+export type CargoInput = {
+  cargoId: Scalars['ID']['input'];
+  dataInicio: Scalars['String']['input'];
+  dealerId?: InputMaybe<Scalars['ID']['input']>;
+  departamentoId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 /** A communication (docs/domains/communications.md). */
 export type Comunicado = {
   __typename?: 'Comunicado';
@@ -390,6 +415,13 @@ export type Departamento = {
   sigla: Scalars['String']['output'];
 };
 
+/** A reason for a dismissal. */
+export type Desligamento = {
+  __typename?: 'Desligamento';
+  id: Scalars['ID']['output'];
+  motivo: Scalars['String']['output'];
+};
+
 /** An e-mail of the outbox (docs/domains/audit.md#the-e-mail-outbox). */
 export type EmailEnviado = {
   __typename?: 'EmailEnviado';
@@ -578,6 +610,23 @@ export type InativacaoGrupo = {
   dealers: Scalars['Int']['output'];
   grupo: Grupo;
   usuarios: Scalars['Int']['output'];
+};
+
+/** A user's management data (only for the types in tiposUsuarioInformarGestao). Dates are YYYY-MM-DD. */
+export type InfoUsuario = {
+  __typename?: 'InfoUsuario';
+  dataAdmissao?: Maybe<Scalars['String']['output']>;
+  dataDesligamento?: Maybe<Scalars['String']['output']>;
+  desligamento?: Maybe<Desligamento>;
+  emailSuperior?: Maybe<Scalars['String']['output']>;
+};
+
+/** Management data, sent only for the types in tiposUsuarioInformarGestao. */
+export type InfoUsuarioInput = {
+  dataAdmissao?: InputMaybe<Scalars['String']['input']>;
+  dataDesligamento?: InputMaybe<Scalars['String']['input']>;
+  desligamentoId?: InputMaybe<Scalars['ID']['input']>;
+  emailSuperior?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A folder or a file of the virtual library (docs/domains/library.md). */
@@ -802,6 +851,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Adds users to the group: they see what it grants on their next request. */
   adicionarUsuariosGrupoUsuarios: GrupoUsuarios;
+  /** Grants (true) or removes (false) special activation: a specially activated user is never inactivated for inactivity (LIBERAR_ATIVACAO_ESPECIAL). */
+  alterarAtivacaoEspecial: Usuario;
   /** Changes the signed-in user's password at the embedded provider (docs/domains/sign-in-and-sessions.md#passwords). */
   alterarSenha: Scalars['Boolean']['output'];
   /** The chosen approver approves: sent now, or at dataHoraAgendamento (at least 1 hour ahead). */
@@ -818,6 +869,7 @@ export type Mutation = {
   ativarMarca: MarcaAdministracao;
   ativarMenu: MenuAdministracao;
   ativarSlide: Slide;
+  ativarUsuario: Usuario;
   /** Replaces the groups of a folder. Needs write access. */
   concederAcesso: ItemBiblioteca;
   /** Creates an errata of a sent communication (a draft for its recipients, linked by idParent). */
@@ -851,6 +903,8 @@ export type Mutation = {
   inativarMenu: MenuAdministracao;
   /** Takes the slide off /home at once; it stays in the administration. */
   inativarSlide: Slide;
+  /** Inactivates a user: their sessions end at once. */
+  inativarUsuario: Usuario;
   /** Marks the signed-in user's delivery read (with its date). Not a recipient: NOT_FOUND. */
   marcarEnvioComoLido: ComunicadoEnvio;
   /** Marks one notification of the signed-in user as read (and seen). Unknown or someone else's: NOT_FOUND. */
@@ -888,6 +942,8 @@ export type Mutation = {
   salvarMenu: MenuAdministracao;
   /** Creates (no id) or edits a slide. */
   salvarSlide: Slide;
+  /** Creates (no usuario.id) or edits a user with their positions and management data; a new user is invited by e-mail. */
+  salvarUsuario: Usuario;
   setCurrentUserOnboardingSeen: Scalars['Boolean']['output'];
   /** Places uploaded files (POST /api/upload) in folders. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. */
   uploadArquivos: Array<ItemBiblioteca>;
@@ -897,6 +953,12 @@ export type Mutation = {
 export type MutationAdicionarUsuariosGrupoUsuariosArgs = {
   id: Scalars['ID']['input'];
   idsUsuarios: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationAlterarAtivacaoEspecialArgs = {
+  ativacaoEspecial: Scalars['Boolean']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
@@ -955,6 +1017,11 @@ export type MutationAtivarMenuArgs = {
 
 
 export type MutationAtivarSlideArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationAtivarUsuarioArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1050,6 +1117,11 @@ export type MutationInativarMenuArgs = {
 
 
 export type MutationInativarSlideArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationInativarUsuarioArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1150,6 +1222,13 @@ export type MutationSalvarMenuArgs = {
 export type MutationSalvarSlideArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
   slide: SlideInput;
+};
+
+
+export type MutationSalvarUsuarioArgs = {
+  cargos?: InputMaybe<Array<CargoInput>>;
+  infos?: InputMaybe<InfoUsuarioInput>;
+  usuario: UsuarioInput;
 };
 
 
@@ -1321,6 +1400,26 @@ export type Produto = {
   tiposAcesso: Array<TipoAcesso>;
 };
 
+/** A product the user form offers, with what the signed-in administrator may grant of it. */
+export type ProdutoConcedivel = {
+  __typename?: 'ProdutoConcedivel';
+  funcionalidades: Array<Funcionalidade>;
+  id: Scalars['ID']['output'];
+  /** Features the administrator holds (may grant); the others are shown but locked. */
+  idsFuncionalidadesConcediveis: Array<Scalars['ID']['output']>;
+  /** Access types the administrator holds (may grant); the others are shown but locked. */
+  idsTiposAcessoConcediveis: Array<Scalars['ID']['output']>;
+  nome: Scalars['String']['output'];
+  tiposAcesso: Array<TipoAcesso>;
+};
+
+/** A user's permissions on one product. */
+export type ProdutoPermissoesInput = {
+  idProduto: Scalars['ID']['input'];
+  idsFuncionalidades: Array<Scalars['ID']['input']>;
+  idsTiposAcesso: Array<Scalars['ID']['input']>;
+};
+
 /** The owner of a library item. */
 export type ProprietarioItem = {
   __typename?: 'ProprietarioItem';
@@ -1347,6 +1446,8 @@ export type Query = {
   buscaBiblioteca: Array<ItemBiblioteca>;
   /** The same search, one page at a time, with the total. */
   buscaBibliotecaPaged: ItemBibliotecaPage;
+  /** A user's positions (usuarioId), or the catalogue of positions to choose from (cargosPrincipais: true). */
+  cargos: Array<Cargo>;
   /** One communication, for its creator or its approver. Anyone else: NOT_FOUND. */
   comunicado: Comunicado;
   /** The signed-in user's delivery of a communication. Not a recipient: NOT_FOUND. */
@@ -1374,7 +1475,11 @@ export type Query = {
    * for descending.
    */
   dealers: DealerPage;
+  /** Departments a position can be held in (when informarDepartamentoCargo). */
+  departamentosCargosUsuarios: Array<Departamento>;
   departamentosComunicados: Array<Departamento>;
+  /** Reasons for a dismissal. */
+  desligamentos: Array<Desligamento>;
   /** The latest e-mails of the outbox. */
   emailsEnviados: Array<EmailEnviado>;
   grupo: Grupo;
@@ -1398,6 +1503,8 @@ export type Query = {
   gruposUsuariosAtivos: Array<GrupoUsuariosAtivo>;
   /** What inactivating this brand would do, for the confirmation. */
   impactoInativacaoMarca: ImpactoInativacaoMarca;
+  /** A user's management data. */
+  infoUsuario?: Maybe<InfoUsuario>;
   /** Every readable item of a folder (null or the root id: the root), folders first, then by name. */
   itemsPorPasta: Array<ItemBiblioteca>;
   /** One page of a folder's readable items, folders first, then by name. */
@@ -1429,9 +1536,13 @@ export type Query = {
   pastasComPermissaoEscrita: Array<ItemBiblioteca>;
   /** Liveness of the API itself (public). */
   ping: Scalars['String']['output'];
+  /** The server check of adding a position: false when the position cannot be held at that dealer by a user of that type (docs/domains/users.md#positions). */
+  podeAdicionarCargo: Scalars['Boolean']['output'];
   portalProperties: PortalProperties;
   /** Every product with its access types and features (user administration). */
   produtos: Array<Produto>;
+  /** Products a user of this type at these dealers can use (dealer types: the dealers' products; others: all), Portal first. */
+  produtosByDealersAndTipoUsuario: Array<ProdutoConcedivel>;
   /** The counts the inactivation's confirmation states, read before inativarGrupo. */
   resumoInativacaoGrupo: ResumoInativacaoGrupo;
   slide: Slide;
@@ -1441,11 +1552,30 @@ export type Query = {
   slidesAtivos: Array<Slide>;
   /** The readable files modified last (default 3, at most 50). */
   ultimosModificados: Array<ItemBiblioteca>;
+  /** One user in the administrator's scope (NOT_FOUND otherwise). */
+  usuario: Usuario;
+  /** The user with this CPF (with or without punctuation), or null (the form's uniqueness check). */
+  usuarioByCpf?: Maybe<Usuario>;
+  /** The user with this e-mail, or null (the form's uniqueness check). */
+  usuarioByEmail?: Maybe<Usuario>;
+  /** The user form's choices, limited to the administrator's scope. */
+  usuarioDominioQuery: UsuarioDominio;
   usuarioLogado: UsuarioLogado;
+  /**
+   * Users in the administrator's scope, one page at a time (rowsPerPage 10, 25 or 50). busca matches name or
+   * e-mail without case or accents, or a CPF with or without punctuation. ultimoAcessoDias: only users with no
+   * access for at least that many days (never counts as no access). ordenacao is nome, email, tipo,
+   * ultimoAcesso or createdDateTime, '-' before it for descending.
+   */
+  usuarios: UsuarioPage;
+  /** Active users of a type (tipo or tipoUsuario) in the administrator's scope, filtered by dealers and a search (the clone dialog); at most 200, by name. */
+  usuariosByTipoUsuario: Array<Usuario>;
   /** Active users not yet in the group whose name, e-mail or dealer contains busca (at most 20): the member search. */
   usuariosParaGrupoUsuarios: Array<UsuarioGrupoUsuarios>;
   /** The users of a user group, by name, one page at a time; busca matches name, e-mail or dealer. */
   usuariosPorGrupoUsuarios: UsuarioGrupoUsuariosPage;
+  /** The portal properties the user form reads (document-required, position and management types). */
+  usuariosPortalProperties: PortalProperties;
 };
 
 
@@ -1488,6 +1618,13 @@ export type QueryBuscaBibliotecaArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryBuscaBibliotecaPagedArgs = {
   filterInput: FiltroBibliotecaInput;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryCargosArgs = {
+  cargosPrincipais?: InputMaybe<Scalars['Boolean']['input']>;
+  usuarioId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1613,6 +1750,12 @@ export type QueryImpactoInativacaoMarcaArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryInfoUsuarioArgs = {
+  usuarioId: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryItemsPorPastaArgs = {
   idPasta?: InputMaybe<Scalars['ID']['input']>;
 };
@@ -1690,6 +1833,22 @@ export type QueryPastaArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryPodeAdicionarCargoArgs = {
+  cargoId: Scalars['ID']['input'];
+  dealerId?: InputMaybe<Scalars['ID']['input']>;
+  tipoUsuario: TipoUsuarioId;
+  usuarioId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryProdutosByDealersAndTipoUsuarioArgs = {
+  idsDealer?: InputMaybe<Array<Scalars['ID']['input']>>;
+  tipoUsuario: TipoUsuarioId;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryResumoInativacaoGrupoArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1713,6 +1872,50 @@ export type QuerySlidesArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryUltimosModificadosArgs = {
   limite?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryUsuarioArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryUsuarioByCpfArgs = {
+  cpf: Scalars['String']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryUsuarioByEmailArgs = {
+  email: Scalars['String']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryUsuariosArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  ativacaoEspecial?: InputMaybe<Scalars['Boolean']['input']>;
+  busca?: InputMaybe<Scalars['String']['input']>;
+  dealerId?: InputMaybe<Scalars['ID']['input']>;
+  grupoId?: InputMaybe<Scalars['ID']['input']>;
+  grupoUsuariosId?: InputMaybe<Scalars['ID']['input']>;
+  marcaId?: InputMaybe<Scalars['ID']['input']>;
+  ordenacao?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+  tipo?: InputMaybe<TipoUsuarioId>;
+  ultimoAcessoDias?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryUsuariosByTipoUsuarioArgs = {
+  busca?: InputMaybe<Scalars['String']['input']>;
+  dealerIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  tipo?: InputMaybe<TipoUsuarioId>;
+  tipoUsuario?: InputMaybe<TipoUsuarioId>;
 };
 
 
@@ -1857,9 +2060,69 @@ export type TipoUsuarioRef = {
   id: TipoUsuarioId;
 };
 
+/** A user as the administration loads them (SPEC §3 User (loaded)). Only active dealers are loaded. */
+export type Usuario = {
+  __typename?: 'Usuario';
+  active: Scalars['Boolean']['output'];
+  ativacaoEspecial: Scalars['Boolean']['output'];
+  celulares: Array<Scalars['String']['output']>;
+  codigos: Array<Scalars['String']['output']>;
+  cpf?: Maybe<Scalars['String']['output']>;
+  createdDateTime: Scalars['String']['output'];
+  dadosComplementares: Array<DadoComplementar>;
+  dealers: Array<UsuarioDealer>;
+  /** Whether the signed-in administrator may edit, activate or inactivate this user (the scope rule). */
+  editavel: Scalars['Boolean']['output'];
+  email: Scalars['String']['output'];
+  especial: Scalars['Boolean']['output'];
+  funcionalidades: Array<Funcionalidade>;
+  grupos: Array<UsuarioGrupo>;
+  gruposUsuarios: Array<GrupoUsuariosResumo>;
+  id: Scalars['ID']['output'];
+  idioma: Idioma;
+  keycloakId?: Maybe<Scalars['String']['output']>;
+  marcas: Array<Marca>;
+  nome: Scalars['String']['output'];
+  telefones: Array<Scalars['String']['output']>;
+  tipo: TipoUsuario;
+  tiposAcesso: Array<TipoAcesso>;
+  /** Last sign-in (ISO date-time), null when never. */
+  ultimoAcesso?: Maybe<Scalars['String']['output']>;
+};
+
 export type UsuarioComunicado = {
   __typename?: 'UsuarioComunicado';
   email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
+/** A dealer as a user loaded for editing sees it (only active dealers are loaded). */
+export type UsuarioDealer = {
+  __typename?: 'UsuarioDealer';
+  active: Scalars['Boolean']['output'];
+  codigoPrincipal: Scalars['String']['output'];
+  grupo: DealerGrupo;
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+  nomeExibicao: Scalars['String']['output'];
+};
+
+/** The choices of the user form for the signed-in administrator (only what their scope allows). */
+export type UsuarioDominio = {
+  __typename?: 'UsuarioDominio';
+  dealers: Array<UsuarioDealer>;
+  funcionalidades: Array<Funcionalidade>;
+  grupos: Array<UsuarioGrupo>;
+  idiomas: Array<Idioma>;
+  marcas: Array<Marca>;
+  produtos: Array<Produto>;
+  tiposUsuario: Array<TipoUsuario>;
+};
+
+/** A dealer group linked to a user. */
+export type UsuarioGrupo = {
+  __typename?: 'UsuarioGrupo';
   id: Scalars['ID']['output'];
   nome: Scalars['String']['output'];
 };
@@ -1881,6 +2144,24 @@ export type UsuarioGrupoUsuariosPage = {
   totalElements: Scalars['Int']['output'];
 };
 
+/** The user form (SPEC §3 User form, §7 salvarUsuario). id absent: a new user. cpf with or without punctuation. */
+export type UsuarioInput = {
+  celulares?: InputMaybe<Array<Scalars['String']['input']>>;
+  codigos?: InputMaybe<Array<Scalars['String']['input']>>;
+  cpf?: InputMaybe<Scalars['String']['input']>;
+  email: Scalars['String']['input'];
+  id?: InputMaybe<Scalars['ID']['input']>;
+  idioma?: InputMaybe<IdiomaId>;
+  idsDealers?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsGrupos?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
+  marcas?: InputMaybe<Array<Scalars['ID']['input']>>;
+  nome: Scalars['String']['input'];
+  produtos?: InputMaybe<Array<ProdutoPermissoesInput>>;
+  telefones?: InputMaybe<Array<Scalars['String']['input']>>;
+  tipo: TipoUsuarioId;
+};
+
 /** The signed-in user (docs/domains/users.md#the-signed-in-user). */
 export type UsuarioLogado = {
   __typename?: 'UsuarioLogado';
@@ -1896,6 +2177,12 @@ export type UsuarioLogado = {
   /** True when the password is managed by the embedded provider (change password is offered here). */
   senhaGerenciadaPeloPortal: Scalars['Boolean']['output'];
   tipo: TipoUsuario;
+};
+
+export type UsuarioPage = {
+  __typename?: 'UsuarioPage';
+  content: Array<Usuario>;
+  totalElements: Scalars['Int']['output'];
 };
 
 /** A responsive WebP variant of a slide's or ad's image, made on upload; the link is signed, inline and expires. */
@@ -2001,6 +2288,9 @@ export type ResolversTypes = {
   Auditoria: ResolverTypeWrapper<Auditoria>;
   AuditoriaPage: ResolverTypeWrapper<AuditoriaPage>;
   AuditoriaUsuario: ResolverTypeWrapper<AuditoriaUsuario>;
+  Cargo: ResolverTypeWrapper<Cargo>;
+  CargoDealer: ResolverTypeWrapper<CargoDealer>;
+  CargoInput: CargoInput;
   Comunicado: ResolverTypeWrapper<ComunicadoRow>;
   ComunicadoEnvio: ResolverTypeWrapper<EnvioRow>;
   ComunicadoEnvioPage: ResolverTypeWrapper<Omit<ComunicadoEnvioPage, 'content'> & { content: Array<ResolversTypes['ComunicadoEnvio']> }>;
@@ -2023,6 +2313,7 @@ export type ResolversTypes = {
   DealerProduto: ResolverTypeWrapper<DealerProduto>;
   DealerUsuario: ResolverTypeWrapper<DealerUsuario>;
   Departamento: ResolverTypeWrapper<Departamento>;
+  Desligamento: ResolverTypeWrapper<Desligamento>;
   EmailEnviado: ResolverTypeWrapper<EmailEnviado>;
   FiltroBibliotecaInput: FiltroBibliotecaInput;
   FiltroComunicadosInput: FiltroComunicadosInput;
@@ -2045,6 +2336,8 @@ export type ResolversTypes = {
   IdiomaId: IdiomaId;
   ImpactoInativacaoMarca: ResolverTypeWrapper<ImpactoInativacaoMarca>;
   InativacaoGrupo: ResolverTypeWrapper<Omit<InativacaoGrupo, 'grupo'> & { grupo: ResolversTypes['Grupo'] }>;
+  InfoUsuario: ResolverTypeWrapper<InfoUsuario>;
+  InfoUsuarioInput: InfoUsuarioInput;
   ItemBiblioteca: ResolverTypeWrapper<ItemRow>;
   ItemBibliotecaPage: ResolverTypeWrapper<Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversTypes['ItemBiblioteca']> }>;
   ItemBibliotecaViewerCan: ResolverTypeWrapper<ItemBibliotecaViewerCan>;
@@ -2083,6 +2376,8 @@ export type ResolversTypes = {
   PermissaoItemBiblioteca: ResolverTypeWrapper<PermissaoItemBiblioteca>;
   PortalProperties: ResolverTypeWrapper<PortalProperties>;
   Produto: ResolverTypeWrapper<ProdutoRow>;
+  ProdutoConcedivel: ResolverTypeWrapper<Omit<ProdutoConcedivel, 'funcionalidades' | 'tiposAcesso'> & { funcionalidades: Array<ResolversTypes['Funcionalidade']>, tiposAcesso: Array<ResolversTypes['TipoAcesso']> }>;
+  ProdutoPermissoesInput: ProdutoPermissoesInput;
   ProprietarioItem: ResolverTypeWrapper<ProprietarioItem>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ResultadoInativacaoMarca: ResolverTypeWrapper<ResultadoInativacaoMarca>;
@@ -2099,10 +2394,16 @@ export type ResolversTypes = {
   TipoUsuario: ResolverTypeWrapper<TipoUsuario>;
   TipoUsuarioId: TipoUsuarioId;
   TipoUsuarioRef: ResolverTypeWrapper<TipoUsuarioRef>;
+  Usuario: ResolverTypeWrapper<Omit<Usuario, 'dadosComplementares' | 'funcionalidades' | 'tiposAcesso'> & { dadosComplementares: Array<ResolversTypes['DadoComplementar']>, funcionalidades: Array<ResolversTypes['Funcionalidade']>, tiposAcesso: Array<ResolversTypes['TipoAcesso']> }>;
   UsuarioComunicado: ResolverTypeWrapper<UsuarioComunicado>;
+  UsuarioDealer: ResolverTypeWrapper<UsuarioDealer>;
+  UsuarioDominio: ResolverTypeWrapper<Omit<UsuarioDominio, 'funcionalidades' | 'produtos'> & { funcionalidades: Array<ResolversTypes['Funcionalidade']>, produtos: Array<ResolversTypes['Produto']> }>;
+  UsuarioGrupo: ResolverTypeWrapper<UsuarioGrupo>;
   UsuarioGrupoUsuarios: ResolverTypeWrapper<UsuarioGrupoUsuarios>;
   UsuarioGrupoUsuariosPage: ResolverTypeWrapper<UsuarioGrupoUsuariosPage>;
+  UsuarioInput: UsuarioInput;
   UsuarioLogado: ResolverTypeWrapper<Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversTypes['DadoComplementar']>, funcionalidades: Array<ResolversTypes['Funcionalidade']> }>;
+  UsuarioPage: ResolverTypeWrapper<Omit<UsuarioPage, 'content'> & { content: Array<ResolversTypes['Usuario']> }>;
   VarianteImagem: ResolverTypeWrapper<VarianteImagem>;
   VisibilidadeGrupoUsuarios: VisibilidadeGrupoUsuarios;
 };
@@ -2124,6 +2425,9 @@ export type ResolversParentTypes = {
   Auditoria: Auditoria;
   AuditoriaPage: AuditoriaPage;
   AuditoriaUsuario: AuditoriaUsuario;
+  Cargo: Cargo;
+  CargoDealer: CargoDealer;
+  CargoInput: CargoInput;
   Comunicado: ComunicadoRow;
   ComunicadoEnvio: EnvioRow;
   ComunicadoEnvioPage: Omit<ComunicadoEnvioPage, 'content'> & { content: Array<ResolversParentTypes['ComunicadoEnvio']> };
@@ -2146,6 +2450,7 @@ export type ResolversParentTypes = {
   DealerProduto: DealerProduto;
   DealerUsuario: DealerUsuario;
   Departamento: Departamento;
+  Desligamento: Desligamento;
   EmailEnviado: EmailEnviado;
   FiltroBibliotecaInput: FiltroBibliotecaInput;
   FiltroComunicadosInput: FiltroComunicadosInput;
@@ -2167,6 +2472,8 @@ export type ResolversParentTypes = {
   Idioma: Idioma;
   ImpactoInativacaoMarca: ImpactoInativacaoMarca;
   InativacaoGrupo: Omit<InativacaoGrupo, 'grupo'> & { grupo: ResolversParentTypes['Grupo'] };
+  InfoUsuario: InfoUsuario;
+  InfoUsuarioInput: InfoUsuarioInput;
   ItemBiblioteca: ItemRow;
   ItemBibliotecaPage: Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversParentTypes['ItemBiblioteca']> };
   ItemBibliotecaViewerCan: ItemBibliotecaViewerCan;
@@ -2204,6 +2511,8 @@ export type ResolversParentTypes = {
   PermissaoItemBiblioteca: PermissaoItemBiblioteca;
   PortalProperties: PortalProperties;
   Produto: ProdutoRow;
+  ProdutoConcedivel: Omit<ProdutoConcedivel, 'funcionalidades' | 'tiposAcesso'> & { funcionalidades: Array<ResolversParentTypes['Funcionalidade']>, tiposAcesso: Array<ResolversParentTypes['TipoAcesso']> };
+  ProdutoPermissoesInput: ProdutoPermissoesInput;
   ProprietarioItem: ProprietarioItem;
   Query: Record<PropertyKey, never>;
   ResultadoInativacaoMarca: ResultadoInativacaoMarca;
@@ -2216,10 +2525,16 @@ export type ResolversParentTypes = {
   TipoAcessoInput: TipoAcessoInput;
   TipoUsuario: TipoUsuario;
   TipoUsuarioRef: TipoUsuarioRef;
+  Usuario: Omit<Usuario, 'dadosComplementares' | 'funcionalidades' | 'tiposAcesso'> & { dadosComplementares: Array<ResolversParentTypes['DadoComplementar']>, funcionalidades: Array<ResolversParentTypes['Funcionalidade']>, tiposAcesso: Array<ResolversParentTypes['TipoAcesso']> };
   UsuarioComunicado: UsuarioComunicado;
+  UsuarioDealer: UsuarioDealer;
+  UsuarioDominio: Omit<UsuarioDominio, 'funcionalidades' | 'produtos'> & { funcionalidades: Array<ResolversParentTypes['Funcionalidade']>, produtos: Array<ResolversParentTypes['Produto']> };
+  UsuarioGrupo: UsuarioGrupo;
   UsuarioGrupoUsuarios: UsuarioGrupoUsuarios;
   UsuarioGrupoUsuariosPage: UsuarioGrupoUsuariosPage;
+  UsuarioInput: UsuarioInput;
   UsuarioLogado: Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversParentTypes['DadoComplementar']>, funcionalidades: Array<ResolversParentTypes['Funcionalidade']> };
+  UsuarioPage: Omit<UsuarioPage, 'content'> & { content: Array<ResolversParentTypes['Usuario']> };
   VarianteImagem: VarianteImagem;
 };
 
@@ -2278,6 +2593,19 @@ export type AuditoriaPageResolvers<ContextType = GraphQLContext, ParentType exte
 
 export type AuditoriaUsuarioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditoriaUsuario'] = ResolversParentTypes['AuditoriaUsuario']> = {
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CargoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Cargo'] = ResolversParentTypes['Cargo']> = {
+  dataInicio?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dealer?: Resolver<Maybe<ResolversTypes['CargoDealer']>, ParentType, ContextType>;
+  departamento?: Resolver<Maybe<ResolversTypes['Departamento']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CargoDealerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CargoDealer'] = ResolversParentTypes['CargoDealer']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -2452,6 +2780,11 @@ export type DepartamentoResolvers<ContextType = GraphQLContext, ParentType exten
   sigla?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DesligamentoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Desligamento'] = ResolversParentTypes['Desligamento']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  motivo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type EmailEnviadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EmailEnviado'] = ResolversParentTypes['EmailEnviado']> = {
   assunto?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2557,6 +2890,13 @@ export type InativacaoGrupoResolvers<ContextType = GraphQLContext, ParentType ex
   dealers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   grupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType>;
   usuarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type InfoUsuarioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InfoUsuario'] = ResolversParentTypes['InfoUsuario']> = {
+  dataAdmissao?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dataDesligamento?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  desligamento?: Resolver<Maybe<ResolversTypes['Desligamento']>, ParentType, ContextType>;
+  emailSuperior?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ItemBibliotecaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ItemBiblioteca'] = ResolversParentTypes['ItemBiblioteca']> = {
@@ -2708,6 +3048,7 @@ export type MenuUsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType 
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   adicionarUsuariosGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationAdicionarUsuariosGrupoUsuariosArgs, 'id' | 'idsUsuarios'>>;
+  alterarAtivacaoEspecial?: Resolver<ResolversTypes['Usuario'], ParentType, ContextType, RequireFields<MutationAlterarAtivacaoEspecialArgs, 'ativacaoEspecial' | 'id'>>;
   alterarSenha?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationAlterarSenhaArgs, 'confirmacao' | 'novaSenha' | 'senhaAtual'>>;
   aprovarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationAprovarComunicadoArgs, 'id'>>;
   arquivarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationArquivarComunicadoArgs, 'id'>>;
@@ -2719,6 +3060,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   ativarMarca?: Resolver<ResolversTypes['MarcaAdministracao'], ParentType, ContextType, RequireFields<MutationAtivarMarcaArgs, 'id'>>;
   ativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationAtivarMenuArgs, 'id'>>;
   ativarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationAtivarSlideArgs, 'id'>>;
+  ativarUsuario?: Resolver<ResolversTypes['Usuario'], ParentType, ContextType, RequireFields<MutationAtivarUsuarioArgs, 'id'>>;
   concederAcesso?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationConcederAcessoArgs, 'novasPermissoes'>>;
   criarErrata?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationCriarErrataArgs, 'comunicado' | 'idOriginal' | 'justificativa'>>;
   criarNovaPasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationCriarNovaPastaArgs, 'novaPasta'>>;
@@ -2737,6 +3079,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   inativarMarca?: Resolver<ResolversTypes['ResultadoInativacaoMarca'], ParentType, ContextType, RequireFields<MutationInativarMarcaArgs, 'id'>>;
   inativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationInativarMenuArgs, 'id'>>;
   inativarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationInativarSlideArgs, 'id'>>;
+  inativarUsuario?: Resolver<ResolversTypes['Usuario'], ParentType, ContextType, RequireFields<MutationInativarUsuarioArgs, 'id'>>;
   marcarEnvioComoLido?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationMarcarEnvioComoLidoArgs, 'idComunicado'>>;
   marcarNotificacaoComoLida?: Resolver<ResolversTypes['Notificacao'], ParentType, ContextType, RequireFields<MutationMarcarNotificacaoComoLidaArgs, 'id'>>;
   marcarNotificacoesComoVistas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2756,6 +3099,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   salvarMarca?: Resolver<ResolversTypes['MarcaAdministracao'], ParentType, ContextType, RequireFields<MutationSalvarMarcaArgs, 'marca'>>;
   salvarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationSalvarMenuArgs, 'menu'>>;
   salvarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationSalvarSlideArgs, 'slide'>>;
+  salvarUsuario?: Resolver<ResolversTypes['Usuario'], ParentType, ContextType, RequireFields<MutationSalvarUsuarioArgs, 'usuario'>>;
   setCurrentUserOnboardingSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetCurrentUserOnboardingSeenArgs, 'id'>>;
   uploadArquivos?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<MutationUploadArquivosArgs, 'arquivos'>>;
 };
@@ -2856,6 +3200,15 @@ export type ProdutoResolvers<ContextType = GraphQLContext, ParentType extends Re
   tiposAcesso?: Resolver<Array<ResolversTypes['TipoAcesso']>, ParentType, ContextType>;
 };
 
+export type ProdutoConcedivelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProdutoConcedivel'] = ResolversParentTypes['ProdutoConcedivel']> = {
+  funcionalidades?: Resolver<Array<ResolversTypes['Funcionalidade']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  idsFuncionalidadesConcediveis?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  idsTiposAcessoConcediveis?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tiposAcesso?: Resolver<Array<ResolversTypes['TipoAcesso']>, ParentType, ContextType>;
+};
+
 export type ProprietarioItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProprietarioItem'] = ResolversParentTypes['ProprietarioItem']> = {
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -2871,6 +3224,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   auditoria?: Resolver<ResolversTypes['AuditoriaPage'], ParentType, ContextType, RequireFields<QueryAuditoriaArgs, 'entidade' | 'entidadeId' | 'page' | 'rowsPerPage'>>;
   buscaBiblioteca?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryBuscaBibliotecaArgs, 'texto'>>;
   buscaBibliotecaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryBuscaBibliotecaPagedArgs, 'filterInput'>>;
+  cargos?: Resolver<Array<ResolversTypes['Cargo']>, ParentType, ContextType, Partial<QueryCargosArgs>>;
   comunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<QueryComunicadoArgs, 'id'>>;
   comunicadoEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<QueryComunicadoEnvioArgs, 'idComunicado'>>;
   comunicadoEnvios?: Resolver<ResolversTypes['ComunicadoEnvioPage'], ParentType, ContextType, RequireFields<QueryComunicadoEnviosArgs, 'aba' | 'page' | 'rowsPerPage'>>;
@@ -2883,7 +3237,9 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   dashboardComunicado?: Resolver<ResolversTypes['DashboardComunicado'], ParentType, ContextType, RequireFields<QueryDashboardComunicadoArgs, 'id'>>;
   dealer?: Resolver<ResolversTypes['Dealer'], ParentType, ContextType, RequireFields<QueryDealerArgs, 'id'>>;
   dealers?: Resolver<ResolversTypes['DealerPage'], ParentType, ContextType, RequireFields<QueryDealersArgs, 'page' | 'rowsPerPage'>>;
+  departamentosCargosUsuarios?: Resolver<Array<ResolversTypes['Departamento']>, ParentType, ContextType>;
   departamentosComunicados?: Resolver<Array<ResolversTypes['Departamento']>, ParentType, ContextType>;
+  desligamentos?: Resolver<Array<ResolversTypes['Desligamento']>, ParentType, ContextType>;
   emailsEnviados?: Resolver<Array<ResolversTypes['EmailEnviado']>, ParentType, ContextType, RequireFields<QueryEmailsEnviadosArgs, 'limit'>>;
   grupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType, RequireFields<QueryGrupoArgs, 'id'>>;
   grupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<QueryGrupoUsuariosArgs, 'id'>>;
@@ -2892,6 +3248,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   gruposUsuarios?: Resolver<ResolversTypes['GrupoUsuariosPage'], ParentType, ContextType, RequireFields<QueryGruposUsuariosArgs, 'page' | 'rowsPerPage'>>;
   gruposUsuariosAtivos?: Resolver<Array<ResolversTypes['GrupoUsuariosAtivo']>, ParentType, ContextType>;
   impactoInativacaoMarca?: Resolver<ResolversTypes['ImpactoInativacaoMarca'], ParentType, ContextType, RequireFields<QueryImpactoInativacaoMarcaArgs, 'id'>>;
+  infoUsuario?: Resolver<Maybe<ResolversTypes['InfoUsuario']>, ParentType, ContextType, RequireFields<QueryInfoUsuarioArgs, 'usuarioId'>>;
   itemsPorPasta?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, Partial<QueryItemsPorPastaArgs>>;
   itemsPorPastaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryItemsPorPastaPagedArgs, 'page' | 'rowsPerPage'>>;
   leiturasComunicado?: Resolver<ResolversTypes['LeituraDestinatarioPage'], ParentType, ContextType, RequireFields<QueryLeiturasComunicadoArgs, 'id' | 'page' | 'rowsPerPage'>>;
@@ -2908,16 +3265,25 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   pasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryPastaArgs, 'idPasta'>>;
   pastasComPermissaoEscrita?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType>;
   ping?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  podeAdicionarCargo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryPodeAdicionarCargoArgs, 'cargoId' | 'tipoUsuario'>>;
   portalProperties?: Resolver<ResolversTypes['PortalProperties'], ParentType, ContextType>;
   produtos?: Resolver<Array<ResolversTypes['Produto']>, ParentType, ContextType>;
+  produtosByDealersAndTipoUsuario?: Resolver<Array<ResolversTypes['ProdutoConcedivel']>, ParentType, ContextType, RequireFields<QueryProdutosByDealersAndTipoUsuarioArgs, 'tipoUsuario'>>;
   resumoInativacaoGrupo?: Resolver<ResolversTypes['ResumoInativacaoGrupo'], ParentType, ContextType, RequireFields<QueryResumoInativacaoGrupoArgs, 'id'>>;
   slide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<QuerySlideArgs, 'id'>>;
   slides?: Resolver<ResolversTypes['SlidePage'], ParentType, ContextType, RequireFields<QuerySlidesArgs, 'page' | 'rowsPerPage'>>;
   slidesAtivos?: Resolver<Array<ResolversTypes['Slide']>, ParentType, ContextType>;
   ultimosModificados?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryUltimosModificadosArgs, 'limite'>>;
+  usuario?: Resolver<ResolversTypes['Usuario'], ParentType, ContextType, RequireFields<QueryUsuarioArgs, 'id'>>;
+  usuarioByCpf?: Resolver<Maybe<ResolversTypes['Usuario']>, ParentType, ContextType, RequireFields<QueryUsuarioByCpfArgs, 'cpf'>>;
+  usuarioByEmail?: Resolver<Maybe<ResolversTypes['Usuario']>, ParentType, ContextType, RequireFields<QueryUsuarioByEmailArgs, 'email'>>;
+  usuarioDominioQuery?: Resolver<ResolversTypes['UsuarioDominio'], ParentType, ContextType>;
   usuarioLogado?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType>;
+  usuarios?: Resolver<ResolversTypes['UsuarioPage'], ParentType, ContextType, RequireFields<QueryUsuariosArgs, 'page' | 'rowsPerPage'>>;
+  usuariosByTipoUsuario?: Resolver<Array<ResolversTypes['Usuario']>, ParentType, ContextType, Partial<QueryUsuariosByTipoUsuarioArgs>>;
   usuariosParaGrupoUsuarios?: Resolver<Array<ResolversTypes['UsuarioGrupoUsuarios']>, ParentType, ContextType, RequireFields<QueryUsuariosParaGrupoUsuariosArgs, 'busca' | 'id'>>;
   usuariosPorGrupoUsuarios?: Resolver<ResolversTypes['UsuarioGrupoUsuariosPage'], ParentType, ContextType, RequireFields<QueryUsuariosPorGrupoUsuariosArgs, 'id' | 'page' | 'rowsPerPage'>>;
+  usuariosPortalProperties?: Resolver<ResolversTypes['PortalProperties'], ParentType, ContextType>;
 };
 
 export type ResultadoInativacaoMarcaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResultadoInativacaoMarca'] = ResolversParentTypes['ResultadoInativacaoMarca']> = {
@@ -2978,8 +3344,58 @@ export type TipoUsuarioRefResolvers<ContextType = GraphQLContext, ParentType ext
   id?: Resolver<ResolversTypes['TipoUsuarioId'], ParentType, ContextType>;
 };
 
+export type UsuarioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Usuario'] = ResolversParentTypes['Usuario']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  ativacaoEspecial?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  celulares?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  codigos?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  cpf?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdDateTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dadosComplementares?: Resolver<Array<ResolversTypes['DadoComplementar']>, ParentType, ContextType>;
+  dealers?: Resolver<Array<ResolversTypes['UsuarioDealer']>, ParentType, ContextType>;
+  editavel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  especial?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  funcionalidades?: Resolver<Array<ResolversTypes['Funcionalidade']>, ParentType, ContextType>;
+  grupos?: Resolver<Array<ResolversTypes['UsuarioGrupo']>, ParentType, ContextType>;
+  gruposUsuarios?: Resolver<Array<ResolversTypes['GrupoUsuariosResumo']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  idioma?: Resolver<ResolversTypes['Idioma'], ParentType, ContextType>;
+  keycloakId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  marcas?: Resolver<Array<ResolversTypes['Marca']>, ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  telefones?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  tipo?: Resolver<ResolversTypes['TipoUsuario'], ParentType, ContextType>;
+  tiposAcesso?: Resolver<Array<ResolversTypes['TipoAcesso']>, ParentType, ContextType>;
+  ultimoAcesso?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type UsuarioComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsuarioComunicado'] = ResolversParentTypes['UsuarioComunicado']> = {
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type UsuarioDealerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsuarioDealer'] = ResolversParentTypes['UsuarioDealer']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  codigoPrincipal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  grupo?: Resolver<ResolversTypes['DealerGrupo'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nomeExibicao?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type UsuarioDominioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsuarioDominio'] = ResolversParentTypes['UsuarioDominio']> = {
+  dealers?: Resolver<Array<ResolversTypes['UsuarioDealer']>, ParentType, ContextType>;
+  funcionalidades?: Resolver<Array<ResolversTypes['Funcionalidade']>, ParentType, ContextType>;
+  grupos?: Resolver<Array<ResolversTypes['UsuarioGrupo']>, ParentType, ContextType>;
+  idiomas?: Resolver<Array<ResolversTypes['Idioma']>, ParentType, ContextType>;
+  marcas?: Resolver<Array<ResolversTypes['Marca']>, ParentType, ContextType>;
+  produtos?: Resolver<Array<ResolversTypes['Produto']>, ParentType, ContextType>;
+  tiposUsuario?: Resolver<Array<ResolversTypes['TipoUsuario']>, ParentType, ContextType>;
+};
+
+export type UsuarioGrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsuarioGrupo'] = ResolversParentTypes['UsuarioGrupo']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -3011,6 +3427,11 @@ export type UsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType exte
   tipo?: Resolver<ResolversTypes['TipoUsuario'], ParentType, ContextType>;
 };
 
+export type UsuarioPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsuarioPage'] = ResolversParentTypes['UsuarioPage']> = {
+  content?: Resolver<Array<ResolversTypes['Usuario']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type VarianteImagemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['VarianteImagem'] = ResolversParentTypes['VarianteImagem']> = {
   altura?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   largura?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3025,6 +3446,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Auditoria?: AuditoriaResolvers<ContextType>;
   AuditoriaPage?: AuditoriaPageResolvers<ContextType>;
   AuditoriaUsuario?: AuditoriaUsuarioResolvers<ContextType>;
+  Cargo?: CargoResolvers<ContextType>;
+  CargoDealer?: CargoDealerResolvers<ContextType>;
   Comunicado?: ComunicadoResolvers<ContextType>;
   ComunicadoEnvio?: ComunicadoEnvioResolvers<ContextType>;
   ComunicadoEnvioPage?: ComunicadoEnvioPageResolvers<ContextType>;
@@ -3043,6 +3466,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   DealerProduto?: DealerProdutoResolvers<ContextType>;
   DealerUsuario?: DealerUsuarioResolvers<ContextType>;
   Departamento?: DepartamentoResolvers<ContextType>;
+  Desligamento?: DesligamentoResolvers<ContextType>;
   EmailEnviado?: EmailEnviadoResolvers<ContextType>;
   Funcionalidade?: FuncionalidadeResolvers<ContextType>;
   Grupo?: GrupoResolvers<ContextType>;
@@ -3060,6 +3484,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Idioma?: IdiomaResolvers<ContextType>;
   ImpactoInativacaoMarca?: ImpactoInativacaoMarcaResolvers<ContextType>;
   InativacaoGrupo?: InativacaoGrupoResolvers<ContextType>;
+  InfoUsuario?: InfoUsuarioResolvers<ContextType>;
   ItemBiblioteca?: ItemBibliotecaResolvers<ContextType>;
   ItemBibliotecaPage?: ItemBibliotecaPageResolvers<ContextType>;
   ItemBibliotecaViewerCan?: ItemBibliotecaViewerCanResolvers<ContextType>;
@@ -3092,6 +3517,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PermissaoItemBiblioteca?: PermissaoItemBibliotecaResolvers<ContextType>;
   PortalProperties?: PortalPropertiesResolvers<ContextType>;
   Produto?: ProdutoResolvers<ContextType>;
+  ProdutoConcedivel?: ProdutoConcedivelResolvers<ContextType>;
   ProprietarioItem?: ProprietarioItemResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ResultadoInativacaoMarca?: ResultadoInativacaoMarcaResolvers<ContextType>;
@@ -3102,10 +3528,15 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TipoAcesso?: TipoAcessoResolvers<ContextType>;
   TipoUsuario?: TipoUsuarioResolvers<ContextType>;
   TipoUsuarioRef?: TipoUsuarioRefResolvers<ContextType>;
+  Usuario?: UsuarioResolvers<ContextType>;
   UsuarioComunicado?: UsuarioComunicadoResolvers<ContextType>;
+  UsuarioDealer?: UsuarioDealerResolvers<ContextType>;
+  UsuarioDominio?: UsuarioDominioResolvers<ContextType>;
+  UsuarioGrupo?: UsuarioGrupoResolvers<ContextType>;
   UsuarioGrupoUsuarios?: UsuarioGrupoUsuariosResolvers<ContextType>;
   UsuarioGrupoUsuariosPage?: UsuarioGrupoUsuariosPageResolvers<ContextType>;
   UsuarioLogado?: UsuarioLogadoResolvers<ContextType>;
+  UsuarioPage?: UsuarioPageResolvers<ContextType>;
   VarianteImagem?: VarianteImagemResolvers<ContextType>;
 };
 

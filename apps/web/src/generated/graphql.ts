@@ -51,6 +51,14 @@ export type AudienciaInput = {
   idsUsuariosRemovidos?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+/** A position of the user form; dealerId and departamentoId only when non-empty. dataInicio YYYY-MM-DD. */
+export type CargoInput = {
+  cargoId: Scalars['ID']['input'];
+  dataInicio: Scalars['String']['input'];
+  dealerId?: InputMaybe<Scalars['ID']['input']>;
+  departamentoId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 /** The content and audience of a communication. */
 export type ComunicadoInput = {
   aprovadorId?: InputMaybe<Scalars['ID']['input']>;
@@ -133,6 +141,14 @@ export type IdiomaId =
   | 'ES'
   | 'PT_BR';
 
+/** Management data, sent only for the types in tiposUsuarioInformarGestao. */
+export type InfoUsuarioInput = {
+  dataAdmissao?: InputMaybe<Scalars['String']['input']>;
+  dataDesligamento?: InputMaybe<Scalars['String']['input']>;
+  desligamentoId?: InputMaybe<Scalars['ID']['input']>;
+  emailSuperior?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type MarcaInput = {
   descricao: Scalars['String']['input'];
 };
@@ -180,6 +196,13 @@ export type NovasPermissoesInput = {
 export type PermissaoAcessoPastaId =
   | 'LEITURA'
   | 'LEITURA_ESCRITA';
+
+/** A user's permissions on one product. */
+export type ProdutoPermissoesInput = {
+  idProduto: Scalars['ID']['input'];
+  idsFuncionalidades: Array<Scalars['ID']['input']>;
+  idsTiposAcesso: Array<Scalars['ID']['input']>;
+};
 
 /** A slide to save; the date rules of SPEC §5 apply (packages/domain slideSchema). */
 export type SlideInput = {
@@ -234,6 +257,24 @@ export type TipoUsuarioId =
   | 'DEALER_GRUPO'
   | 'MONTADORA'
   | 'TECSINAPSE';
+
+/** The user form (SPEC §3 User form, §7 salvarUsuario). id absent: a new user. cpf with or without punctuation. */
+export type UsuarioInput = {
+  celulares?: InputMaybe<Array<Scalars['String']['input']>>;
+  codigos?: InputMaybe<Array<Scalars['String']['input']>>;
+  cpf?: InputMaybe<Scalars['String']['input']>;
+  email: Scalars['String']['input'];
+  id?: InputMaybe<Scalars['ID']['input']>;
+  idioma?: InputMaybe<IdiomaId>;
+  idsDealers?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsGrupos?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
+  marcas?: InputMaybe<Array<Scalars['ID']['input']>>;
+  nome: Scalars['String']['input'];
+  produtos?: InputMaybe<Array<ProdutoPermissoesInput>>;
+  telefones?: InputMaybe<Array<Scalars['String']['input']>>;
+  tipo: TipoUsuarioId;
+};
 
 export type VisibilidadeGrupoUsuarios =
   | 'PRIVADO'
