@@ -173,6 +173,17 @@ export const es = {
     dealerRequired: 'Seleccione al menos un concesionario.',
     emailTaken: 'Este correo electrónico ya pertenece a otro usuario.',
     cpfTaken: 'Este CPF ya pertenece a otro usuario.',
+    dismissalBeforeAdmission: 'La fecha de desvinculación no puede ser anterior a la de admisión.',
+    dismissalReasonRequired: 'Indique el motivo de la desvinculación.',
+    positionRequired: 'Agregue al menos un cargo.',
+    positionPerDealer: 'Cada concesionario seleccionado necesita un cargo.',
+    positionDealerNotSelected: 'El concesionario del cargo no está entre los seleccionados.',
+    positionDuplicate: 'Este cargo ya está asignado en este concesionario.',
+    positionFieldsRequired: 'Complete el cargo y la fecha de inicio (y el departamento, cuando se muestra).',
+    positionStartsBeforeExisting: 'El inicio no puede ser anterior al de un cargo ya ocupado en este concesionario.',
+    positionNotAllowed: 'Este cargo no se puede agregar para este usuario en este concesionario.',
+    redundantAccessTypes:
+      'Todas las funcionalidades estándar de estos tipos de acceso también están seleccionadas individualmente:',
   },
   password: {
     min: 'La contraseña debe tener al menos 8 caracteres.',

@@ -170,6 +170,17 @@ export const ptBR = {
     dealerRequired: 'Selecione ao menos um dealer.',
     emailTaken: 'Este e-mail já pertence a outro usuário.',
     cpfTaken: 'Este CPF já pertence a outro usuário.',
+    dismissalBeforeAdmission: 'A data de desligamento não pode ser anterior à de admissão.',
+    dismissalReasonRequired: 'Informe o motivo do desligamento.',
+    positionRequired: 'Adicione ao menos um cargo.',
+    positionPerDealer: 'Cada concessionária selecionada precisa de um cargo.',
+    positionDealerNotSelected: 'A concessionária do cargo não está entre as selecionadas.',
+    positionDuplicate: 'Este cargo já está atribuído nesta concessionária.',
+    positionFieldsRequired: 'Preencha o cargo e a data de início (e o departamento, quando exibido).',
+    positionStartsBeforeExisting: 'O início não pode ser anterior ao de um cargo já ocupado nesta concessionária.',
+    positionNotAllowed: 'Este cargo não pode ser adicionado para este usuário nesta concessionária.',
+    redundantAccessTypes:
+      'Todas as funcionalidades padrão destes tipos de acesso também estão selecionadas individualmente:',
   },
   password: {
     min: 'A senha deve ter ao menos 8 caracteres.',
