@@ -12,7 +12,7 @@ import {
 } from '../products/products.queries.js';
 import { userGroupIdsByName } from '../user-groups/user-groups.queries.js';
 import { createUser } from './users.service.js';
-import { cargo, departamento, usuario } from './users.tables.js';
+import { cargo, departamento, desligamento, usuario } from './users.tables.js';
 
 /** The password of every demo user. */
 export const DEMO_PASSWORD = 'Portal@2026';
@@ -96,7 +96,14 @@ export const usersSeed: ModuleSeed = {
       await db.insert(departamento).values({ nome, sigla, assinatura }).onConflictDoNothing();
     }
     for (const nome of ['Gerente geral', 'Vendedor', 'Consultor técnico', 'Gerente de pós-venda']) {
-      await db.insert(cargo).values({ nome }).onConflictDoNothing();
+      // A dealer has one general manager at a time (docs/domains/users.md#positions).
+      await db
+        .insert(cargo)
+        .values({ nome, unicoPorDealer: nome === 'Gerente geral' })
+        .onConflictDoNothing();
+    }
+    for (const motivo of ['Pedido de demissão', 'Dispensa sem justa causa', 'Aposentadoria', 'Transferência']) {
+      await db.insert(desligamento).values({ motivo }).onConflictDoNothing();
     }
 
     const existing = await db

@@ -35,6 +35,8 @@ export const usuario = pgTable(
     dataAdmissao: date('data_admissao'),
     emailSuperior: citext('email_superior'),
     dataDesligamento: date('data_desligamento'),
+    /** The reason of the dismissal (docs/domains/users.md#management-data); set with dataDesligamento. */
+    desligamentoId: uuid('desligamento_id').references(() => desligamento.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -43,6 +45,9 @@ export const usuario = pgTable(
     index('usuario_nome_busca_idx').on(t.nomeBusca, t.id),
     index('usuario_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
     index('usuario_email_trgm_idx').using('gin', sql`lower(${t.email}::text) gin_trgm_ops`),
+    // The administration's list sorted by last access or creation.
+    index('usuario_ultimo_acesso_idx').on(t.ultimoAcesso, t.id),
+    index('usuario_created_at_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -158,10 +163,20 @@ export const departamento = pgTable('departamento', {
   assinatura: text('assinatura'),
 });
 
-/** A position (cargo) a user holds at a dealer. */
+/**
+ * A position (cargo) of the catalogue, which users hold at dealers (docs/domains/users.md#positions).
+ * `unicoPorDealer`: one active user per dealer at a time holds it (a dealer's general manager).
+ */
 export const cargo = pgTable('cargo', {
   id: uuid('id').primaryKey().defaultRandom(),
   nome: text('nome').notNull().unique(),
+  unicoPorDealer: boolean('unico_por_dealer').notNull().default(false),
+});
+
+/** A reason for a dismissal (the user form's management data). */
+export const desligamento = pgTable('desligamento', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  motivo: text('motivo').notNull().unique(),
 });
 
 export const usuarioCargo = pgTable(
@@ -178,7 +193,11 @@ export const usuarioCargo = pgTable(
     departamentoId: uuid('departamento_id').references(() => departamento.id),
     dataInicio: date('data_inicio').notNull(),
   },
-  (t) => [index('usuario_cargo_usuario_idx').on(t.usuarioId)],
+  (t) => [
+    index('usuario_cargo_usuario_idx').on(t.usuarioId),
+    // podeAdicionarCargo: who holds a position at a dealer.
+    index('usuario_cargo_dealer_idx').on(t.dealerId, t.cargoId),
+  ],
 );
 
 /** Guided tours a user has finished (docs/domains/menu-and-shell.md#guided-tour). */
