@@ -158,3 +158,13 @@ export async function brandInactivationImpact(
   );
   return { unlinked: list.map((r) => r.id), inactivated: list.filter((r) => r.exclusive).map((r) => r.id) };
 }
+
+/**
+ * Dealers as a user's links show them (columns `id`, `nome`, `nome_exibicao`, `codigo_principal`, `active`,
+ * `grupo_id`): the users administration joins them to a user's dealers and to its choices.
+ */
+export const dealerSummarySql: SQL = sql`SELECT id, nome, nome_exibicao, codigo_principal, active, grupo_id FROM dealer`;
+
+/** The products the dealers of `ids` use (column `produto_id`): a dealer user's grantable products. */
+export const productsOfDealersSql = (ids: readonly string[]): SQL =>
+  sql`SELECT DISTINCT produto_id FROM dealer_produto WHERE dealer_id = ANY(${uuidArray(ids)})`;

@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { existingIds, idsByKey, uuidArray } from '../../platform/sql.js';
-import { dadoComplementar, funcionalidade, produto, tipoAcesso } from './products.tables.js';
+import { dadoComplementar, funcionalidade, produto, tipoAcesso, tipoAcessoFuncionalidade } from './products.tables.js';
 
 /** Every product (id, key, name), ordered: the choices of other modules' forms (the menu's product). */
 export function productOptions(db: DbOrTx) {
@@ -108,4 +108,24 @@ export async function productNamesByIds(db: DbOrTx, ids: readonly string[]): Pro
     nome: string;
   }[];
   return new Map(rows.map((r) => [r.id, r.nome]));
+}
+
+/** Every product with its access types and features, Portal first then by order and name (the user form's permissions). */
+export async function productCatalogue(db: DbOrTx) {
+  const [produtos, tipos, funcionalidades, padroes] = await Promise.all([
+    db.select().from(produto).orderBy(asc(produto.ordem), asc(produto.nome)),
+    db.select().from(tipoAcesso).orderBy(asc(tipoAcesso.nome)),
+    db
+      .select({
+        id: funcionalidade.id,
+        chave: funcionalidade.chave,
+        nome: funcionalidade.nome,
+        produtoId: funcionalidade.produtoId,
+      })
+      .from(funcionalidade)
+      .orderBy(asc(funcionalidade.nome)),
+    db.select().from(tipoAcessoFuncionalidade),
+  ]);
+  const portalFirst = [...produtos].sort((a, b) => Number(b.chave === 'PORTAL') - Number(a.chave === 'PORTAL'));
+  return { produtos: portalFirst, tipos, funcionalidades, padroes };
 }

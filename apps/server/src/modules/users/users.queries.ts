@@ -398,3 +398,8 @@ export async function usersOfDealer(db: DbOrTx, dealerId: string): Promise<Deale
       ORDER BY u.nome, u.id LIMIT ${DEALER_USERS_MAX}`)
   ).rows as DealerUserRow[];
 }
+
+/** Which of `ids` are departments. */
+export async function existingDepartmentIds(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  return (await departmentsByIds(db, ids)).map((d) => d.id);
+}

@@ -3,8 +3,12 @@ import {
   changeLanguageSchema,
   changePasswordSchema,
   createUserSchema,
+  type Guard,
   type Idioma,
   onboardingSeenSchema,
+  salvarUsuarioSchema,
+  type UserFormRules,
+  type UserType,
 } from '@portal/domain';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
@@ -18,19 +22,35 @@ import {
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { beginGuess, guessSucceeded, passwordChangeCounters } from '../../platform/auth/throttle.js';
 import type { DbOrTx } from '../../platform/db.js';
-import { AppError, badInput, notFound } from '../../platform/errors.js';
-import { uuidArray } from '../../platform/sql.js';
+import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';
+import type { CurrentUser } from '../../platform/graphql/context.js';
+import { isUuid, uuidArray } from '../../platform/sql.js';
 import { recordAudit, recordAuditForEach } from '../audit/audit.service.js';
 import { existingBrandIds, existingDealerIds } from '../dealers/dealers.queries.js';
 import { existingDealerGroupIds } from '../groups/groups.queries.js';
+import { loadPortalProperties } from '../portal/portal.queries.js';
 import {
   existingAccessTypeIds,
   existingComplementaryDataIds,
   existingFeatureIds,
+  existingProductIds,
+  productCatalogue,
 } from '../products/products.queries.js';
 import { existingUserGroupIds } from '../user-groups/user-groups.queries.js';
 import {
+  type AdminScope,
+  accessTypeIdsOf,
+  adminScope,
+  assignableTypes,
+  dismissalReasons,
+  positionCatalogue,
+  positionTakenAt,
+  userAccess,
+} from './users.list.js';
+import { existingDepartmentIds } from './users.queries.js';
+import {
   usuario,
+  usuarioCargo,
   usuarioDadoComplementar,
   usuarioDealer,
   usuarioFuncionalidade,
@@ -311,4 +331,343 @@ async function touchUsers(ctx: ActionContext, tx: DbOrTx, ids: string[], after: 
   for (const id of ids) {
     await recordAudit(tx, { actorId: actorId(ctx), entity: 'usuario', entityId: id, action: 'editar', after });
   }
+}
+
+// ---- The users administration (issue 14; docs/domains/users.md#administration) ----
+
+const MAINTAIN_USERS: Guard = { keys: ['PORTAL_MANUTENCAO_USUARIOS'] };
+
+/** The user form's rules of this portal: its properties' lists of types and whether positions exist. */
+export async function userFormRules(db: DbOrTx): Promise<UserFormRules> {
+  const [props, cargos] = await Promise.all([loadPortalProperties(db), positionCatalogue(db)]);
+  return {
+    tiposUsuarioDocumentoObrigatorio: (props?.tiposUsuarioDocumentoObrigatorio ?? []) as UserType[],
+    tiposUsuarioInformarCargo: (props?.tiposUsuarioInformarCargo ?? []) as UserType[],
+    tiposUsuarioInformarGestao: (props?.tiposUsuarioInformarGestao ?? []) as UserType[],
+    informarDepartamentoCargo: props?.informarDepartamentoCargo ?? false,
+    cargosExistem: cargos.length > 0,
+  };
+}
+
+/**
+ * What the administrator holds (the grant rule): their access types and their effective features (ids). The
+ * system holds everything (null).
+ */
+export async function grantsOf(
+  db: DbOrTx,
+  admin: CurrentUser | null,
+): Promise<{ tiposAcesso: Set<string>; funcionalidades: Set<string> } | null> {
+  if (!admin) return null;
+  const [tipos, catalogue] = await Promise.all([accessTypeIdsOf(db, admin.id), productCatalogue(db)]);
+  const keys = new Set(admin.chaves);
+  return {
+    tiposAcesso: new Set(tipos),
+    funcionalidades: new Set(catalogue.funcionalidades.filter((f) => keys.has(f.chave)).map((f) => f.id)),
+  };
+}
+
+/**
+ * Whether a position may be added (podeAdicionarCargo; docs/domains/users.md#positions): the type carries
+ * positions (tiposUsuarioInformarCargo); a DEALER_GRUPO position is at a dealer (of the administrator's scope),
+ * another type's is at none; a position marked unico_por_dealer is free at that dealer (no other active holder).
+ */
+export async function canAddPosition(
+  db: DbOrTx,
+  scope: AdminScope,
+  rules: UserFormRules,
+  input: { cargoId: string; tipoUsuario: UserType; dealerId?: string | null; usuarioId?: string | null },
+): Promise<boolean> {
+  if (!rules.tiposUsuarioInformarCargo.includes(input.tipoUsuario)) return false;
+  const cargo = (await positionCatalogue(db)).find((c) => c.id === input.cargoId);
+  if (!cargo) return false;
+  const dealerId = input.dealerId || null;
+  if ((input.tipoUsuario === 'DEALER_GRUPO') !== Boolean(dealerId)) return false;
+  if (!dealerId) return true;
+  if (!isUuid(dealerId) || (await existingDealerIds(db, [dealerId])).length === 0) return false;
+  if (scope.tipo === 'DEALER_GRUPO' && !scope.dealerIds.includes(dealerId)) return false;
+  if (!cargo.unico_por_dealer) return true;
+  return !(await positionTakenAt(db, { cargoId: cargo.id, dealerId, exceptUserId: input.usuarioId }));
+}
+
+/** A user's state as salvarUsuario compares and audits it. */
+async function userSnapshot(tx: DbOrTx, id: string) {
+  const [core] = await tx.select().from(usuario).where(eq(usuario.id, id)).for('update');
+  if (!core) return null;
+  const ids = async <T extends Record<string, unknown>>(rows: Promise<T[]>, key: keyof T) =>
+    (await rows).map((r) => String(r[key])).sort();
+  const [idsDealers, idsGrupos, marcas, idsGruposUsuarios, idsTiposAcesso, idsFuncionalidades, cargos] =
+    await Promise.all([
+      ids(tx.select().from(usuarioDealer).where(eq(usuarioDealer.usuarioId, id)), 'dealerId'),
+      ids(tx.select().from(usuarioGrupo).where(eq(usuarioGrupo.usuarioId, id)), 'grupoId'),
+      ids(tx.select().from(usuarioMarca).where(eq(usuarioMarca.usuarioId, id)), 'marcaId'),
+      ids(tx.select().from(usuarioGrupoUsuarios).where(eq(usuarioGrupoUsuarios.usuarioId, id)), 'grupoUsuariosId'),
+      ids(tx.select().from(usuarioTipoAcesso).where(eq(usuarioTipoAcesso.usuarioId, id)), 'tipoAcessoId'),
+      ids(tx.select().from(usuarioFuncionalidade).where(eq(usuarioFuncionalidade.usuarioId, id)), 'funcionalidadeId'),
+      tx
+        .select({
+          cargoId: usuarioCargo.cargoId,
+          dealerId: usuarioCargo.dealerId,
+          departamentoId: usuarioCargo.departamentoId,
+          dataInicio: usuarioCargo.dataInicio,
+        })
+        .from(usuarioCargo)
+        .where(eq(usuarioCargo.usuarioId, id))
+        .orderBy(usuarioCargo.dataInicio),
+    ]);
+  const { senhaHash: _h, nomeBusca: _n, versao: _v, ultimoAcesso: _u, createdAt: _c, ...fields } = core;
+  return {
+    ...fields,
+    idsDealers,
+    idsGrupos,
+    marcas,
+    idsGruposUsuarios,
+    idsTiposAcesso,
+    idsFuncionalidades,
+    cargos,
+  };
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+const changed = (a: readonly string[], b: readonly string[]) => [
+  ...a.filter((x) => !b.includes(x)),
+  ...b.filter((x) => !a.includes(x)),
+];
+
+/**
+ * Creates (no usuario.id) or edits a user with their links, positions, management data and per-product
+ * permissions, in one transaction (salvarUsuario; docs/domains/users.md#administration). Parses with
+ * `salvarUsuarioSchema` (unknown fields refused), then enforces the scope rule (the user visible, else
+ * NOT_FOUND; editable and the type, dealers and dealer groups assignable, else FORBIDDEN; oneself: personal
+ * data only), the grant rule (each access type or feature added or removed is one the administrator holds, else
+ * FORBIDDEN), e-mail and CPF unique (BAD_USER_INPUT), the linked ids exist and the positions can be added.
+ * Bumps `versao` (sessions read rights afresh on the next request) and audits before and after. Returns the id.
+ */
+export async function salvarUsuario(
+  ctx: ActionContext,
+  input: { usuario: unknown; cargos?: unknown; infos?: unknown },
+): Promise<{ id: string; created: boolean }> {
+  const rules = await userFormRules(ctx.db);
+  const data = parseInput(salvarUsuarioSchema(rules), input);
+  requireAllowed(ctx, MAINTAIN_USERS);
+  const scope = await adminScope(ctx.db, ctx.actor);
+  const grants = await grantsOf(ctx.db, ctx.actor);
+  const { usuario: form, cargos, infos } = data;
+  const idsTiposAcesso = [...new Set(form.produtos.flatMap((p) => p.idsTiposAcesso))].sort();
+  const idsFuncionalidades = [...new Set(form.produtos.flatMap((p) => p.idsFuncionalidades))].sort();
+
+  return inTransaction(ctx, async (tx, txCtx) => {
+    const id = form.id;
+    let before: Awaited<ReturnType<typeof userSnapshot>> = null;
+    if (id) {
+      const access = await userAccess(tx, scope, id);
+      if (!access) throw notFound();
+      if (!access.editavel) throw forbidden();
+      before = await userSnapshot(tx, id);
+      if (!before) throw notFound();
+    }
+    const self = Boolean(id && id === scope.id);
+    const previous = {
+      tipo: before?.tipo ?? null,
+      idsDealers: before?.idsDealers ?? [],
+      idsGrupos: before?.idsGrupos ?? [],
+      idsTiposAcesso: before?.idsTiposAcesso ?? [],
+      idsFuncionalidades: before?.idsFuncionalidades ?? [],
+    };
+
+    // The scope rule.
+    if (self) {
+      const same =
+        form.tipo === previous.tipo &&
+        sameSet(form.idsDealers, previous.idsDealers) &&
+        sameSet(form.idsGrupos, previous.idsGrupos) &&
+        sameSet(idsTiposAcesso, previous.idsTiposAcesso) &&
+        sameSet(idsFuncionalidades, previous.idsFuncionalidades);
+      if (!same) throw forbidden();
+    } else {
+      if (form.tipo !== previous.tipo && !assignableTypes(scope).includes(form.tipo)) throw forbidden();
+      if (scope.tipo === 'DEALER_GRUPO') {
+        if (form.tipo !== 'DEALER_GRUPO') throw forbidden();
+        if (form.idsDealers.some((d) => !scope.dealerIds.includes(d))) throw forbidden();
+        const added = form.idsGrupos.filter((g) => !previous.idsGrupos.includes(g));
+        if (added.some((g) => !scope.grupoIds.includes(g))) throw forbidden();
+      }
+      // The grant rule.
+      if (grants) {
+        const tiposChanged = changed(idsTiposAcesso, previous.idsTiposAcesso);
+        const featuresChanged = changed(idsFuncionalidades, previous.idsFuncionalidades);
+        if (tiposChanged.some((t) => !grants.tiposAcesso.has(t))) throw forbidden();
+        if (featuresChanged.some((f) => !grants.funcionalidades.has(f))) throw forbidden();
+      }
+    }
+
+    // Uniqueness and the linked ids.
+    const fields: Record<string, string> = {};
+    const taken = await tx
+      .select({ id: usuario.id, email: usuario.email, cpf: usuario.cpf })
+      .from(usuario)
+      .where(form.cpf ? or(eq(usuario.email, form.email), eq(usuario.cpf, form.cpf)) : eq(usuario.email, form.email));
+    if (taken.some((u) => u.id !== id && u.email.toLowerCase() === form.email))
+      fields['usuario.email'] = 'users.emailTaken';
+    if (form.cpf && taken.some((u) => u.id !== id && u.cpf === form.cpf)) fields['usuario.cpf'] = 'users.cpfTaken';
+    const checks: [string, string[], (db: DbOrTx, ids: readonly string[]) => Promise<string[]>][] = [
+      ['usuario.idsDealers', form.idsDealers, existingDealerIds],
+      ['usuario.idsGrupos', form.idsGrupos, existingDealerGroupIds],
+      ['usuario.marcas', form.marcas, existingBrandIds],
+      ['usuario.idsGruposUsuarios', form.idsGruposUsuarios, existingUserGroupIds],
+      ['usuario.produtos', idsTiposAcesso, existingAccessTypeIds],
+      ['usuario.produtos', idsFuncionalidades, existingFeatureIds],
+      ['usuario.produtos', form.produtos.map((p) => p.idProduto), existingProductIds],
+      [
+        'cargos',
+        [...new Set(cargos.flatMap((c) => (c.departamentoId ? [c.departamentoId] : [])))],
+        existingDepartmentIds,
+      ],
+    ];
+    for (const [field, ids, existing] of checks) {
+      if (ids.length && (await existing(tx, ids)).length !== new Set(ids).size) fields[field] ??= 'validation.invalid';
+    }
+    if (infos?.desligamentoId && !(await dismissalReasons(tx)).some((r) => r.id === infos.desligamentoId))
+      fields['infos.desligamentoId'] = 'validation.invalid';
+    const keptPositions = before?.cargos ?? [];
+    for (const [i, cargo] of cargos.entries()) {
+      const kept = keptPositions.some(
+        (k) =>
+          k.cargoId === cargo.cargoId && (k.dealerId ?? null) === cargo.dealerId && k.dataInicio === cargo.dataInicio,
+      );
+      if (kept) continue;
+      const input = { cargoId: cargo.cargoId, tipoUsuario: form.tipo, dealerId: cargo.dealerId, usuarioId: id };
+      if (!(await canAddPosition(tx, scope, rules, input))) fields[`cargos.${i}.cargoId`] = 'users.positionNotAllowed';
+    }
+    if (Object.keys(fields).length) throw badInput(fields, Object.values(fields)[0]);
+
+    // The write.
+    const values = {
+      nome: form.nome,
+      email: form.email,
+      cpf: form.cpf,
+      codigos: form.codigos,
+      tipo: form.tipo,
+      telefones: form.telefones,
+      celulares: form.celulares,
+      dataAdmissao: infos?.dataAdmissao ?? null,
+      emailSuperior: infos?.emailSuperior ?? null,
+      dataDesligamento: infos?.dataDesligamento ?? null,
+      desligamentoId: infos?.desligamentoId ?? null,
+      versao: sql`now()`,
+    };
+    let userId: string;
+    if (id) {
+      await tx
+        .update(usuario)
+        .set({ ...values, ...(form.idioma ? { idioma: form.idioma } : {}) })
+        .where(eq(usuario.id, id));
+      userId = id;
+    } else {
+      const [row] = await tx
+        .insert(usuario)
+        .values({ ...values, idioma: form.idioma ?? 'PT_BR' })
+        .returning({ id: usuario.id });
+      userId = row.id;
+    }
+    const links = [
+      [usuarioDealer, usuarioDealer.usuarioId, 'dealerId', form.idsDealers],
+      [usuarioGrupo, usuarioGrupo.usuarioId, 'grupoId', form.idsGrupos],
+      [usuarioMarca, usuarioMarca.usuarioId, 'marcaId', form.marcas],
+      [usuarioGrupoUsuarios, usuarioGrupoUsuarios.usuarioId, 'grupoUsuariosId', form.idsGruposUsuarios],
+      [usuarioTipoAcesso, usuarioTipoAcesso.usuarioId, 'tipoAcessoId', idsTiposAcesso],
+      [usuarioFuncionalidade, usuarioFuncionalidade.usuarioId, 'funcionalidadeId', idsFuncionalidades],
+    ] as const;
+    for (const [table, owner, column, ids] of links) {
+      if (id) await tx.delete(table).where(eq(owner, userId));
+      if (ids.length) await tx.insert(table).values(ids.map((v) => ({ usuarioId: userId, [column]: v }) as never));
+    }
+    if (id) await tx.delete(usuarioCargo).where(eq(usuarioCargo.usuarioId, userId));
+    if (cargos.length)
+      await tx.insert(usuarioCargo).values(
+        cargos.map((c) => ({
+          usuarioId: userId,
+          cargoId: c.cargoId,
+          dealerId: c.dealerId,
+          departamentoId: c.departamentoId,
+          dataInicio: c.dataInicio,
+        })),
+      );
+
+    const after = await userSnapshot(tx, userId);
+    await recordAudit(tx, {
+      actorId: actorId(ctx),
+      entity: 'usuario',
+      entityId: userId,
+      action: id ? 'editar' : 'criar',
+      ...(before ? { before } : {}),
+      after,
+    });
+    if (!id) {
+      void txCtx;
+      // inviteUser(txCtx, { userId }) — wired by the lead when users.invitation.ts lands
+    }
+    return { id: userId, created: !id };
+  });
+}
+
+/** The user `id` as an administrator may change their state: visible (else NOT_FOUND) and editable (else FORBIDDEN). */
+async function requireEditable(ctx: ActionContext, tx: DbOrTx, id: string) {
+  const scope = await adminScope(tx, ctx.actor);
+  const access = await userAccess(tx, scope, id);
+  if (!access) throw notFound();
+  if (!access.editavel) throw forbidden();
+  return { scope, access };
+}
+
+/**
+ * Activates (ativarUsuario) or inactivates (inativarUsuario) a user in the administrator's scope; nobody
+ * inactivates themselves (FORBIDDEN). Inactivation ends the user's sessions at once: the session's user load
+ * refuses an inactive user on the next request (and `versao` moves), as the dealer-group cascade does.
+ * Audited with before and after when the state changes. Returns the id.
+ */
+export async function alterarAtivacaoUsuario(ctx: ActionContext, input: { id: string; active: boolean }) {
+  requireAllowed(ctx, MAINTAIN_USERS);
+  return inTransaction(ctx, async (tx) => {
+    const { access } = await requireEditable(ctx, tx, input.id);
+    if (!input.active && input.id === ctx.actor?.id) throw forbidden();
+    if (access.active !== input.active) {
+      await tx.update(usuario).set({ active: input.active, versao: sql`now()` }).where(eq(usuario.id, input.id));
+      await recordAudit(tx, {
+        actorId: actorId(ctx),
+        entity: 'usuario',
+        entityId: input.id,
+        action: input.active ? 'ativar' : 'inativar',
+        before: { active: access.active },
+        after: { active: input.active },
+      });
+    }
+    return input.id;
+  });
+}
+
+/**
+ * Grants (true) or removes (false) special activation (alterarAtivacaoEspecial, LIBERAR_ATIVACAO_ESPECIAL and the
+ * scope rule): a specially activated user is never inactivated for inactivity. Audited with before and after.
+ */
+export async function alterarAtivacaoEspecial(ctx: ActionContext, input: { id: string; ativacaoEspecial: boolean }) {
+  requireAllowed(ctx, { keys: ['LIBERAR_ATIVACAO_ESPECIAL'] });
+  return inTransaction(ctx, async (tx) => {
+    await requireEditable(ctx, tx, input.id);
+    const [before] = await tx
+      .select({ ativacaoEspecial: usuario.ativacaoEspecial })
+      .from(usuario)
+      .where(eq(usuario.id, input.id));
+    if (before.ativacaoEspecial !== input.ativacaoEspecial) {
+      await tx.update(usuario).set({ ativacaoEspecial: input.ativacaoEspecial }).where(eq(usuario.id, input.id));
+      await recordAudit(tx, {
+        actorId: actorId(ctx),
+        entity: 'usuario',
+        entityId: input.id,
+        action: 'editar',
+        before,
+        after: { ativacaoEspecial: input.ativacaoEspecial },
+      });
+    }
+    return input.id;
+  });
 }
