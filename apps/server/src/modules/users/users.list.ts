@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../platform/graphql/context.js';
 import { isUuid, uuidArray } from '../../platform/sql.js';
 import { activeBrandsJsonText, dealerGroupOfDealersSql, dealerSummarySql } from '../dealers/dealers.queries.js';
 import { dealerGroupNamesSql } from '../groups/groups.queries.js';
+import { complementaryDataJsonText } from '../products/products.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
 
 // The users administration's reads (docs/domains/users.md#administration): the administrator's scope, the
@@ -209,7 +210,14 @@ export type AdminUserRow = {
   }[];
   tipos_acesso: string[];
   funcionalidades: string[];
-  dados: string[];
+  dados: {
+    id: string;
+    tipo: string;
+    descricao: string;
+    urlBase: string | null;
+    ordem: number;
+    produtoId: string | null;
+  }[];
   grupos_usuarios: { id: string; nome: string }[];
   editavel: boolean;
 };
@@ -240,7 +248,7 @@ export async function usersByIdsInScope(
                   WHERE ud.usuario_id = u.id AND d.active), '[]'::json) AS dealers,
         ARRAY(SELECT tipo_acesso_id::text FROM usuario_tipo_acesso WHERE usuario_id = u.id) AS tipos_acesso,
         ARRAY(SELECT funcionalidade_id::text FROM usuario_funcionalidade WHERE usuario_id = u.id) AS funcionalidades,
-        ARRAY(SELECT dado_complementar_id::text FROM usuario_dado_complementar WHERE usuario_id = u.id) AS dados,
+        ${sql.raw(complementaryDataJsonText('SELECT ud.dado_complementar_id FROM usuario_dado_complementar ud WHERE ud.usuario_id = u.id'))} AS dados,
         coalesce((SELECT json_agg(json_build_object('id', g.id, 'nome', g.nome) ORDER BY g.nome)
                   FROM usuario_grupo_usuarios ugu JOIN (${userGroupNamesSql}) g ON g.id = ugu.grupo_usuarios_id
                   WHERE ugu.usuario_id = u.id), '[]'::json) AS grupos_usuarios,
