@@ -1,10 +1,12 @@
 import type { PortalModule } from '../../platform/module.js';
 import { guards, resolvers } from './users.resolvers.js';
+import { registerUserRoutes } from './users.routes.js';
 import { samples } from './users.samples.js';
 import { usersSeed } from './users.seed.js';
 
 /**
- * Users: the signed-in user (usuarioLogado, language, onboarding, change password). Sign-in reaches
+ * Users: the signed-in user (usuarioLogado, language, onboarding, change password) and the users administration
+ * (the list and its .xlsx export, the user form, activation; docs/domains/users.md#administration). Sign-in reaches
  * users through `userDirectory` (users.directory.ts), passed to the platform by `src/server.ts`.
  */
 export const usersModule: PortalModule = {
@@ -14,4 +16,5 @@ export const usersModule: PortalModule = {
   guards,
   samples,
   seed: usersSeed,
+  routes: registerUserRoutes,
 };
