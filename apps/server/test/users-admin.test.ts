@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { accessTypeIdByName, featureIdsByKey, productIdsByKey } from '../src/modules/products/products.queries.js';
+import { usuario } from '../src/modules/users/users.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
 import { createDealer, createDealerGroup, createUser } from './factories.js';
@@ -31,7 +32,7 @@ const INACTIVATE = 'mutation ($id: ID!) { inativarUsuario(id: $id) { id active }
 const SPECIAL =
   'mutation ($id: ID!, $v: Boolean!) { alterarAtivacaoEspecial(id: $id, ativacaoEspecial: $v) { id ativacaoEspecial } }';
 const PASSWORD = 'Usuarios-2026!';
-const CPF = ['52998224725', '11144477735', '39053344705', '15350946056', '71428793860'];
+const CPF = ['52998224725', '11144477735', '39053344705', '15350946056', '71428793860', '12345678062'];
 const management = { dataAdmissao: '2025-02-03', emailSuperior: 'chefe@portal.demo' };
 
 describe('users administration', () => {
@@ -515,6 +516,27 @@ describe('users administration', () => {
   it("an inactivated user's session is refused on the next request; reactivated, they sign in again", async () => {
     const session = (await signIn(base, u.tDgIn.email, PASSWORD)).client;
     expect((await gql(session, base, '{ usuarioLogado { id } }')).data?.usuarioLogado.id).toBe(u.tDgIn.id);
+    // A changed permission takes effect on the user's next request, and the version moves.
+    const versao = async () =>
+      (await portal.services.db.select({ v: usuario.versao }).from(usuario).where(eq(usuario.id, u.tDgIn.id)))[0].v;
+    const before = await versao();
+    const granted = await q('dg', SAVE, {
+      usuario: {
+        id: u.tDgIn.id,
+        nome: 'Tito Dentro',
+        email: u.tDgIn.email,
+        cpf: CPF[5],
+        tipo: 'DEALER_GRUPO',
+        idsDealers: [a2.id],
+        produtos: [{ idProduto: portalId, idsFuncionalidades: [keys.PORTAL_MANUTENCAO_SLIDES], idsTiposAcesso: [] }],
+      },
+      cargos: [{ cargoId, dealerId: a2.id, departamentoId: deptId, dataInicio: '2025-06-01' }],
+    });
+    expect(granted.errors).toBeUndefined();
+    expect(+(await versao())).toBeGreaterThan(+before);
+    const keysNow = (await gql(session, base, '{ usuarioLogado { funcionalidades { chave } } }')).data?.usuarioLogado
+      .funcionalidades;
+    expect(keysNow).toEqual([{ chave: 'PORTAL_MANUTENCAO_SLIDES' }]);
     const done = await q('dg', INACTIVATE, { id: u.tDgIn.id });
     expect(done.data.inativarUsuario).toEqual({ id: u.tDgIn.id, active: false });
     expect(code((await gql(session, base, '{ usuarioLogado { id } }')) as Result)).toBe('UNAUTHENTICATED');
