@@ -127,19 +127,25 @@ function userListSql(scope: AdminScope, filter: UserFilter, now: Date): { where:
     conditions.push(sql`(u.ultimo_acesso IS NULL OR u.ultimo_acesso < ${cutoff}::timestamptz)`);
   }
 
+  // The id breaks ties in the same direction, so each order is one index read forwards or backwards.
   const order: Record<typeof field, SQL> = {
     nome: sql`u.nome_busca ${dir}`,
     email: sql`lower(u.email::text) ${dir}`,
-    tipo: sql`u.tipo ${dir}, u.nome_busca`,
-    ultimoAcesso: sql`u.ultimo_acesso ${dir} NULLS LAST`,
+    tipo: sql`u.tipo ${dir}, u.nome_busca ${dir}`,
+    // Never signed in counts as the oldest access.
+    ultimoAcesso: sql`u.ultimo_acesso ${dir} ${sql.raw(sortText.startsWith('-') ? 'NULLS LAST' : 'NULLS FIRST')}`,
     createdDateTime: sql`u.created_at ${dir}`,
   };
-  return { where: sql.join(conditions, sql` AND `), order: sql`${order[field]}, u.id` };
+  return { where: sql.join(conditions, sql` AND `), order: sql`${order[field]}, u.id ${dir}` };
 }
 
 /**
- * One page of the users list in `scope` (ids and total in one statement; the page's details are read for
- * its rows alone by `usersByIdsInScope`). A page past the end counts separately.
+ * One page of the users list in `scope`, ids and total in one statement. Without a search, two subqueries,
+ * each with its own plan: the page walks the sort's index and stops after a page, the count reads only index
+ * entries (a window count, `count(*) OVER ()`, would make the page wait for every row). With a search, the
+ * matches are found once through the trigram indexes (a bitmap), then counted and sorted: walking the name
+ * order would pass every non-matching name before a rare one. The page's details are read for its rows
+ * alone by `usersByIdsInScope`.
  */
 export async function pageUserIds(
   db: DbOrTx,
@@ -148,15 +154,14 @@ export async function pageUserIds(
   now: Date,
 ): Promise<{ ids: string[]; totalElements: number }> {
   const { where, order } = userListSql(scope, filter, now);
-  const page = (
-    await db.execute(sql`SELECT u.id, count(*) OVER ()::int AS total FROM usuario u WHERE ${where}
-      ORDER BY ${order} LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`)
-  ).rows as { id: string; total: number }[];
-  if (page.length || filter.offset === 0) return { ids: page.map((r) => r.id), totalElements: page[0]?.total ?? 0 };
-  const [count] = (await db.execute(sql`SELECT count(*)::int AS total FROM usuario u WHERE ${where}`)).rows as {
-    total: number;
-  }[];
-  return { ids: [], totalElements: count.total };
+  const page = sql`LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`;
+  const query = filter.busca?.trim()
+    ? sql`WITH m AS MATERIALIZED (SELECT u.* FROM usuario u WHERE ${where})
+      SELECT ARRAY(SELECT u.id FROM m u ORDER BY ${order} ${page})::text[] AS ids, (SELECT count(*) FROM m)::int AS total`
+    : sql`SELECT ARRAY(SELECT u.id FROM usuario u WHERE ${where} ORDER BY ${order} ${page})::text[] AS ids,
+        (SELECT count(*) FROM usuario u WHERE ${where})::int AS total`;
+  const [row] = (await db.execute(query)).rows as { ids: string[]; total: number }[];
+  return { ids: row.ids, totalElements: row.total };
 }
 
 /** Every user the list's filter shows, in its order, a batch of ids at a time: the `.xlsx` export. */

@@ -40,13 +40,15 @@ export const usuario = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('usuario_tipo_idx').on(t.tipo),
     // Users by name (a user group's members, in order) and searched by any part of name or e-mail.
     index('usuario_nome_busca_idx').on(t.nomeBusca, t.id),
     index('usuario_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
     index('usuario_email_trgm_idx').using('gin', sql`lower(${t.email}::text) gin_trgm_ops`),
-    // The administration's list sorted by last access or creation.
-    index('usuario_ultimo_acesso_idx').on(t.ultimoAcesso, t.id),
+    // The administration's list walks these in its sort's order and stops after a page (users.list.ts):
+    // by e-mail, type and name, last access (never = the oldest), creation.
+    index('usuario_email_lower_idx').on(sql`lower(${t.email}::text)`, t.id),
+    index('usuario_tipo_nome_idx').on(t.tipo, t.nomeBusca, t.id),
+    index('usuario_ultimo_acesso_idx').on(t.ultimoAcesso.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('usuario_created_at_idx').on(t.createdAt, t.id),
   ],
 );
