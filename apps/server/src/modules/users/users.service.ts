@@ -603,7 +603,6 @@ export async function salvarUsuario(
       after,
     });
     if (!id) {
-      void txCtx;
       // inviteUser(txCtx, { userId }) — wired by the lead when users.invitation.ts lands
     }
     return { id: userId, created: !id };
