@@ -74,7 +74,7 @@ describe('users administration', () => {
     g2 = await createDealerGroup(portal);
     a1 = await createDealer(portal, { grupoId: g1.id, produtoIds: [portalId] });
     a2 = await createDealer(portal, { grupoId: g1.id });
-    b1 = await createDealer(portal, { grupoId: g2.id });
+    b1 = await createDealer(portal, { grupoId: g2.id, produtoIds: [portalId] });
     const maintain = [keys.PORTAL_MANUTENCAO_USUARIOS, keys.PORTAL_MANUTENCAO_SLIDES];
     const admin = { idsFuncionalidades: maintain, password: PASSWORD };
     u.tec = await createUser(portal, {
@@ -316,6 +316,10 @@ describe('users administration', () => {
     expect(forDealer[0].idsTiposAcessoConcediveis).toEqual([]);
     expect(forDealer[0].idsFuncionalidadesConcediveis.sort()).toEqual(
       [keys.PORTAL_MANUTENCAO_USUARIOS, keys.PORTAL_MANUTENCAO_SLIDES].sort(),
+    );
+    // A dealer-group administrator learns nothing of dealers outside their scope.
+    expect((await q('dg', produtos, { d: [b1.id], t: 'DEALER_GRUPO' })).data.produtosByDealersAndTipoUsuario).toEqual(
+      [],
     );
     const forMontadora = (await q('admin', produtos, { t: 'MONTADORA' })).data.produtosByDealersAndTipoUsuario;
     expect(forMontadora[0].id).toBe(portalId);

@@ -225,10 +225,11 @@ export const resolvers: Resolvers = {
       const [catalogue, grants] = await Promise.all([productCatalogue(db), grantsOf(db, requireUser(ctx))]);
       let produtos = catalogue.produtos;
       if (tipoUsuario === 'DEALER_GRUPO') {
+        // A dealer-group administrator asks only about the dealers of their scope.
+        const scope = await scopeOf(ctx);
+        const dealers = (idsDealer ?? []).filter((d) => scope.tipo !== 'DEALER_GRUPO' || scope.dealerIds.includes(d));
         const used = new Set(
-          ((await db.execute(productsOfDealersSql(idsDealer ?? []))).rows as { produto_id: string }[]).map(
-            (r) => r.produto_id,
-          ),
+          ((await db.execute(productsOfDealersSql(dealers))).rows as { produto_id: string }[]).map((r) => r.produto_id),
         );
         produtos = produtos.filter((p) => used.has(p.id));
       }
