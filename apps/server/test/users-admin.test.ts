@@ -195,7 +195,8 @@ describe('users administration', () => {
     expect(code(await q('tec', LIST, { rowsPerPage: 7 }))).toBe('BAD_USER_INPUT');
 
     // A read-only viewer lists; nothing else.
-    expect((await q('viewer', LIST, { busca: 'pessego' })).data.usuarios.totalElements).toBe(1);
+    const viewed = (await q('viewer', LIST, { busca: 'pessego' })).data.usuarios;
+    expect(viewed).toMatchObject({ totalElements: 1, content: [{ id: joana.id, editavel: false }] });
     expect(code(await q('viewer', ONE, { id: joana.id }))).toBe('FORBIDDEN');
   });
 

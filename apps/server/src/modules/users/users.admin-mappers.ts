@@ -7,12 +7,15 @@ const isoOf = (value: string | Date | null) => (value === null ? null : new Date
 
 /**
  * Users as the administration shows them (the Usuario type): types and languages in the viewer's language,
- * access types and features from the product catalogue (rows that the products loaders complete).
+ * access types and features from the product catalogue (rows that the products loaders complete), `editavel`
+ * false for a viewer without PORTAL_MANUTENCAO_USUARIOS.
  */
 export async function toUsuarios(ctx: GraphQLContext, list: AdminUserRow[]) {
   if (!list.length) return [];
   const catalogue = await productCatalogue(ctx.services.db);
   const locale = ctx.locale;
+  // A read-only viewer (PORTAL_CONSULTA_VISUALIZACAO_USUARIOS) edits nobody.
+  const maintains = ctx.user?.chaves.includes('PORTAL_MANUTENCAO_USUARIOS') ?? false;
   return list.map((u) => {
     const funcionalidades = catalogue.funcionalidades.filter((f) => u.funcionalidades.includes(f.id));
     return {
@@ -41,7 +44,7 @@ export async function toUsuarios(ctx: GraphQLContext, list: AdminUserRow[]) {
       gruposUsuarios: u.grupos_usuarios,
       ultimoAcesso: isoOf(u.ultimo_acesso),
       createdDateTime: isoOf(u.created_at) as string,
-      editavel: u.editavel,
+      editavel: maintains && u.editavel,
     };
   });
 }
