@@ -308,7 +308,7 @@ describe('users administration', () => {
     ).data.usuariosPortalProperties;
     expect(props).toEqual({ tiposUsuarioInformarCargo: [{ id: 'DEALER_GRUPO' }], informarDepartamentoCargo: true });
 
-    // Products: dealer types get their dealers' products, others all, Portal first; what the administrator may grant.
+    // Products: dealer types get the Portal and their dealers' products, others all, Portal first; what the administrator may grant.
     const produtos = `query ($d: [ID!], $t: TipoUsuarioId!) { produtosByDealersAndTipoUsuario(idsDealer: $d, tipoUsuario: $t) {
       id nome tiposAcesso { id } funcionalidades { id chave } idsTiposAcessoConcediveis idsFuncionalidadesConcediveis } }`;
     const forDealer = (await q('mont', produtos, { d: [a1.id], t: 'DEALER_GRUPO' })).data
@@ -318,10 +318,15 @@ describe('users administration', () => {
     expect(forDealer[0].idsFuncionalidadesConcediveis.sort()).toEqual(
       [keys.PORTAL_MANUTENCAO_USUARIOS, keys.PORTAL_MANUTENCAO_SLIDES].sort(),
     );
-    // A dealer-group administrator learns nothing of dealers outside their scope.
-    expect((await q('dg', produtos, { d: [b1.id], t: 'DEALER_GRUPO' })).data.produtosByDealersAndTipoUsuario).toEqual(
-      [],
+    // The Portal is every user's product, even at dealers that use none; a dealer-group administrator learns
+    // nothing of dealers outside their scope (the Portal only, as for no dealer at all).
+    const ids = (list: { id: string }[]) => list.map((p) => p.id);
+    expect(ids((await q('mont', produtos, { d: [], t: 'DEALER_GRUPO' })).data.produtosByDealersAndTipoUsuario)).toEqual(
+      [portalId],
     );
+    expect(
+      ids((await q('dg', produtos, { d: [b1.id], t: 'DEALER_GRUPO' })).data.produtosByDealersAndTipoUsuario),
+    ).toEqual([portalId]);
     const forMontadora = (await q('admin', produtos, { t: 'MONTADORA' })).data.produtosByDealersAndTipoUsuario;
     expect(forMontadora[0].id).toBe(portalId);
     expect(forMontadora.length).toBeGreaterThan(1);

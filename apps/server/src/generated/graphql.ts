@@ -1541,7 +1541,7 @@ export type Query = {
   portalProperties: PortalProperties;
   /** Every product with its access types and features (user administration). */
   produtos: Array<Produto>;
-  /** Products a user of this type at these dealers can use (dealer types: the dealers' products; others: all), Portal first. */
+  /** Products a user of this type at these dealers can use (dealer types: the Portal and the dealers' products; others: all), Portal first. */
   produtosByDealersAndTipoUsuario: Array<ProdutoConcedivel>;
   /** The counts the inactivation's confirmation states, read before inativarGrupo. */
   resumoInativacaoGrupo: ResumoInativacaoGrupo;

@@ -14,10 +14,10 @@ import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import { isUuid } from '../../platform/sql.js';
 import { loadPortalProperties, portalLabels } from '../portal/portal.queries.js';
-import { productOptions } from '../products/products.queries.js';
+import { PORTAL_PRODUCT_KEY, productOptions } from '../products/products.queries.js';
 import { linkUsuario, menu } from './menu.tables.js';
 
-export const PORTAL_PRODUCT_KEY = 'PORTAL';
+export { PORTAL_PRODUCT_KEY };
 /** Cache key of the menu rows (services.cache): whoever changes the menu invalidates it. */
 export const MENU_CACHE_KEY = 'menu';
 /** Live-event channel of menu changes: every instance drops its cached menu rows on it (menu.service.ts). */

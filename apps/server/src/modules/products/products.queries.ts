@@ -111,6 +111,9 @@ export async function productNamesByIds(db: DbOrTx, ids: readonly string[]): Pro
 }
 
 /** Every product with its access types and features, Portal first then by order and name (the user form's permissions). */
+/** The portal's own product: its features are the PORTAL_* keys, and every user may get them. */
+export const PORTAL_PRODUCT_KEY = 'PORTAL';
+
 export async function productCatalogue(db: DbOrTx) {
   const [produtos, tipos, funcionalidades, padroes] = await Promise.all([
     db.select().from(produto).orderBy(asc(produto.ordem), asc(produto.nome)),
@@ -126,6 +129,8 @@ export async function productCatalogue(db: DbOrTx) {
       .orderBy(asc(funcionalidade.nome)),
     db.select().from(tipoAcessoFuncionalidade),
   ]);
-  const portalFirst = [...produtos].sort((a, b) => Number(b.chave === 'PORTAL') - Number(a.chave === 'PORTAL'));
+  const portalFirst = [...produtos].sort(
+    (a, b) => Number(b.chave === PORTAL_PRODUCT_KEY) - Number(a.chave === PORTAL_PRODUCT_KEY),
+  );
   return { produtos: portalFirst, tipos, funcionalidades, padroes };
 }

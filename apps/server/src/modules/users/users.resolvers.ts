@@ -10,7 +10,7 @@ import { isUuid } from '../../platform/sql.js';
 import { brandOptions, productsOfDealersSql } from '../dealers/dealers.queries.js';
 import { listActiveDealerGroups } from '../groups/groups.queries.js';
 import { cachedPortalProperties, presentPortalProperties } from '../portal/portal.queries.js';
-import { productCatalogue } from '../products/products.queries.js';
+import { PORTAL_PRODUCT_KEY, productCatalogue } from '../products/products.queries.js';
 import { toUsuarios, usuarioById } from './users.admin-mappers.js';
 import {
   adminScope,
@@ -231,7 +231,8 @@ export const resolvers: Resolvers = {
         const used = new Set(
           ((await db.execute(productsOfDealersSql(dealers))).rows as { produto_id: string }[]).map((r) => r.produto_id),
         );
-        produtos = produtos.filter((p) => used.has(p.id));
+        // The Portal itself is every user's product, whatever the dealers use.
+        produtos = produtos.filter((p) => used.has(p.id) || p.chave === PORTAL_PRODUCT_KEY);
       }
       return produtos.map((p) => {
         const tiposAcesso = catalogue.tipos.filter((a) => a.produtoId === p.id);
