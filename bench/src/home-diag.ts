@@ -12,6 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { businessDay } from '@portal/domain';
 import pg from 'pg';
+// @ts-expect-error pg's utils have no types
+import { prepareValue } from 'pg/lib/utils.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.js';
 import { buildPortal } from '../../apps/server/src/server.js';
@@ -120,6 +122,42 @@ async function main() {
       console.log(`   ${s.ms.toFixed(2).padStart(7)} ms  ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`);
       if (name === 'whole /home document' && !distinct.has(s.text)) distinct.set(s.text, s);
     }
+  }
+  // Whether PostgreSQL re-plans the prepared statements on each execution (custom plans) or reuses one plan (generic).
+  const pool = portal.services.database.pool as unknown as { _clients?: pg.Client[] } | undefined;
+  console.log('\nPrepared statements on the pool connections (plans made: generic / custom):');
+  for (const c of pool?._clients ?? []) {
+    const { rows } = await c.query(
+      'SELECT name, generic_plans, custom_plans FROM pg_prepared_statements WHERE name IS NOT NULL ORDER BY name',
+    );
+    for (const r of rows) console.log(`   ${r.name}: ${r.generic_plans} / ${r.custom_plans}`);
+  }
+  // Each statement of the whole document as PostgreSQL would run it re-planned each time (custom) and planned once
+  // (generic): the time of 200 executions on one connection, and the generic plan.
+  console.log('\nCustom (re-planned) against generic plans, 200 executions each on one connection:');
+  const one = new pg.Client({ connectionString: databaseUrl });
+  await one.connect();
+  try {
+    let n = 0;
+    for (const s of distinct.values()) {
+      const timeIt = async (mode: string) => {
+        const name = `diag_${n++}`;
+        await one.query(`SET plan_cache_mode = ${mode}`);
+        for (let i = 0; i < 10; i++) await one.query({ name, text: s.text, values: s.values as never[] });
+        const t0 = performance.now();
+        for (let i = 0; i < 200; i++) await one.query({ name, text: s.text, values: s.values as never[] });
+        return ((performance.now() - t0) / 200).toFixed(3);
+      };
+      const custom = await timeIt('force_custom_plan');
+      const generic = await timeIt('force_generic_plan');
+      const literals = s.values.map((v) => (v == null ? 'NULL' : one.escapeLiteral(String(prepareValue(v)))));
+      await one.query(`PREPARE g${n} AS ${s.text}`);
+      const plan = await one.query(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE g${n}(${literals.join(', ')})`);
+      console.log(`\n-- custom ${custom} ms, generic ${generic} ms: ${s.text.replace(/\s+/g, ' ').slice(0, 120)}`);
+      console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+    }
+  } finally {
+    await one.end();
   }
   console.log('\nEXPLAIN (ANALYZE, BUFFERS) of each distinct statement of the whole document (median of 3):');
   for (const s of distinct.values()) {

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -127,4 +127,16 @@ export async function queryPreparedSql<T>(database: Database, name: string, quer
   if (known === undefined) preparedTexts.set(name, text);
   else if (known !== text) throw new Error(`prepared statement ${name}: another text under the same name`);
   return queryPrepared<T>(database, name, text, params);
+}
+
+/**
+ * A LIMIT written into a prepared statement's text, not passed as a parameter; give the statement's name the
+ * same number (one text per name). PostgreSQL plans a parameter LIMIT for a tenth of the rows: the one plan it
+ * could reuse then looks costlier than planning each execution anew, so it re-plans every time (about as long as
+ * running the statement; docs/benchmarks.md, "/home data"), or, when told to reuse it, reuses a bad one.
+ */
+export function inlineLimit(limit: number): SQL {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
+    throw new Error(`inlineLimit: ${limit} is not a row count`);
+  return sql.raw(`LIMIT ${limit}`);
 }

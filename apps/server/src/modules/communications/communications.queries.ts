@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type DbOrTx, queryPreparedSql } from '../../platform/db.js';
+import { type Database, type DbOrTx, inlineLimit, queryPreparedSql } from '../../platform/db.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { brandNamesSql, dealerNamesSql } from '../dealers/dealers.queries.js';
 import { dealerGroupNamesSql } from '../groups/groups.queries.js';
@@ -184,16 +184,17 @@ export async function canReadAttachment(db: DbOrTx, userId: string, arquivoId: s
 /** The user's latest deliveries for the home card, within their display window. */
 export async function recentEnvios(database: Database, userId: string, limit: number, now: Date): Promise<EnvioRow[]> {
   // The home card honours the optional display window (dataInicioExibicao / dataFimExibicao). Prepared,
-  // with each delivery's communication (one round trip less): every /home load asks.
+  // with each delivery's communication (one round trip less): every /home load asks. The limit is in the text
+  // (one statement per limit) so PostgreSQL plans it once, not on every execution.
   return queryPreparedSql<EnvioRow>(
     database,
-    'communications_recent_envios',
+    `communications_recent_envios_${limit}`,
     sql`SELECT e.*, (SELECT to_json(r) FROM (SELECT ${COMUNICADO_COLUMNS}) r) AS comunicado
          FROM comunicado_envio e JOIN comunicado c ON c.id = e.comunicado_id
          WHERE e.usuario_id = ${userId} AND e.active AND NOT e.arquivado
            AND (c.data_inicio_exibicao IS NULL OR c.data_inicio_exibicao <= ${now})
            AND (c.data_fim_exibicao IS NULL OR c.data_fim_exibicao >= ${now})
-         ORDER BY e.data_recebimento DESC, e.comunicado_id LIMIT ${limit}`,
+         ORDER BY e.data_recebimento DESC, e.comunicado_id ${inlineLimit(limit)}`,
   );
 }
 

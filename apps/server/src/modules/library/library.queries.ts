@@ -1,6 +1,6 @@
 import { canManageLibrary, type PermissaoAcesso } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type DbOrTx, queryPreparedSql } from '../../platform/db.js';
+import { type Database, type DbOrTx, inlineLimit, queryPreparedSql } from '../../platform/db.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
 import { uploadDetailsJoin } from '../files/files.queries.js';
@@ -234,13 +234,14 @@ export async function listRecentFiles(
     viewer,
     sql`NOT i.pasta AND ${visibleTo(viewer)}`,
     sql`ORDER BY i.ultima_modificacao DESC, i.id`,
-    sql`LIMIT ${limit}`,
+    inlineLimit(limit),
   );
   // Each file comes with the names of the folders on its path the viewer may read (its pastaPai and
-  // breadcrumb), so /home's card needs no second statement.
+  // breadcrumb), so /home's card needs no second statement. The limit is in the text (one statement per limit):
+  // with a parameter LIMIT PostgreSQL re-plans on every execution, and its reusable plan is a bad one.
   return queryPreparedSql<RecentFileRow>(
     database,
-    viewer.manager ? 'library_recent_files_manager' : 'library_recent_files',
+    `${viewer.manager ? 'library_recent_files_manager' : 'library_recent_files'}_${limit}`,
     sql`SELECT r.*, (SELECT coalesce(json_object_agg(i.id, i.nome), '{}'::json) FROM item_biblioteca i
           WHERE i.id = ANY(r.caminho) AND ${visibleTo(viewer)}) AS pastas_legiveis
         FROM (${page}) r ORDER BY r.ultima_modificacao DESC, r.id`,
