@@ -10,7 +10,7 @@ import { Outlet, useLocation } from 'react-router';
 import { CenteredMessage } from '../ui/CenteredMessage';
 import { LoadingView } from '../ui/LoadingView';
 import { apiErrorMessage, isUnauthenticated } from './apollo-client';
-import { USUARIO_LOGADO } from './current-user/current-user.documents';
+import { FRAME } from './current-user/current-user.documents';
 import { SignedInUserContext } from './current-user/signed-in-user';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { OpsPage } from './errors/OpsPage';
@@ -19,9 +19,10 @@ import { Breadcrumbs } from './shell/Breadcrumbs';
 import { Header } from './shell/Header';
 import { buildMenu } from './shell/menu';
 import { RouteGuard } from './shell/RouteGuard';
-import { MENU_USUARIO_LOGADO, parseMenus } from './shell/shell.documents';
+import { parseMenus } from './shell/shell.documents';
 import { useFavicon } from './shell/useFavicon';
 import { HeaderTourLoader } from './tour/HeaderTourLoader';
+import { HEADER_TOUR_ID } from './tour/header-tour';
 
 /** Content max width (docs/domains/menu-and-shell.md#the-frame). */
 export const CONTENT_MAX_WIDTH = 1440;
@@ -35,10 +36,12 @@ export const CONTENT_MAX_WIDTH = 1440;
 export function AppFrame({ registeredPaths }: { registeredPaths: readonly string[] }) {
   const { t, i18n } = useTranslation();
   const portal = usePortalProperties();
-  const { data, error } = useQuery(USUARIO_LOGADO);
-  const { data: menuResult } = useQuery(MENU_USUARIO_LOGADO);
+  // One request: the user, the menu and whether the header's tour was seen (HeaderTourLoader reads it from the cache).
+  const { data, error } = useQuery(FRAME, {
+    variables: { headerTourId: HEADER_TOUR_ID, withTour: portal.onboardingHabilitado === true },
+  });
   const user = data?.usuarioLogado;
-  const menuData = menuResult?.menuUsuarioLogado;
+  const menuData = data?.menuUsuarioLogado;
   const locale = user ? LOCALE_BY_IDIOMA[user.idioma.id] : undefined;
   // Screens wait for the user's language only the first time, so switching later does not remount them.
   const [languageReady, setLanguageReady] = useState(false);

@@ -4,7 +4,7 @@ import { IDIOMAS, type Idioma } from '@portal/domain';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../ui/toast';
-import { MUDAR_LINGUA_USUARIO, USUARIO_LOGADO } from './current-user.documents';
+import { FRAME, MUDAR_LINGUA_USUARIO } from './current-user.documents';
 import { useSignedInUser } from './signed-in-user';
 
 /**
@@ -18,7 +18,7 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
   const user = useSignedInUser();
   const toast = useToast();
   const [mudarLingua, { loading }] = useMutation(MUDAR_LINGUA_USUARIO, {
-    refetchQueries: [USUARIO_LOGADO, 'MenuUsuarioLogado'],
+    refetchQueries: [FRAME],
     awaitRefetchQueries: true,
   });
 

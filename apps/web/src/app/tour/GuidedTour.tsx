@@ -63,7 +63,12 @@ export function GuidedTour({ id, steps, unseen }: Props) {
     skip: !enabled || unseen !== undefined,
     fetchPolicy: 'network-only',
   });
-  const [markSeen] = useMutation(SET_ONBOARDING_SEEN, { variables: { id } });
+  const [markSeen] = useMutation(SET_ONBOARDING_SEEN, {
+    variables: { id },
+    // The header's tour loader reads "seen" from the cache (the frame's request): it must not offer the tour again.
+    update: (cache) =>
+      cache.writeQuery({ query: ONBOARDING_SEEN, variables: { id }, data: { currentUserOnboardingIsSeen: true } }),
+  });
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
   const [currentStep, setCurrentStep] = useState(0);

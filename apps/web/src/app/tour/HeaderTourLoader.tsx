@@ -8,8 +8,9 @@ import { ONBOARDING_SEEN } from './tour.documents';
 const HeaderTour = lazy(() => import('./HeaderTour'));
 
 /**
- * Asks the server whether the user has seen the header's tour and fetches the tour's chunk only when not: most
- * visits are by users who have, and they download none of it. Nothing when the portal's onboarding is off.
+ * Fetches the tour's chunk only when the user has not seen the header's tour: most visits are by users who have, and
+ * they download none of it. Whether they have comes with the frame's request (AppFrame's `Frame` query), so this
+ * reads the cache. Nothing when the portal's onboarding is off.
  */
 export function HeaderTourLoader() {
   const portal = usePortalProperties();
@@ -17,7 +18,7 @@ export function HeaderTourLoader() {
   const { data } = useQuery(ONBOARDING_SEEN, {
     variables: { id: HEADER_TOUR_ID },
     skip: !enabled,
-    fetchPolicy: 'network-only',
+    fetchPolicy: 'cache-first',
   });
   if (!enabled || data?.currentUserOnboardingIsSeen !== false) return null;
   return (
