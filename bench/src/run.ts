@@ -197,8 +197,12 @@ function checkHome(body: string): string | null {
   return null;
 }
 
-/** Paced scenario: 100 users arriving at random, 500 pages a second in all (a user every 200 ms: far busier than people are). */
-const PACED_RATE = intEnv('BENCH_PACED_RATE', 500, 1, 100_000);
+/**
+ * Paced scenario: 100 users arriving at random, 500 pages a second in all (a user every 200 ms: far busier than people
+ * are). The budget is read at this rate for the shell and for /home's data alike (docs/decisions/0019-*.md).
+ */
+const BUDGET_PACED_RATE = 500;
+const PACED_RATE = intEnv('BENCH_PACED_RATE', BUDGET_PACED_RATE, 1, 100_000);
 
 const ALL_SCENARIOS: Scenario[] = [
   {
@@ -670,6 +674,8 @@ async function main() {
           p95Ms: row.p95Ms,
           p99Ms: row.p99Ms,
           within: row.p95Ms < BUDGET_P95_MS,
+          // Another rate (BENCH_PACED_RATE) shows where the knee is; it is not the budget's reading.
+          budgetRate: PACED_RATE === BUDGET_PACED_RATE,
         }
       : undefined;
   };
@@ -686,7 +692,9 @@ async function main() {
     if (b)
       console.log(
         `Budget (${b.target}): p50 ${b.p50Ms.toFixed(2)} / p95 ${b.p95Ms.toFixed(2)} / p99 ${b.p99Ms.toFixed(2)} ms ` +
-          `-> ${b.within ? 'within' : 'OVER'} budget`,
+          (b.budgetRate
+            ? `-> ${b.within ? 'within' : 'OVER'} budget`
+            : `-> not the budget's reading (${BUDGET_PACED_RATE} req/s): no verdict`),
       );
 
   const busy = rows.filter((r) => (r.backgroundCpuPct ?? 0) > 20);
