@@ -316,6 +316,29 @@ describe('GraphQL API', () => {
     expect(code(await gql(as.admin, base, costly))).toBe('QUERY_TOO_COMPLEX');
   });
 
+  it('answers a batch (an array body) operation by operation, each guarded; refuses more than 10 at once', async () => {
+    const post = (body: unknown) =>
+      as.dealer.fetch(`${base}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: new URL(base).origin },
+        body: JSON.stringify(body),
+      });
+    const batch = await post([
+      { query: '{ usuarioLogado { email } }' },
+      { query: '{ ping }' },
+      { query: '{ produtos { id } }' },
+    ]);
+    expect(batch.status).toBe(200);
+    const [user, ping, denied] = (await batch.json()) as Array<{ data: any; errors?: any[] }>;
+    expect(user.data.usuarioLogado.email).toBe('dealer@portal.demo');
+    expect(ping.data.ping).toBeTruthy();
+    expect(denied.errors?.[0].extensions.code).toBe('FORBIDDEN');
+    const tooMany = await post(Array.from({ length: 11 }, () => ({ query: '{ ping }' })));
+    expect(tooMany.status).toBe(400);
+    expect(((await tooMany.json()) as { errors: any[] }).errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect((await post([])).status).toBe(400);
+  });
+
   it('masks internal errors: no stack, no SQL, a translated message', () => {
     const err = new GraphQLError('boom', { originalError: new Error('relation "x" does not exist at /src/db.ts:1') });
     const logged: object[] = [];

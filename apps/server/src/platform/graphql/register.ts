@@ -73,7 +73,13 @@ function httpRefusal(err: GraphQLError | undefined, locale: Locale) {
   };
 }
 
-/** Mounts the GraphQL API of `modules` at /api/graphql (mercurius with JIT, loaders, limits, guards). */
+/**
+ * At most this many operations in one batched request (an array body). The web's client batches the operations a
+ * screen starts together (/home's four) into one request; each is still validated, limited and guarded on its own.
+ */
+export const MAX_BATCHED_OPERATIONS = 10;
+
+/** Mounts the GraphQL API of `modules` at /api/graphql (mercurius with JIT, loaders, limits, guards, batching). */
 export async function registerGraphQL(
   app: FastifyInstance,
   services: Services,
@@ -83,11 +89,21 @@ export async function registerGraphQL(
   const { config } = services;
   const production = config.env === 'production';
   app.addHook('preHandler', async (request, reply) => {
-    if (request.url.startsWith('/api/graphql') && request.method === 'POST' && request.cookies?.portal_sid) {
-      if (!isSameOrigin(request, config.publicUrl)) {
-        logRouteDenial(request, 'FORBIDDEN', null);
-        await reply.code(403).send({ errors: [{ message: 'CSRF', extensions: { code: 'FORBIDDEN' } }] });
-      }
+    if (!request.url.startsWith('/api/graphql') || request.method !== 'POST') return;
+    if (request.cookies?.portal_sid && !isSameOrigin(request, config.publicUrl)) {
+      logRouteDenial(request, 'FORBIDDEN', null);
+      await reply.code(403).send({ errors: [{ message: 'CSRF', extensions: { code: 'FORBIDDEN' } }] });
+      return;
+    }
+    if (Array.isArray(request.body) && (request.body.length === 0 || request.body.length > MAX_BATCHED_OPERATIONS)) {
+      const locale = resolveLocale(request.headers['accept-language']);
+      const key = 'error.badRequest';
+      await reply
+        .code(400)
+        .send({
+          data: null,
+          errors: [{ message: t(locale, key), extensions: { code: 'BAD_REQUEST', messageKey: key } }],
+        });
     }
   });
   await app.register(mercurius, {
@@ -98,7 +114,7 @@ export async function registerGraphQL(
     jit: 1,
     graphiql: !production,
     queryDepth: config.graphql.maxDepth,
-    allowBatchedQueries: false,
+    allowBatchedQueries: true,
     graphql: {
       // Parsing stops at this many tokens: a huge document never reaches validation.
       parseOptions: { maxTokens: config.graphql.maxTokens },
