@@ -124,14 +124,17 @@ async function main() {
     }
   }
   // Whether PostgreSQL re-plans the prepared statements on each execution (custom plans) or reuses one plan (generic).
-  const pool = portal.services.database.pool as unknown as { _clients?: pg.Client[] } | undefined;
+  const pool = portal.services.database.pool as pg.Pool;
   console.log('\nPrepared statements on the pool connections (plans made: generic / custom):');
-  for (const c of pool?._clients ?? []) {
+  const idle = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+  for (const c of idle) {
     const { rows } = await c.query(
       'SELECT name, generic_plans, custom_plans FROM pg_prepared_statements WHERE name IS NOT NULL ORDER BY name',
     );
-    for (const r of rows) console.log(`   ${r.name}: ${r.generic_plans} / ${r.custom_plans}`);
+    console.log(`   connection: ${rows.map((r) => `${r.name} ${r.generic_plans} / ${r.custom_plans}`).join(', ')}`);
   }
+  for (const c of idle) c.release();
+
   // Each statement of the whole document as PostgreSQL would run it re-planned each time (custom) and planned once
   // (generic): the time of 200 executions on one connection, and the generic plan.
   console.log('\nCustom (re-planned) against generic plans, 200 executions each on one connection:');
