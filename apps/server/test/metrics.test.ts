@@ -33,6 +33,12 @@ describe('GET /metrics', () => {
       await gql(client, portal.baseUrl, '{ usuarioLogado { id } portalProperties { name } }');
       await gql(client, portal.baseUrl, '{ dealers { totalElements } }'); // FORBIDDEN for a dealer: an error
       await gql(client, portal.baseUrl, '{ notAField }'); // refused by validation
+      // A batch (the web's client sends one): each operation's root fields count.
+      await client.fetch(`${portal.baseUrl}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: portal.baseUrl },
+        body: JSON.stringify([{ query: '{ ping }' }, { query: '{ countNotificacoesNaoLidas }' }]),
+      });
       await fetch(`${portal.baseUrl}/no/such/path/${'x'.repeat(20)}`);
 
       const text = await scrape();
@@ -41,7 +47,11 @@ describe('GET /metrics', () => {
       expect(sample(text, 'portal_graphql_operations_total{operation="invalid",outcome="error"}')).toBe(1);
       expect(text).toMatch(/portal_graphql_operation_duration_seconds_count\{operation="usuarioLogado"\} 1/);
       expect(sample(text, 'portal_graphql_operations_total{operation="dealers",outcome="error"}')).toBe(1);
-      expect(sample(text, 'portal_http_requests_total{route="/api/graphql",method="POST",status="200"}')).toBe(2);
+      expect(sample(text, 'portal_graphql_operations_total{operation="ping",outcome="ok"}')).toBe(1);
+      expect(sample(text, 'portal_graphql_operations_total{operation="countNotificacoesNaoLidas",outcome="ok"}')).toBe(
+        1,
+      );
+      expect(sample(text, 'portal_http_requests_total{route="/api/graphql",method="POST",status="200"}')).toBe(3);
       expect(sample(text, 'portal_http_requests_total{route="/api/graphql",method="POST",status="400"}')).toBe(1);
       // The raw path of an unknown URL never becomes a label.
       expect(text).not.toContain('/no/such/path');

@@ -123,11 +123,15 @@ const graphqlNotes = new WeakMap<FastifyRequest, { fields: string[]; errored: bo
 
 /**
  * Records the root fields a GraphQL request asks for (the schema bounds them) and, later, that its answer carried
- * errors. A request refused before execution (syntax, validation) is counted as the operation 'invalid'.
+ * errors. A request refused before execution (syntax, validation) is counted as the operation 'invalid'. A batched
+ * request notes each of its operations: their fields add up.
  */
 export function noteGraphqlOperation(request: FastifyRequest, note: { fields?: string[]; errored?: boolean }) {
   const current = graphqlNotes.get(request) ?? { fields: [], errored: false };
-  graphqlNotes.set(request, { ...current, ...note });
+  graphqlNotes.set(request, {
+    fields: note.fields ? [...new Set([...current.fields, ...note.fields])] : current.fields,
+    errored: current.errored || Boolean(note.errored),
+  });
 }
 
 /**
