@@ -199,7 +199,7 @@ function checkHome(body: string): string | null {
 
 /**
  * Paced scenario: 100 users arriving at random, 500 pages a second in all (a user every 200 ms: far busier than people
- * are). The budget is read at this rate for the shell and for /home's data alike (docs/decisions/0019-*.md).
+ * are). The budget is read at this rate for the shell and for /home's data alike (docs/decisions/0020-*.md).
  */
 const BUDGET_PACED_RATE = 500;
 const PACED_RATE = intEnv('BENCH_PACED_RATE', BUDGET_PACED_RATE, 1, 100_000);
