@@ -98,12 +98,10 @@ export async function registerGraphQL(
     if (Array.isArray(request.body) && (request.body.length === 0 || request.body.length > MAX_BATCHED_OPERATIONS)) {
       const locale = resolveLocale(request.headers['accept-language']);
       const key = 'error.badRequest';
-      await reply
-        .code(400)
-        .send({
-          data: null,
-          errors: [{ message: t(locale, key), extensions: { code: 'BAD_REQUEST', messageKey: key } }],
-        });
+      await reply.code(400).send({
+        data: null,
+        errors: [{ message: t(locale, key), extensions: { code: 'BAD_REQUEST', messageKey: key } }],
+      });
     }
   });
   await app.register(mercurius, {
