@@ -71,6 +71,7 @@ export const SCREENS: ScreenEntry[] = [
     path,
     load: async () => (await import('../features/dealers/DealerEditPage')).DealerEditPage,
   })),
+  { path: '/usuarios', load: async () => (await import('../features/users/UsersListPage')).UsersListPage },
   { path: '/menus', load: async () => (await import('../features/menus/MenusListPage')).MenusListPage },
   ...['/menus/novo', '/menus/:id'].map((path) => ({
     path,
