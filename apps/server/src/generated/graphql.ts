@@ -1568,6 +1568,11 @@ export type Query = {
    * ultimoAcesso or createdDateTime, '-' before it for descending.
    */
   usuarios: UsuarioPage;
+  /**
+   * Users the audience reaches now (active, not already removed) whose name or e-mail contains busca, without case or
+   * accents, by name, at most 20: the form's search to add users to usuariosRemovidos.
+   */
+  usuariosAudiencia: Array<UsuarioComunicado>;
   /** Active users of a type (tipo or tipoUsuario) in the administrator's scope, filtered by dealers and a search (the clone dialog); at most 200, by name. */
   usuariosByTipoUsuario: Array<Usuario>;
   /** Active users not yet in the group whose name, e-mail or dealer contains busca (at most 20): the member search. */
@@ -1907,6 +1912,13 @@ export type QueryUsuariosArgs = {
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
   tipo?: InputMaybe<TipoUsuarioId>;
   ultimoAcessoDias?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryUsuariosAudienciaArgs = {
+  audiencia: AudienciaInput;
+  busca: Scalars['String']['input'];
 };
 
 
@@ -3280,6 +3292,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   usuarioDominioQuery?: Resolver<ResolversTypes['UsuarioDominio'], ParentType, ContextType>;
   usuarioLogado?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType>;
   usuarios?: Resolver<ResolversTypes['UsuarioPage'], ParentType, ContextType, RequireFields<QueryUsuariosArgs, 'page' | 'rowsPerPage'>>;
+  usuariosAudiencia?: Resolver<Array<ResolversTypes['UsuarioComunicado']>, ParentType, ContextType, RequireFields<QueryUsuariosAudienciaArgs, 'audiencia' | 'busca'>>;
   usuariosByTipoUsuario?: Resolver<Array<ResolversTypes['Usuario']>, ParentType, ContextType, Partial<QueryUsuariosByTipoUsuarioArgs>>;
   usuariosParaGrupoUsuarios?: Resolver<Array<ResolversTypes['UsuarioGrupoUsuarios']>, ParentType, ContextType, RequireFields<QueryUsuariosParaGrupoUsuariosArgs, 'busca' | 'id'>>;
   usuariosPorGrupoUsuarios?: Resolver<ResolversTypes['UsuarioGrupoUsuariosPage'], ParentType, ContextType, RequireFields<QueryUsuariosPorGrupoUsuariosArgs, 'id' | 'page' | 'rowsPerPage'>>;

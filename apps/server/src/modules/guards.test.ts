@@ -92,6 +92,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Query.usuarioDominioQuery: keys: PORTAL_MANUTENCAO_USUARIOS",
         "Query.usuarioLogado: authenticated",
         "Query.usuarios: keys: PORTAL_MANUTENCAO_USUARIOS | PORTAL_CONSULTA_VISUALIZACAO_USUARIOS",
+        "Query.usuariosAudiencia: keys: PORTAL_CRIACAO_COMUNICADOS | PORTAL_APROVACAO_ENVIO_COMUNICADOS",
         "Query.usuariosByTipoUsuario: keys: PORTAL_MANUTENCAO_USUARIOS",
         "Query.usuariosParaGrupoUsuarios: keys: PORTAL_MANUTENCAO_GRUPOS_USUARIOS",
         "Query.usuariosPorGrupoUsuarios: keys: PORTAL_MANUTENCAO_GRUPOS_USUARIOS",

@@ -666,6 +666,11 @@ export const en = {
       removedUsers: 'Removed users',
       removedUsersHint:
         'These users do not receive the communication; remove them from the list to include them again.',
+      removedUsersSearch: 'Remove from the recipients: search a user by name or e-mail',
+      removedUsersSearchHint: 'Only active users the chosen recipients reach are offered.',
+      removedUsersNone: 'No user of the recipients found.',
+      removedUsersType: 'Type part of the name or e-mail.',
+      removedUsersError: 'The users could not be searched.',
       recipients_zero: 'No recipients',
       recipients_one: '{{count}} recipient',
       recipients_other: '{{count}} recipients',

@@ -4,7 +4,7 @@ import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { brandNamesSql, dealerNamesSql } from '../dealers/dealers.queries.js';
 import { dealerGroupNamesSql } from '../groups/groups.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
-import { audienceSql } from '../users/users.audience.js';
+import { type AudienceUserRow, audienceSql, searchAudienceUsers } from '../users/users.audience.js';
 import { portalEmails, userLinksSql, userSummarySql } from '../users/users.queries.js';
 
 // Reads of the communications module. Visibility: a communication is seen by its creator and its
@@ -262,6 +262,17 @@ export async function countAudience(db: DbOrTx, a: Audiencia) {
   const [row] = await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${recipientsSql(a)}) r`);
   const emails = a.idOriginal ? [] : await externalEmails(db, a.emailsAvulsos);
   return { usuarios: row.total, emailsAvulsos: emails.length, total: row.total + emails.length };
+}
+
+/** How many users the audience search offers at once (type more to narrow). */
+export const AUDIENCE_SEARCH_LIMIT = 20;
+
+/**
+ * Users the audience reaches now (active, not yet removed) whose name or e-mail contains `busca`: the
+ * form's search to remove users from the audience (docs/domains/communications.md#audience).
+ */
+export function searchAudience(db: DbOrTx, a: Audiencia, busca: string): Promise<AudienceUserRow[]> {
+  return searchAudienceUsers(db, recipientsSql(a), busca, AUDIENCE_SEARCH_LIMIT);
 }
 
 /** The audience stored with a communication. */

@@ -7,7 +7,7 @@ import {
 } from '@portal/domain';
 import { t } from '@portal/i18n';
 import { sql } from 'drizzle-orm';
-import type { Resolvers } from '../../generated/graphql.js';
+import type { AudienciaInput, Resolvers } from '../../generated/graphql.js';
 import { actionContext, limitArg, pageArgs } from '../../platform/actions.js';
 import { notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
@@ -26,6 +26,7 @@ import {
   usersByIds,
 } from '../users/users.queries.js';
 import {
+  type Audiencia,
   type ComunicadoRow,
   canReadAttachment,
   comunicadosByIds,
@@ -42,6 +43,7 @@ import {
   readsBy,
   readsPerDay,
   recentEnvios,
+  searchAudience,
 } from './communications.queries.js';
 import {
   approveOrSend,
@@ -68,6 +70,7 @@ export const guards: ModuleGuards = {
     comunicadoEnvio: 'authenticated',
     comunicadoEnviosRecentes: 'authenticated',
     contagemDestinatarios: COMUNICADO_MANAGE_GUARD,
+    usuariosAudiencia: COMUNICADO_MANAGE_GUARD,
     aprovadoresComunicado: COMUNICADO_MANAGE_GUARD,
     departamentosComunicados: COMUNICADO_MANAGE_GUARD,
     gruposComunicado: COMUNICADO_MANAGE_GUARD,
@@ -111,6 +114,16 @@ async function sentComunicado(ctx: GraphQLContext, id: string) {
   return row;
 }
 
+/** An audience as the API gives it (lists optional, e-mails as typed) as the queries take it. */
+function audienciaOf(a: AudienciaInput): Audiencia {
+  return {
+    idsGruposUsuarios: a.idsGruposUsuarios ?? [],
+    idsGrupos: a.idsGrupos ?? [],
+    emailsAvulsos: (a.emailsAvulsos ?? []).map((e) => e.trim()).filter(Boolean),
+    idsUsuariosRemovidos: a.idsUsuariosRemovidos ?? [],
+  };
+}
+
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 
 export const resolvers: Resolvers = {
@@ -135,13 +148,8 @@ export const resolvers: Resolvers = {
       const limit = limitArg(limite, 'limite', { max: 50, default: 5 });
       return recentEnvios(ctx.services.database, requireUser(ctx).id, limit, ctx.services.clock.now());
     },
-    contagemDestinatarios: (_, { audiencia }, ctx) =>
-      countAudience(ctx.services.db, {
-        idsGruposUsuarios: audiencia.idsGruposUsuarios ?? [],
-        idsGrupos: audiencia.idsGrupos ?? [],
-        emailsAvulsos: (audiencia.emailsAvulsos ?? []).map((e) => e.trim()).filter(Boolean),
-        idsUsuariosRemovidos: audiencia.idsUsuariosRemovidos ?? [],
-      }),
+    contagemDestinatarios: (_, { audiencia }, ctx) => countAudience(ctx.services.db, audienciaOf(audiencia)),
+    usuariosAudiencia: (_, { audiencia, busca }, ctx) => searchAudience(ctx.services.db, audienciaOf(audiencia), busca),
     aprovadoresComunicado: (_, __, ctx) => holdersOfKey(ctx.services.db, APPROVE_KEY, requireUser(ctx).id),
     departamentosComunicados: (_, __, ctx) => listDepartments(ctx.services.db) as never,
     gruposComunicado: (_, __, ctx) => listActiveDealerGroups(ctx.services.db) as never,

@@ -6,6 +6,7 @@ export const samples: Record<string, string> = {
   'Query.comunicadoEnvio': '{ comunicadoEnvio(idComunicado: "00000000-0000-0000-0000-000000000000") { id } }',
   'Query.comunicadoEnviosRecentes': '{ comunicadoEnviosRecentes { id } }',
   'Query.contagemDestinatarios': '{ contagemDestinatarios(audiencia: {}) { total } }',
+  'Query.usuariosAudiencia': '{ usuariosAudiencia(audiencia: {}, busca: "a") { id } }',
   'Query.aprovadoresComunicado': '{ aprovadoresComunicado { id } }',
   'Query.departamentosComunicados': '{ departamentosComunicados { id } }',
   'Query.gruposComunicado': '{ gruposComunicado { id } }',

@@ -50,3 +50,27 @@ export async function audienceIds(db: DbOrTx, a: Audience): Promise<string[]> {
   const rows = (await db.execute(audienceSql(a))).rows as { id: string }[];
   return rows.map((r) => r.id);
 }
+
+/** A user an audience search offers: enough to name them on a chip. */
+export type AudienceUserRow = { id: string; nome: string; email: string };
+
+/**
+ * The users of an audience (`audienceSql`) whose name or e-mail contains `busca`, ignoring case and
+ * accents, by name, at most `limit`: a communication's form finds users of its audience to remove
+ * them. The name and e-mail tests use their trigram indexes; the audience is a semi-join.
+ */
+export async function searchAudienceUsers(
+  db: DbOrTx,
+  audience: SQL,
+  busca: string,
+  limit: number,
+): Promise<AudienceUserRow[]> {
+  const text = busca.trim();
+  if (!text) return [];
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const result = await db.execute(sql`SELECT u.id, u.nome, u.email::text AS email FROM usuario u
+    WHERE (u.nome_busca LIKE immutable_unaccent(lower(${like})) OR lower(u.email::text) LIKE lower(${like}))
+      AND u.id IN (${audience})
+    ORDER BY u.nome_busca, u.id LIMIT ${limit}`);
+  return result.rows as AudienceUserRow[];
+}

@@ -16,6 +16,7 @@ import {
   type UsuarioComunicado,
 } from './communications.documents';
 import { COUNT_DEBOUNCE_MS } from './format';
+import { RemovedUsersField } from './RemovedUsersField';
 import { useDebounced } from './use-debounced';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -72,21 +73,20 @@ type Props = {
   value: Audiencia;
   onChange: (patch: Partial<Audiencia>) => void;
   onBlur: () => void;
-  /** The users already removed (names for the chips). */
+  /** The users removed when the communication was loaded (names for the chips). */
   removedUsers: UsuarioComunicado[];
   error?: string;
   disabled?: boolean;
 };
 
 /**
- * The audience (issue 5 point 3): user groups, dealer groups and manual e-mails, minus removed users,
- * with the live recipient count.
+ * The audience (issue 5 point 3): user groups, dealer groups and manual e-mails, minus removed users
+ * (found by a search of the audience, issue 14 point 9), with the live recipient count.
  */
 export function AudienceFields({ value, onChange, onBlur, removedUsers, error, disabled }: Props) {
   const { t } = useTranslation();
   const userGroups = useQuery(GRUPOS_USUARIOS_ATIVOS, { fetchPolicy: 'network-only' }).data?.gruposUsuariosAtivos ?? [];
   const dealerGroups = useQuery(GRUPOS_COMUNICADO).data?.gruposComunicado ?? [];
-  const removed = removedUsers.filter((u) => value.idsUsuariosRemovidos.includes(u.id));
   return (
     <Stack spacing={2}>
       <GroupsField
@@ -120,27 +120,12 @@ export function AudienceFields({ value, onChange, onBlur, removedUsers, error, d
             : { error: t('communicationsUi.form.invalidEmail', { email: text }) };
         }}
       />
-      {removed.length > 0 && (
-        <div>
-          <Typography variant="body2">{t('communicationsUi.form.removedUsers')}</Typography>
-          <Typography variant="caption" color="text.secondary">
-            {t('communicationsUi.form.removedUsersHint')}
-          </Typography>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
-            {removed.map((u) => (
-              <Chip
-                key={u.id}
-                size="small"
-                label={`${u.nome} <${u.email}>`}
-                disabled={disabled}
-                onDelete={() =>
-                  onChange({ idsUsuariosRemovidos: value.idsUsuariosRemovidos.filter((id) => id !== u.id) })
-                }
-              />
-            ))}
-          </Stack>
-        </div>
-      )}
+      <RemovedUsersField
+        audiencia={value}
+        initial={removedUsers}
+        onChange={(ids) => onChange({ idsUsuariosRemovidos: ids })}
+        disabled={disabled}
+      />
       <RecipientCount audiencia={value} />
     </Stack>
   );
