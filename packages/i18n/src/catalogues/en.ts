@@ -666,8 +666,8 @@ export const en = {
       removedUsers: 'Removed users',
       removedUsersHint:
         'These users do not receive the communication; remove them from the list to include them again.',
-      removedUsersSearch: 'Remove from the recipients: search a user by name or e-mail',
-      removedUsersSearchHint: 'Only active users the chosen recipients reach are offered.',
+      removedUsersSearch: 'Search a user to remove',
+      removedUsersSearchHint: 'By name or e-mail, among the active users the chosen recipients reach.',
       removedUsersNone: 'No user of the recipients found.',
       removedUsersType: 'Type part of the name or e-mail.',
       removedUsersError: 'The users could not be searched.',

@@ -58,7 +58,7 @@ function renderField(mocks: MockedResponse[], props: { initial?: UsuarioComunica
       <Harness {...props} />
     </Providers>,
   );
-  return screen.getByRole('combobox', { name: /Remover do público/ });
+  return screen.getByRole('combobox', { name: 'Buscar usuário para remover' });
 }
 
 describe('RemovedUsersField', () => {
