@@ -36,6 +36,21 @@ const DEALERS_SHOWN = 2;
 /** Lists whose rows change with an activation: this list and the user's form (the other helper's `UserForm…`). */
 const REFETCH = ['UsersList'];
 
+/** A user's state: active or inactive, and special activation when granted. */
+function UserStatus({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Chip
+        size="small"
+        color={user.active ? 'success' : 'default'}
+        label={t(user.active ? 'common.active' : 'common.inactive')}
+      />
+      {user.ativacaoEspecial && <Chip size="small" variant="outlined" label={t('usersList.especial.chip')} />}
+    </Stack>
+  );
+}
+
 /** The list itself, for a user allowed to see it (either key of `/usuarios`). */
 function UsersList() {
   const { t, i18n } = useTranslation();
@@ -58,11 +73,28 @@ function UsersList() {
   const hasActions = canManage || canSpecial;
 
   const columns: Column<User>[] = [
-    { id: 'nome', label: t('usersList.field.nome'), sortable: true, render: (u) => u.nome },
+    {
+      id: 'nome',
+      label: t('usersList.field.nome'),
+      sortable: true,
+      render: (u) => (
+        <>
+          {u.nome}
+          {/* A phone shows the e-mail and the state under the name, their columns being hidden. */}
+          <Box sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            {u.email}
+          </Box>
+          <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+            <UserStatus user={u} />
+          </Box>
+        </>
+      ),
+    },
     {
       id: 'email',
       label: t('usersList.field.email'),
       sortable: true,
+      hideOnMobile: true,
       render: (u) => <Box sx={{ overflowWrap: 'anywhere' }}>{u.email}</Box>,
     },
     {
@@ -98,16 +130,8 @@ function UsersList() {
     {
       id: 'status',
       label: t('usersList.field.status'),
-      render: (u) => (
-        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Chip
-            size="small"
-            color={u.active ? 'success' : 'default'}
-            label={t(u.active ? 'common.active' : 'common.inactive')}
-          />
-          {u.ativacaoEspecial && <Chip size="small" variant="outlined" label={t('usersList.especial.chip')} />}
-        </Stack>
-      ),
+      hideOnMobile: true,
+      render: (u) => <UserStatus user={u} />,
     },
   ];
 
@@ -142,7 +166,10 @@ function UsersList() {
         rowActions={
           hasActions
             ? (u) => (
-                <>
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  sx={{ alignItems: 'flex-end', justifyContent: 'flex-end' }}
+                >
                   {editable(u) && (
                     <Button
                       size="small"
@@ -169,7 +196,7 @@ function UsersList() {
                       onChange={(ativacaoEspecial) => alterarEspecial({ variables: { id: u.id, ativacaoEspecial } })}
                     />
                   )}
-                </>
+                </Stack>
               )
             : undefined
         }

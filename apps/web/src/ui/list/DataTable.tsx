@@ -143,7 +143,11 @@ export function DataTable<R>(props: DataTableProps<R>) {
             </Typography>
           )}
           {props.onExport && (
-            <Button variant="outlined" onClick={() => props.onExport?.(query)}>
+            <Button
+              variant="outlined"
+              onClick={() => props.onExport?.(query)}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
               {t('common.export')}
             </Button>
           )}
