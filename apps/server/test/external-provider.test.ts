@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditoria } from '../src/modules/audit/audit.tables.js';
+import { inviteUser } from '../src/modules/users/users.invitation.js';
 import { usuario } from '../src/modules/users/users.tables.js';
-import { sessao } from '../src/platform/auth/auth.tables.js';
+import { systemContext } from '../src/platform/actions.js';
+import { senhaReset, sessao } from '../src/platform/auth/auth.tables.js';
 import { hashSessionId } from '../src/platform/auth/session.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
@@ -95,6 +98,26 @@ describe('sign-in through an external OpenID provider (another portal instance a
       id: idpUser.id,
       senhaGerenciadaPeloPortal: true,
     });
+  });
+
+  it('invites nobody by e-mail: a user created at the portal is matched by e-mail at their first sign-in there', async () => {
+    const email = 'novo-externo@portal.demo';
+    const idpUser = await createUser(idp, { nome: 'Novo Externo', email, password: DEMO_PASSWORD });
+    const created = await createUser(portal, { nome: 'Novo Externo', email });
+    await inviteUser(systemContext(portal.services), { userId: created.id });
+    expect(await portal.services.db.select().from(emailOutbox).where(eq(emailOutbox.para, email))).toEqual([]);
+    expect(await portal.services.db.select().from(senhaReset).where(eq(senhaReset.usuarioId, created.id))).toEqual([]);
+    expect(
+      await portal.services.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.entidadeId, created.id), eq(auditoria.acao, 'convidar'))),
+    ).toEqual([]);
+
+    const first = await signIn(portal.baseUrl, email, DEMO_PASSWORD);
+    expect(first.client.jar.has('portal_sid')).toBe(true);
+    expect((await gql(first.client, portal.baseUrl, ME)).data.usuarioLogado).toMatchObject({ id: created.id, email });
+    expect((await userIn(portal, email)).keycloakId).toBe(idpUser.id);
   });
 
   it('refuses (403) a user the IdP knows but the portal does not, and one disabled at the portal', async () => {

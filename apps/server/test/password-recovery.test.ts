@@ -11,63 +11,12 @@ import { emailOutbox } from '../src/platform/mail.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { CookieClient, fetchFrom, gql, signIn } from './browserless.js';
 import { freePort, startTestPortal, type TestPortal } from './harness.js';
+import { linkOf, type Mail, parseMail, tokenOf } from './mail-inbox.js';
 
 const ME = '{ usuarioLogado { id email senhaGerenciadaPeloPortal } }';
 const NEUTRAL_PT = 'Se o e-mail estiver cadastrado';
 const INVALID_LINK_PT = 'Este link é inválido, já foi usado ou expirou. Peça um novo.';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-
-type Mail = { to: string[]; raw: string; from: string; subject: string; text: string };
-
-/** Decodes quoted-printable (soft line breaks, =XX bytes as UTF-8). */
-function decodeQuotedPrintable(input: string): string {
-  const soft = input.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i++) {
-    const hex = soft[i] === '=' ? soft.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(soft[i], 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** Decodes RFC 2047 encoded words (=?utf-8?Q?...?= / =?utf-8?B?...?=) of an unfolded header. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset, enc: string, data: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    );
-}
-
-/** The text/plain part of a raw message, decoded (quoted-printable or base64). */
-function textPart(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  const part = parts.find((p) => /content-type:\s*text\/plain/i.test(p)) ?? raw;
-  const split = part.search(/\r?\n\r?\n/);
-  const headers = part.slice(0, split);
-  const body = part.slice(split).trim();
-  if (/content-transfer-encoding:\s*base64/i.test(headers))
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) return decodeQuotedPrintable(body);
-  return body;
-}
-
-function parseMail(to: string[], raw: string): Mail {
-  const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
-  const subject = decodeHeader(/^subject:\s*(.*)$/im.exec(head)?.[1] ?? '');
-  const from = decodeHeader(/^from:\s*(.*)$/im.exec(head)?.[1] ?? '');
-  return { to, raw, from, subject, text: textPart(raw) };
-}
-
-const linkOf = (mail: Mail) => /https?:\/\/\S+\/oidc\/reset\?token=[^\s"<>]+/.exec(mail.text)?.[0] as string;
-const tokenOf = (link: string) => new URL(link).searchParams.get('token') as string;
 
 describe('password recovery through the embedded provider (real SMTP delivery)', () => {
   const inbox: Mail[] = [];

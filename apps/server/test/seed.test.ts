@@ -45,7 +45,7 @@ describe('demo seed', () => {
       categorias: 5,
       departamentos: 3,
       cargos: 4,
-      usuarios: 5,
+      usuarios: 7,
       notificacoes: 1,
     });
   });

@@ -72,6 +72,8 @@ const schema = z
       )
       .refine((list) => list.every(isAddressOrCidr), 'must be comma-separated IP addresses or CIDRs'),
     METRICS_TOKEN: z.string().min(24, 'must have at least 24 characters').optional(),
+    USER_INACTIVITY_DAYS: z.coerce.number().int().min(1).default(90),
+    INVITATION_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   })
   .superRefine((v, ctx) => {
     const external = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -135,6 +137,10 @@ export type Config = {
   trustedProxies: string[];
   /** GET /metrics answers these client addresses/CIDRs, and any request bearing the token (metrics.ts). */
   metrics: { allow: string[]; token?: string };
+  /** Users with no access for this many days are inactivated by the daily job (users.inactivity.ts). */
+  userInactivityDays: number;
+  /** How long a new user's invitation link (set your password) stays valid (users.invitation.ts). */
+  invitationLinkDays: number;
 };
 
 export type StorageConfig =
@@ -210,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     streamRecheckMs: v.STREAM_RECHECK_MS,
     trustedProxies: v.TRUSTED_PROXIES,
     metrics: { allow: v.METRICS_ALLOW, token: v.METRICS_TOKEN },
+    userInactivityDays: v.USER_INACTIVITY_DAYS,
+    invitationLinkDays: v.INVITATION_LINK_DAYS,
   };
   return { ...config, ...overrides };
 }

@@ -331,6 +331,12 @@ export const en = {
       'Hello, {{nome}}. To create a new password, open the link below (valid for {{minutos}} minutes). If you did not request this, please ignore this email.',
     mailButton: 'Create new password',
   },
+  invitation: {
+    mailSubject: 'Your access to {{portal}}',
+    mailText:
+      'Hello, {{nome}}. You have been invited to {{portal}}. To create your password, open the link below (valid for {{dias}} days, once). Then sign in with the email {{email}}.',
+    mailButton: 'Create my password',
+  },
   dealerGroupsApi: {
     file: '{{labelGrupos}}',
     sheet: '{{labelGrupos}}',

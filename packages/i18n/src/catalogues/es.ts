@@ -331,6 +331,12 @@ export const es = {
       'Hola, {{nome}}. Para crear una nueva contraseña, abra el siguiente enlace (válido durante {{minutos}} minutos). Si no lo solicitó, ignore este correo electrónico.',
     mailButton: 'Crear nueva contraseña',
   },
+  invitation: {
+    mailSubject: 'Su acceso a {{portal}}',
+    mailText:
+      'Hola, {{nome}}. Usted fue invitado(a) a {{portal}}. Para crear su contraseña, abra el enlace de abajo (válido por {{dias}} días y un solo uso). Después, ingrese con el correo {{email}}.',
+    mailButton: 'Crear mi contraseña',
+  },
   dealerGroupsApi: {
     file: '{{labelGrupos}}',
     sheet: '{{labelGrupos}}',

@@ -328,6 +328,12 @@ export const ptBR = {
       'Olá, {{nome}}. Para criar uma nova senha, abra o link abaixo (válido por {{minutos}} minutos). Se você não pediu, ignore este e-mail.',
     mailButton: 'Criar nova senha',
   },
+  invitation: {
+    mailSubject: 'Seu acesso ao {{portal}}',
+    mailText:
+      'Olá, {{nome}}. Você foi convidado(a) para o {{portal}}. Para criar sua senha, abra o link abaixo (válido por {{dias}} dias e por um só uso). Depois, entre com o e-mail {{email}}.',
+    mailButton: 'Criar minha senha',
+  },
   dealerGroupsApi: {
     file: '{{labelGrupos}}',
     sheet: '{{labelGrupos}}',

@@ -30,6 +30,7 @@ export type AuditAction =
   | 'login'
   | 'logout'
   | 'senha'
+  | 'convidar'
   | 'mover'
   | 'conceder_acesso'
   | 'enviar_para_aprovacao'

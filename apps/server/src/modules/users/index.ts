@@ -1,4 +1,5 @@
 import type { PortalModule } from '../../platform/module.js';
+import { startUserJobs } from './users.jobs.js';
 import { guards, resolvers } from './users.resolvers.js';
 import { registerUserRoutes } from './users.routes.js';
 import { samples } from './users.samples.js';
@@ -7,7 +8,8 @@ import { usersSeed } from './users.seed.js';
 /**
  * Users: the signed-in user (usuarioLogado, language, onboarding, change password) and the users administration
  * (the list and its .xlsx export, the user form, activation; docs/domains/users.md#administration). Sign-in reaches
- * users through `userDirectory` (users.directory.ts), passed to the platform by `src/server.ts`.
+ * users through `userDirectory` (users.directory.ts), passed to the platform by `src/server.ts`. Its job: the
+ * daily inactivity sweep (users.jobs.ts).
  */
 export const usersModule: PortalModule = {
   name: 'users',
@@ -17,4 +19,5 @@ export const usersModule: PortalModule = {
   samples,
   seed: usersSeed,
   routes: registerUserRoutes,
+  jobs: startUserJobs,
 };

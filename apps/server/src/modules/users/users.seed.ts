@@ -1,4 +1,4 @@
-import type { UserType } from '@portal/domain';
+import { FEATURE_KEYS, type UserType } from '@portal/domain';
 import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { ModuleSeed } from '../../platform/module.js';
@@ -34,6 +34,18 @@ export const DEMO_USERS: { email: string; nome: string; tipo: UserType; resumo: 
   },
   { email: 'dealer@portal.demo', nome: 'Diego Dealer', tipo: 'DEALER_GRUPO', resumo: 'DEALER_GRUPO, Grupo Horizonte' },
   { email: 'dealer2@portal.demo', nome: 'Daniela Dealer', tipo: 'DEALER_GRUPO', resumo: 'DEALER_GRUPO, Grupo Litoral' },
+  {
+    email: 'gestor@portal.demo',
+    nome: 'Gustavo Gestor',
+    tipo: 'DEALER_GRUPO',
+    resumo: "DEALER_GRUPO, Grupo Horizonte's administrator: manages its users",
+  },
+  {
+    email: 'leitor@portal.demo',
+    nome: 'Lívia Leitora',
+    tipo: 'MONTADORA',
+    resumo: 'MONTADORA, sees the users list read-only',
+  },
 ];
 
 /** What each demo user is linked to, by natural keys (codes, names, keys). */
@@ -48,8 +60,24 @@ type DemoLinks = {
   dados?: string[];
 };
 const ALL_BRANDS = ['Aurora', 'Boreal', 'Cometa'];
+/** Every access type of the demo's products: the admin holds them all, so may grant them all. */
+const ALL_ACCESS_TYPES: [string, string][] = [
+  ['PORTAL', 'Administrador'],
+  ['PORTAL', 'Comunicação'],
+  ['PORTAL', 'Aprovação'],
+  ['PORTAL', 'Consulta'],
+  ['CRM', 'Vendedor'],
+  ['CRM', 'Gerente'],
+  ['PECAS', 'Balcão'],
+  ['PECAS', 'Gestor'],
+];
 const LINKS: Record<string, DemoLinks> = {
-  'admin@portal.demo': { tiposAcesso: [['PORTAL', 'Administrador']], marcas: ALL_BRANDS, userGroups: ['Marketing'] },
+  'admin@portal.demo': {
+    tiposAcesso: ALL_ACCESS_TYPES,
+    keys: [...FEATURE_KEYS, 'CRM_VENDAS', 'CRM_RELATORIOS', 'PECAS_PEDIDOS', 'PECAS_ESTOQUE'],
+    marcas: ALL_BRANDS,
+    userGroups: ['Marketing'],
+  },
   'montadora@portal.demo': {
     keys: ['PORTAL_CRIACAO_COMUNICADOS', 'PORTAL_GERENCIAR_BIBLIOTECA'],
     marcas: ALL_BRANDS,
@@ -74,6 +102,22 @@ const LINKS: Record<string, DemoLinks> = {
     userGroups: ['Rede Litoral'],
     marcas: ['Aurora', 'Cometa'],
   },
+  // A dealer group's administrator (issue 14): manages the users of Grupo Horizonte's dealers, with a few
+  // other keys; not LIBERAR_ATIVACAO_ESPECIAL nor PORTAL_ADMINISTRATIVO_TECSINAPSE.
+  'gestor@portal.demo': {
+    keys: [
+      'PORTAL_MANUTENCAO_USUARIOS',
+      'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS',
+      'PORTAL_CRIACAO_COMUNICADOS',
+      'CRM_VENDAS',
+    ],
+    tiposAcesso: [['CRM', 'Vendedor']],
+    grupos: ['Grupo Horizonte'],
+    dealers: ['D001', 'D002', 'D003'],
+    marcas: ['Aurora', 'Boreal'],
+  },
+  // The read-only users list (PORTAL_CONSULTA_VISUALIZACAO_USUARIOS alone).
+  'leitor@portal.demo': { keys: ['PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'], marcas: ALL_BRANDS },
 };
 
 /** Ids of the values of `names` in a key → id map (all of them exist once the earlier parts ran). */

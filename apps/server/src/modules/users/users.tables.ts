@@ -32,6 +32,11 @@ export const usuario = pgTable(
     /** Bumped on every change of rights; sessions compare it to drop stale caches. */
     versao: timestamp('versao', { withTimezone: true }).notNull().defaultNow(),
     ultimoAcesso: timestamp('ultimo_acesso', { withTimezone: true }),
+    /**
+     * When an administrator last reactivated the user (null: never): the inactivity sweep counts the idle
+     * period from the latest of creation, last access and this (users.inactivity.ts).
+     */
+    ativadoEm: timestamp('ativado_em', { withTimezone: true }),
     dataAdmissao: date('data_admissao'),
     emailSuperior: citext('email_superior'),
     dataDesligamento: date('data_desligamento'),

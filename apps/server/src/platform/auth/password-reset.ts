@@ -3,6 +3,7 @@ import { LOCALE_BY_IDIOMA } from '@portal/domain';
 import { t } from '@portal/i18n';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { inTransaction, systemContext } from '../actions.js';
+import type { DbOrTx } from '../db.js';
 import type { DomainPorts } from '../domain-ports.js';
 import type { Services } from '../services.js';
 import { endProviderAccount } from './adapter.js';
@@ -48,9 +49,8 @@ export async function startPasswordResetJob(
 }
 
 /**
- * When the e-mail belongs to an active user with a portal password: voids the user's earlier links
- * (at most one live link per user), stores a single-use token (hashed) and queues the mail in the
- * user's own language.
+ * When the e-mail belongs to an active user with a portal password: a new link (`issuePasswordLink`)
+ * and its mail, queued in the user's own language.
  */
 async function sendResetLink(
   services: Services,
@@ -60,19 +60,12 @@ async function sendResetLink(
   const user = await users.findByEmail(services.db, email);
   if (!user?.active || !user.senhaHash) return;
   const locale = LOCALE_BY_IDIOMA[user.idioma] ?? 'pt-BR';
-  const token = crypto.randomBytes(32).toString('base64url');
-  const link = `${services.config.publicUrl}/oidc/reset?token=${token}&lang=${locale}`;
   const portal = (await look(services))?.name ?? 'Portal';
   const params = { nome: user.nome, portal, minutos: RESET_LINK_MINUTES };
   await services.db.transaction(async (tx) => {
     // Serialises two recoveries of one user (two instances): each sees the other's link and voids it.
     await users.lock(tx, user.id);
-    await tx.delete(senhaReset).where(eq(senhaReset.usuarioId, user.id));
-    await tx.insert(senhaReset).values({
-      tokenHash: sha256(token),
-      usuarioId: user.id,
-      expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
-    });
+    const link = await issuePasswordLink(tx, services, { userId: user.id, locale, minutes: RESET_LINK_MINUTES });
     await services.mailer.queue(tx, {
       to: user.email,
       subject: t(locale, 'recovery.mailSubject', params),
@@ -80,6 +73,27 @@ async function sendResetLink(
       html: `<p>${escapeHtml(t(locale, 'recovery.mailText', params))}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t(locale, 'recovery.mailButton'))}</a></p>`,
     });
   });
+}
+
+/**
+ * Stores a new single-use set-password link of a user (only the token's hash) valid for `minutes`, voiding
+ * the user's earlier links (at most one live link per user), and answers the link to mail (the screen
+ * /oidc/reset in `locale`). Used by recovery above and by the users module's invitation of a new user
+ * (a longer life), in the caller's transaction; the caller locks the user's row first.
+ */
+export async function issuePasswordLink(
+  tx: DbOrTx,
+  services: Pick<Services, 'config'>,
+  input: { userId: string; locale: string; minutes: number },
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await tx.delete(senhaReset).where(eq(senhaReset.usuarioId, input.userId));
+  await tx.insert(senhaReset).values({
+    tokenHash: sha256(token),
+    usuarioId: input.userId,
+    expiresAt: new Date(Date.now() + input.minutes * 60_000),
+  });
+  return `${services.config.publicUrl}/oidc/reset?token=${token}&lang=${input.locale}`;
 }
 
 /** Finds the user of a valid (unused, unexpired) reset token. */
