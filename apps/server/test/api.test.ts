@@ -137,7 +137,8 @@ describe('GraphQL API', () => {
     const me = res.data.usuarioLogado;
     expect(me.tipo.id).toBe('TECSINAPSE');
     expect(me.marcas.map((m: any) => m.description)).toEqual(['Aurora', 'Boreal', 'Cometa']);
-    expect(me.funcionalidades).toHaveLength(15);
+    // Every key of every product (the demo admin holds everything: 15 of the portal, 2 of CRM, 2 of Peças).
+    expect(me.funcionalidades).toHaveLength(19);
     expect(me.senhaGerenciadaPeloPortal).toBe(true);
   });
 
