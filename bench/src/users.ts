@@ -267,6 +267,8 @@ async function main() {
           ...input.usuario,
           nome: `Usuária Bench ${run} ${i}`,
           email: `bench.salvar.${run}.${i + 100}@bench.demo`,
+          // A CPF is required for DEALER_GRUPO (tiposUsuarioDocumentoObrigatorio): valid, none of the seed's.
+          cpf: benchCpf(2_000_100 + i),
         };
         const { ms, data } = await post(server.url, sessions.admin, SAVE, {
           usuario,
@@ -277,7 +279,12 @@ async function main() {
         return ms;
       });
       row('salvarUsuario: new user, 5 positions, 3 products', '', created, BUDGET.saveP95Ms);
-      const base = { ...input.usuario, nome: 'Usuária Bench Editada', email: `bench.editar.${run}@bench.demo` };
+      const base = {
+        ...input.usuario,
+        nome: 'Usuária Bench Editada',
+        email: `bench.editar.${run}@bench.demo`,
+        cpf: benchCpf(1_999_999),
+      };
       const { data: first } = await post(server.url, sessions.admin, SAVE, {
         usuario: base,
         cargos: input.cargos,
