@@ -18,7 +18,8 @@
  * Prints a table with each figure beside its budget; exit code 1 on a miss. Writes nothing in the repo.
  *
  * Environment: BENCH_PG_URL (admin connection), BENCH_USERS_REQUESTS (200 per list scenario), BENCH_USERS_SAVES
- * (100 per save scenario), BENCH_USERS_WARMUP (20), BENCH_USERS_API=0 (the sweep alone).
+ * (100 per save scenario), BENCH_USERS_WARMUP (20), BENCH_USERS_API=0 (the sweep alone), BENCH_USERS_LISTS=0 (no
+ * list scenarios).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,6 +48,7 @@ const REQUESTS = intEnv('BENCH_USERS_REQUESTS', 200, 1, 100_000);
 const SAVES = intEnv('BENCH_USERS_SAVES', 100, 1, 10_000);
 const WARMUP = intEnv('BENCH_USERS_WARMUP', 20, 0, 10_000);
 const API = process.env.BENCH_USERS_API !== '0';
+const LISTS = process.env.BENCH_USERS_LISTS !== '0';
 const USERS = 100_000;
 /** docs/benchmarks.md#the-budget. */
 const BUDGET = { listP95Ms: 50, saveP95Ms: 100, sweepMs: 5_000 };
@@ -60,7 +62,7 @@ const LIST = `query ($busca: String, $tipo: TipoUsuarioId, $ultimoAcessoDias: In
 }`;
 const FORM_DATA = `query ($idsDealer: [ID!]) {
   usuarioDominioQuery { dealers { id codigoPrincipal grupo { id } } marcas { id } }
-  cargos(cargosPrincipais: true) { id }
+  cargos(cargosPrincipais: true) { id nome }
   usuariosPortalProperties { informarDepartamentoCargo }
   departamentosCargosUsuarios { id }
   produtosByDealersAndTipoUsuario(idsDealer: $idsDealer, tipoUsuario: DEALER_GRUPO) {
@@ -168,7 +170,8 @@ async function saveInput(baseUrl: string, admin: CookieClient) {
   ).filter((d) => DEMO_DEALERS.includes(d.codigoPrincipal));
   if (dealers.length !== 5) throw new Error(`usuarioDominioQuery offers ${dealers.length} of the dealers D001-D005`);
   const { data } = await post(baseUrl, admin, FORM_DATA, { idsDealer: dealers.map((d) => d.id) });
-  const cargos = data.cargos as { id: string }[];
+  // Not the demo's one-per-dealer position (a dealer has one general manager): every saved user holds the same five.
+  const cargos = (data.cargos as { id: string; nome: string }[]).filter((c) => c.nome !== 'Gerente geral');
   const departamentos = data.departamentosCargosUsuarios as { id: string }[];
   const withDepartment = Boolean(data.usuariosPortalProperties.informarDepartamentoCargo);
   const produtos = (
@@ -250,7 +253,7 @@ async function main() {
       );
       rows.push(['usuarios, salvarUsuario', '', '', '', '', '', 'not measured']);
     } else {
-      for (const s of listScenarios()) {
+      for (const s of LISTS ? listScenarios() : []) {
         let total = 0;
         const m = await measure(REQUESTS, async () => {
           const { ms, data } = await post(server.url, sessions[s.as], LIST, s.variables);
