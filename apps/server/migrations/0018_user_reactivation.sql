@@ -1,0 +1,1 @@
+ALTER TABLE "usuario" ADD COLUMN "ativado_em" timestamp with time zone;
