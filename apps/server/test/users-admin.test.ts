@@ -514,13 +514,14 @@ describe('users administration', () => {
     await q('tec', ACTIVATE, { id });
     await q('tec', SPECIAL, { id, v: true });
     const rows = (await audits(id)).sort((a, b) => a.id - b.id);
-    expect(rows.map((r) => r.acao)).toEqual(['criar', 'editar', 'inativar', 'ativar', 'editar']);
-    const edit = rows[1];
+    // A new user is invited in the same transaction (users.invitation.ts).
+    expect(rows.map((r) => r.acao)).toEqual(['criar', 'convidar', 'editar', 'inativar', 'ativar', 'editar']);
+    const edit = rows[2];
     expect(edit.antes).toMatchObject({ nome: 'Ana Auditada', telefones: [] });
     expect(edit.depois).toMatchObject({ nome: 'Ana A. Auditada', telefones: ['11987654321'] });
     expect(JSON.stringify(rows)).not.toContain('senhaHash');
-    expect(rows[2]).toMatchObject({ antes: { active: true }, depois: { active: false } });
-    expect(rows[4]).toMatchObject({ antes: { ativacaoEspecial: false }, depois: { ativacaoEspecial: true } });
+    expect(rows[3]).toMatchObject({ antes: { active: true }, depois: { active: false } });
+    expect(rows[5]).toMatchObject({ antes: { ativacaoEspecial: false }, depois: { ativacaoEspecial: true } });
   });
 
   it("an inactivated user's session is refused on the next request; reactivated, they sign in again", async () => {

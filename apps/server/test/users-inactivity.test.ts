@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
-import { inactivateIdleUsers, reactivateUser } from '../src/modules/users/users.inactivity.js';
+import { inactivateIdleUsers } from '../src/modules/users/users.inactivity.js';
 import { INACTIVITY_SWEEP_QUEUE } from '../src/modules/users/users.jobs.js';
+import { alterarAtivacaoUsuario } from '../src/modules/users/users.service.js';
 import { usuario } from '../src/modules/users/users.tables.js';
 import { systemContext } from '../src/platform/actions.js';
 import { gql, signIn } from './browserless.js';
@@ -102,7 +103,7 @@ describe('inactivity: users with no access for USER_INACTIVITY_DAYS are inactiva
     expect(await inactivateIdleUsers(systemContext(portal.services))).toContain(user.id);
     expect(await signsIn(user.email)).toBe(false);
 
-    await reactivateUser(await contextOf(portal, 'admin@portal.demo'), { userId: user.id });
+    await alterarAtivacaoUsuario(await contextOf(portal, 'admin@portal.demo'), { id: user.id, active: true });
     expect(await activeOf(user.id)).toBe(true);
     expect(await signsIn(user.email)).toBe(true);
     const [audit] = await db()

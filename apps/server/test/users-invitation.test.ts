@@ -6,6 +6,7 @@ import { usuario } from '../src/modules/users/users.tables.js';
 import { inTransaction, systemContext } from '../src/platform/actions.js';
 import { senhaReset } from '../src/platform/auth/auth.tables.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';
+import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { CookieClient, gql, signIn } from './browserless.js';
 import { contextOf, createUser } from './factories.js';
 import { startTestPortal, type TestPortal } from './harness.js';
@@ -76,6 +77,36 @@ describe('invitation of a new user (embedded provider, real SMTP delivery)', () 
       expect(audits.map((a) => a.usuarioId)).toEqual([adminRow.id]);
     },
   );
+
+  it('salvarUsuario invites a user it creates, through the API, and not one it edits', async () => {
+    const { client } = await signIn(portal.baseUrl, 'admin@portal.demo', DEMO_PASSWORD);
+    const email = `novo.${Date.now()}@portal.demo`;
+    const save = (usuario: Record<string, unknown>) =>
+      gql(
+        client,
+        portal.baseUrl,
+        'mutation ($u: UsuarioInput!, $i: InfoUsuarioInput) { salvarUsuario(usuario: $u, infos: $i) { id nome } }',
+        // The demo portal asks MONTADORA users for their management data.
+        { u: usuario, i: { dataAdmissao: '2026-01-02', emailSuperior: 'chefe@portal.demo' } },
+      );
+    const before = smtp.inbox.length;
+    const created = await save({ nome: 'Nova Montadora', email, tipo: 'MONTADORA', idioma: 'ES' });
+    expect(created.errors).toBeUndefined();
+    const mail = await smtp.nextMail(email, before);
+    expect(mail.subject).toBe('Su acceso a Portal Rede Aurora');
+    expect(linkOf(mail)).toContain('/oidc/reset?token=');
+
+    const edited = await save({
+      id: created.data.salvarUsuario.id,
+      nome: 'Nova Montadora Editada',
+      email,
+      tipo: 'MONTADORA',
+      idioma: 'ES',
+    });
+    expect(edited.errors).toBeUndefined();
+    const outbox = await portal.services.db.select().from(emailOutbox).where(eq(emailOutbox.para, email));
+    expect(outbox).toHaveLength(1);
+  });
 
   it('the link sets the password once; the user then signs in through the real flow; a second use fails', async () => {
     const user = await createUser(portal, { nome: 'Nova Colaboradora' });

@@ -45,34 +45,3 @@ export async function inactivateIdleUsers(ctx: ActionContext): Promise<string[]>
     return ids;
   });
 }
-
-/**
- * Reactivates a user and restarts their inactivity count (`ativado_em`, by the business clock): without
- * it the next sweep would inactivate a reactivated user again at once. The users administration's
- * `ativarUsuario` calls it inside its transaction after its scope check; audited (`ativar`). An
- * already active user is left as they are (no audit row).
- */
-export async function reactivateUser(ctx: ActionContext, input: { userId: string }): Promise<void> {
-  requireAllowed(ctx, { keys: ['PORTAL_MANUTENCAO_USUARIOS'] });
-  await inTransaction(ctx, async (tx) => {
-    const [before] = await tx
-      .select({ active: usuario.active })
-      .from(usuario)
-      .where(eq(usuario.id, input.userId))
-      .for('update');
-    if (!before) throw notFound();
-    if (before.active) return;
-    await tx
-      .update(usuario)
-      .set({ active: true, ativadoEm: ctx.clock.now(), versao: sql`now()` })
-      .where(eq(usuario.id, input.userId));
-    await recordAudit(tx, {
-      actorId: actorId(ctx),
-      entity: 'usuario',
-      entityId: input.userId,
-      action: 'ativar',
-      before,
-      after: { active: true },
-    });
-  });
-}

@@ -37,6 +37,7 @@ import {
   productCatalogue,
 } from '../products/products.queries.js';
 import { existingUserGroupIds } from '../user-groups/user-groups.queries.js';
+import { inviteUser } from './users.invitation.js';
 import {
   type AdminScope,
   accessTypeIdsOf,
@@ -602,9 +603,8 @@ export async function salvarUsuario(
       ...(before ? { before } : {}),
       after,
     });
-    if (!id) {
-      // inviteUser(txCtx, { userId }) — wired by the lead when users.invitation.ts lands
-    }
+    // A new user gets the invitation e-mail (embedded provider), sent only if this transaction commits.
+    if (!id) await inviteUser(txCtx, { userId });
     return { id: userId, created: !id };
   });
 }
@@ -630,7 +630,12 @@ export async function alterarAtivacaoUsuario(ctx: ActionContext, input: { id: st
     const { access } = await requireEditable(ctx, tx, input.id);
     if (!input.active && input.id === ctx.actor?.id) throw forbidden();
     if (access.active !== input.active) {
-      await tx.update(usuario).set({ active: input.active, versao: sql`now()` }).where(eq(usuario.id, input.id));
+      // Reactivation restarts the inactivity count (`ativado_em`, by the business clock; users.inactivity.ts).
+      const restart = input.active ? { ativadoEm: ctx.clock.now() } : {};
+      await tx
+        .update(usuario)
+        .set({ active: input.active, versao: sql`now()`, ...restart })
+        .where(eq(usuario.id, input.id));
       await recordAudit(tx, {
         actorId: actorId(ctx),
         entity: 'usuario',
