@@ -77,6 +77,10 @@ export const SCREENS: ScreenEntry[] = [
     path,
     load: async () => (await import('../features/menus/MenuEditPage')).MenuEditPage,
   })),
+  ...['/usuarios/novo', '/usuarios/:id'].map((path) => ({
+    path,
+    load: async () => (await import('../features/users/UserEditPage')).UserEditPage,
+  })),
   {
     path: '/gruposUsuarios',
     load: async () => (await import('../features/user-groups/UserGroupsListPage')).UserGroupsListPage,

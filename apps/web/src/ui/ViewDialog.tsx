@@ -15,6 +15,8 @@ export type ViewDialogProps = {
   /** The close button's text; "Fechar" by default. */
   closeLabel?: string;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  /** A size of its own instead of `maxWidth` (CSS lengths; not when full screen on a phone): the clone dialog's 70vw by at most 80vh. */
+  size?: { width: string; maxHeight: string };
   /** Full screen on a phone (≤ 768 px): for dialogs that hold a list. */
   phoneFullScreen?: boolean;
   /** Lines above and below the content, for long content that scrolls. */
@@ -34,6 +36,7 @@ export function ViewDialog({
   maxWidth = 'md',
   phoneFullScreen = false,
   dividers = false,
+  size,
   children,
 }: ViewDialogProps) {
   const { t } = useTranslation();
@@ -47,6 +50,11 @@ export function ViewDialog({
       maxWidth={maxWidth}
       fullWidth
       fullScreen={phoneFullScreen && phone}
+      slotProps={
+        size && !(phoneFullScreen && phone)
+          ? { paper: { sx: { width: size.width, maxWidth: size.width, maxHeight: size.maxHeight } } }
+          : undefined
+      }
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent dividers={dividers}>{children}</DialogContent>

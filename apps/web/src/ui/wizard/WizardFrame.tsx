@@ -12,8 +12,11 @@ import { useToast } from '../toast';
 export type WizardStep = {
   label: string;
   content: ReactNode;
-  /** Checks the step (and shows its field errors); false keeps the user on it with the general error toast. */
-  validate?: () => boolean;
+  /**
+   * Checks the step (and shows its field errors); false keeps the user on it with the general error toast. It may
+   * ask the server (a uniqueness lookup): the buttons wait, disabled.
+   */
+  validate?: () => boolean | Promise<boolean>;
   /**
    * Saves what the steps hold so far and answers the record's id, which the frame keeps and hands to
    * the next submits (docs/domains/screens-and-forms.md#wizards). The last step's submit is the final one.
@@ -53,7 +56,16 @@ export function WizardFrame({ title, steps, closeTo, initialId = null, successMe
   const close = () => navigate(closeTo);
 
   const next = async () => {
-    if (step.validate && !step.validate()) {
+    const checked = step.validate?.() ?? true;
+    let valid: boolean;
+    if (typeof checked === 'boolean') valid = checked;
+    else {
+      // A check that asks the server keeps the buttons waiting; a plain one answers at once.
+      setSubmitting(true);
+      valid = await checked.catch(() => false);
+      setSubmitting(false);
+    }
+    if (!valid) {
       toast.error('common.stepInvalid');
       return;
     }
