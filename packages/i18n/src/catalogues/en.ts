@@ -351,6 +351,7 @@ export const en = {
       action: 'Clone permissions',
       title: 'Clone {{product}} permissions',
       intro: 'Users of type {{tipo}} at the selected {{labelDealers, lowercase}}.',
+      introAll: 'Users of type {{tipo}}.',
       search: 'Search by name or e-mail',
       nome: 'Name',
       email: 'E-mail',

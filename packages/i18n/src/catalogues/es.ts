@@ -353,6 +353,7 @@ export const es = {
       action: 'Clonar permisos',
       title: 'Clonar permisos de {{product}}',
       intro: 'Usuarios del tipo {{tipo}} vinculados a la selección de {{labelDealers, lowercase}}.',
+      introAll: 'Usuarios del tipo {{tipo}}.',
       search: 'Buscar por nombre o correo',
       nome: 'Nombre',
       email: 'Correo electrónico',

@@ -349,6 +349,7 @@ export const ptBR = {
       action: 'Clonar permissões',
       title: 'Clonar permissões de {{product}}',
       intro: 'Usuários do tipo {{tipo}} vinculados à seleção de {{labelDealers, lowercase}}.',
+      introAll: 'Usuários do tipo {{tipo}}.',
       search: 'Buscar por nome ou e-mail',
       nome: 'Nome',
       email: 'E-mail',

@@ -88,7 +88,7 @@ export function CloneDialog({ productName, tipo, dealerIds, excludeId, onClone, 
       dividers
     >
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('userForm.clone.intro', { tipo: t(`userType.${tipo}`) })}
+        {t(dealerIds.length ? 'userForm.clone.intro' : 'userForm.clone.introAll', { tipo: t(`userType.${tipo}`) })}
       </Typography>
       <DataTable
         label={t('userForm.clone.title', { product: productName })}

@@ -157,7 +157,6 @@ export function UserDataStep({ form, options, loaded, rules, checks, self }: Pro
           )}
           <MultiSelectInput
             label={t('userForm.field.idsGrupos')}
-            required={dealerType}
             disabled={self}
             options={groups.map((g) => ({ value: g.id, label: g.nome }))}
             {...form.bind('idsGrupos')}
