@@ -25,6 +25,16 @@ export function redundancyOf(produto: Produto, perms: ProductPermissions): strin
   return redundantAccessTypes(chosen, perms.idsFuncionalidades);
 }
 
+/** A line under a box (its default features, or why it is locked), readable even when the box is disabled. */
+function Note({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" sx={{ ml: 4, mt: -0.5, mb: 0.5 }}>
+      {text}
+    </Typography>
+  );
+}
+
 const toggle = (ids: string[], id: string, on: boolean) => (on ? [...ids, id] : ids.filter((x) => x !== id));
 
 type Props = {
@@ -93,18 +103,21 @@ export function ProductPermissionsCard({ produto, perms, onChange, onClone, lock
             const lockedBox = locked || !grantableTypes.has(ta.id);
             const defaults = ta.funcionalidadesPadrao.map((f) => featureName.get(f.id) ?? f.id).join(', ');
             return (
-              <CheckboxInput
-                key={ta.id}
-                name={`tipo-acesso-${ta.id}`}
-                label={ta.nome}
-                value={perms.idsTiposAcesso.includes(ta.id)}
-                disabled={lockedBox}
-                helperText={[defaults, lockedBox && !locked ? t('userForm.permissions.locked') : '']
-                  .filter(Boolean)
-                  .join(' · ')}
-                onChange={(on) => onChange({ ...perms, idsTiposAcesso: toggle(perms.idsTiposAcesso, ta.id, on) })}
-                onBlur={() => {}}
-              />
+              <Box key={ta.id}>
+                <CheckboxInput
+                  name={`tipo-acesso-${ta.id}`}
+                  label={ta.nome}
+                  value={perms.idsTiposAcesso.includes(ta.id)}
+                  disabled={lockedBox}
+                  onChange={(on) => onChange({ ...perms, idsTiposAcesso: toggle(perms.idsTiposAcesso, ta.id, on) })}
+                  onBlur={() => {}}
+                />
+                <Note
+                  text={[defaults, lockedBox && !locked ? t('userForm.permissions.locked') : '']
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+              </Box>
             );
           })}
         </Stack>
@@ -124,18 +137,19 @@ export function ProductPermissionsCard({ produto, perms, onChange, onClone, lock
           {produto.funcionalidades.map((f) => {
             const lockedBox = locked || !grantableFeatures.has(f.id);
             return (
-              <CheckboxInput
-                key={f.id}
-                name={`funcionalidade-${f.id}`}
-                label={f.nome}
-                value={perms.idsFuncionalidades.includes(f.id)}
-                disabled={lockedBox}
-                helperText={lockedBox && !locked ? t('userForm.permissions.locked') : undefined}
-                onChange={(on) =>
-                  onChange({ ...perms, idsFuncionalidades: toggle(perms.idsFuncionalidades, f.id, on) })
-                }
-                onBlur={() => {}}
-              />
+              <Box key={f.id}>
+                <CheckboxInput
+                  name={`funcionalidade-${f.id}`}
+                  label={f.nome}
+                  value={perms.idsFuncionalidades.includes(f.id)}
+                  disabled={lockedBox}
+                  onChange={(on) =>
+                    onChange({ ...perms, idsFuncionalidades: toggle(perms.idsFuncionalidades, f.id, on) })
+                  }
+                  onBlur={() => {}}
+                />
+                <Note text={lockedBox && !locked ? t('userForm.permissions.locked') : ''} />
+              </Box>
             );
           })}
         </Stack>
