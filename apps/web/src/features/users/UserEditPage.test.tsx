@@ -205,6 +205,26 @@ describe('UserEditPage: user data', () => {
     await waitFor(() => expect(screen.getByText('Verifique os campos destacados antes de continuar.')).toBeTruthy());
     expect(screen.getByText(/Etapa 1 de 2/)).toBeTruthy();
   });
+  it('a CPF of another user shows on its field', async () => {
+    const other: MockedResponse = {
+      request: { query: UserFormUsuarioByCpfDocument, variables: { cpf: '390.533.447-05' } },
+      result: { data: { usuarioByCpf: { __typename: 'Usuario', id: U2 } } },
+      maxUsageCount: 5,
+    };
+    const { view } = renderScreen({
+      path: '/usuarios/:id',
+      url: `/usuarios/${U1}`,
+      screen: <UserEditPage />,
+      mocks: [optionsMock(), produtosMock, loadedMock(), other],
+    });
+    render(view);
+    await screen.findByRole('heading', { level: 1, name: 'Diego Dealer' });
+    type('CPF', '39053344705');
+    fireEvent.blur(input('CPF'));
+    await waitFor(() => expect(helperOf('CPF')).toBe('Este CPF já pertence a outro usuário.'));
+    type('CPF', '390533447');
+    expect(helperOf('CPF')).not.toBe('Este CPF já pertence a outro usuário.');
+  });
 });
 
 describe('UserEditPage: positions', () => {
@@ -275,11 +295,15 @@ describe('UserEditPage: permissions', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('the product filter shows only the chosen products', async () => {
+  it('the product filter shows only the chosen products; the tour marks the first card', async () => {
     renderAt(`/usuarios/${U1}`, [loadedMock()]);
     await screen.findByRole('heading', { level: 1, name: 'Diego Dealer' });
     next();
     await screen.findByRole('heading', { level: 3, name: 'CRM Rede' });
+    // The USUARIO_EDICAO tour points at the first card.
+    const first = screen.getByRole('region', { name: 'Portal' });
+    expect(first.querySelector('[data-tour="usuario-produto-tipos"]')).toBeTruthy();
+    expect(first.querySelector('[data-tour="usuario-produto-clonar"]')).toBeTruthy();
     pick('Produtos', 'Portal');
     expect(screen.getByRole('heading', { level: 3, name: 'Portal' })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 3, name: 'CRM Rede' })).toBeNull();
