@@ -67,6 +67,28 @@ describe('WizardFrame', () => {
     expect(await screen.findByText('Usuário salvo.')).toBeTruthy();
   });
 
+  it('a validation that asks the server keeps the buttons waiting, then stays or moves on', async () => {
+    let answer: (valid: boolean) => void = () => {};
+    renderWizard([
+      {
+        label: 'Dados',
+        content: <p>Passo de dados</p>,
+        validate: () => new Promise<boolean>((resolve) => (answer = resolve)),
+      },
+      { label: 'Permissões', content: <p>Passo de permissões</p> },
+    ]);
+    click('Próximo');
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Próximo' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    answer(false);
+    expect(await screen.findByText('Verifique os campos destacados antes de continuar.')).toBeTruthy();
+    expect(screen.getByText('Passo de dados')).toBeTruthy();
+    click('Próximo');
+    answer(true);
+    expect(await screen.findByText('Passo de permissões')).toBeTruthy();
+  });
+
   it('stays on the step after a failed save, and cancel returns to the list', async () => {
     const router = renderWizard([
       {
