@@ -15,7 +15,7 @@ import { USER_EDIT_TOUR_ID, USER_EDIT_TOUR_STEPS } from './user-edit-tour';
 import type { ProductPermissions, Values } from './user-form-values';
 
 /**
- * A product's permissions after cloning `source`'s (decision 0020): what the administrator may
+ * A product's permissions after cloning `source`'s (decision 0023): what the administrator may
  * grant becomes the source user's; what they may not stays as the edited user has it (nobody grants more than
  * they hold).
  */
