@@ -125,14 +125,16 @@ async function dealerSnapshot(tx: Tx, id: string) {
   if (!found) return null;
   // The stored search columns are derived from the names: not part of what the audit keeps.
   const { nomeBusca: _nomeBusca, nomeExibicaoBusca: _nomeExibicaoBusca, ...row } = found;
-  const [marcas, produtos, dados] = await Promise.all([
-    tx.select({ id: dealerMarca.marcaId }).from(dealerMarca).where(eq(dealerMarca.dealerId, id)),
-    tx.select({ id: dealerProduto.produtoId }).from(dealerProduto).where(eq(dealerProduto.dealerId, id)),
-    tx
-      .select({ dadoComplementarId: dealerDadoComplementar.dadoComplementarId, valor: dealerDadoComplementar.valor })
-      .from(dealerDadoComplementar)
-      .where(eq(dealerDadoComplementar.dealerId, id)),
-  ]);
+  // One after the other: a transaction is one connection, which runs one statement at a time.
+  const marcas = await tx.select({ id: dealerMarca.marcaId }).from(dealerMarca).where(eq(dealerMarca.dealerId, id));
+  const produtos = await tx
+    .select({ id: dealerProduto.produtoId })
+    .from(dealerProduto)
+    .where(eq(dealerProduto.dealerId, id));
+  const dados = await tx
+    .select({ dadoComplementarId: dealerDadoComplementar.dadoComplementarId, valor: dealerDadoComplementar.valor })
+    .from(dealerDadoComplementar)
+    .where(eq(dealerDadoComplementar.dealerId, id));
   return {
     ...row,
     marcaIds: marcas.map((m) => m.id),

@@ -394,27 +394,34 @@ export async function canAddPosition(
 async function userSnapshot(tx: DbOrTx, id: string) {
   const [core] = await tx.select().from(usuario).where(eq(usuario.id, id)).for('update');
   if (!core) return null;
-  const ids = async <T extends Record<string, unknown>>(rows: Promise<T[]>, key: keyof T) =>
+  // One after the other: a transaction is one connection, which runs one statement at a time.
+  const ids = async <T extends Record<string, unknown>>(rows: PromiseLike<T[]>, key: keyof T) =>
     (await rows).map((r) => String(r[key])).sort();
-  const [idsDealers, idsGrupos, marcas, idsGruposUsuarios, idsTiposAcesso, idsFuncionalidades, cargos] =
-    await Promise.all([
-      ids(tx.select().from(usuarioDealer).where(eq(usuarioDealer.usuarioId, id)), 'dealerId'),
-      ids(tx.select().from(usuarioGrupo).where(eq(usuarioGrupo.usuarioId, id)), 'grupoId'),
-      ids(tx.select().from(usuarioMarca).where(eq(usuarioMarca.usuarioId, id)), 'marcaId'),
-      ids(tx.select().from(usuarioGrupoUsuarios).where(eq(usuarioGrupoUsuarios.usuarioId, id)), 'grupoUsuariosId'),
-      ids(tx.select().from(usuarioTipoAcesso).where(eq(usuarioTipoAcesso.usuarioId, id)), 'tipoAcessoId'),
-      ids(tx.select().from(usuarioFuncionalidade).where(eq(usuarioFuncionalidade.usuarioId, id)), 'funcionalidadeId'),
-      tx
-        .select({
-          cargoId: usuarioCargo.cargoId,
-          dealerId: usuarioCargo.dealerId,
-          departamentoId: usuarioCargo.departamentoId,
-          dataInicio: usuarioCargo.dataInicio,
-        })
-        .from(usuarioCargo)
-        .where(eq(usuarioCargo.usuarioId, id))
-        .orderBy(usuarioCargo.dataInicio),
-    ]);
+  const idsDealers = await ids(tx.select().from(usuarioDealer).where(eq(usuarioDealer.usuarioId, id)), 'dealerId');
+  const idsGrupos = await ids(tx.select().from(usuarioGrupo).where(eq(usuarioGrupo.usuarioId, id)), 'grupoId');
+  const marcas = await ids(tx.select().from(usuarioMarca).where(eq(usuarioMarca.usuarioId, id)), 'marcaId');
+  const idsGruposUsuarios = await ids(
+    tx.select().from(usuarioGrupoUsuarios).where(eq(usuarioGrupoUsuarios.usuarioId, id)),
+    'grupoUsuariosId',
+  );
+  const idsTiposAcesso = await ids(
+    tx.select().from(usuarioTipoAcesso).where(eq(usuarioTipoAcesso.usuarioId, id)),
+    'tipoAcessoId',
+  );
+  const idsFuncionalidades = await ids(
+    tx.select().from(usuarioFuncionalidade).where(eq(usuarioFuncionalidade.usuarioId, id)),
+    'funcionalidadeId',
+  );
+  const cargos = await tx
+    .select({
+      cargoId: usuarioCargo.cargoId,
+      dealerId: usuarioCargo.dealerId,
+      departamentoId: usuarioCargo.departamentoId,
+      dataInicio: usuarioCargo.dataInicio,
+    })
+    .from(usuarioCargo)
+    .where(eq(usuarioCargo.usuarioId, id))
+    .orderBy(usuarioCargo.dataInicio);
   const { senhaHash: _h, nomeBusca: _n, versao: _v, ultimoAcesso: _u, createdAt: _c, ...fields } = core;
   return {
     ...fields,
