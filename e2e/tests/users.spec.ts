@@ -129,10 +129,13 @@ test('the administrator creates a dealer user, clones the permissions onto a sec
 
   // Saved as edited: opened again from the list, both features are there.
   await admin.getByLabel('Buscar por nome, e-mail ou CPF').fill(`rafael.${run}`);
+  // The list has answered the search (one row) before its row is opened.
+  await expect(admin.getByRole('table', { name: 'Usuários' }).getByRole('row')).toHaveCount(2);
   await admin
     .getByRole('row', { name: new RegExp(SECOND.nome) })
     .getByRole('link', { name: 'Editar' })
     .click();
+  await expect(admin).toHaveURL(/\/usuarios\/[0-9a-f-]{36}$/);
   await expect(admin.getByRole('heading', { level: 1, name: SECOND.nome })).toBeVisible();
   await axeAtBothWidths(admin, () => expect(admin.getByRole('heading', { level: 1, name: SECOND.nome })).toBeVisible());
   await admin.getByRole('button', { name: 'Próximo' }).click();

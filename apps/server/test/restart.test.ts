@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sessao } from '../src/platform/auth/auth.tables.js';
 import { hashSessionId } from '../src/platform/auth/session.js';
-import { DEMO_PASSWORD } from '../src/seed/demo.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.js';
 import { CookieClient, gql, signIn } from './browserless.js';
 import { freePort, freshPostgresDatabase, onPostgres, startTestPortal } from './harness.js';
 
@@ -44,7 +44,7 @@ describe('the provider and sessions live in the database: they survive a restart
         const users = await second.services.db.execute<{ n: number }>(
           'SELECT count(*)::int AS n FROM usuario' as never,
         );
-        expect(users.rows[0].n).toBe(5);
+        expect(users.rows[0].n).toBe(DEMO_USERS.length);
       } finally {
         await second.close();
       }
