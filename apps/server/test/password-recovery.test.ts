@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { usuario } from '../src/modules/users/users.tables.js';
@@ -10,8 +9,8 @@ import { THROTTLE } from '../src/platform/auth/throttle.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { CookieClient, fetchFrom, gql, signIn } from './browserless.js';
-import { freePort, startTestPortal, type TestPortal } from './harness.js';
-import { linkOf, type Mail, parseMail, tokenOf } from './mail-inbox.js';
+import { startTestPortal, type TestPortal } from './harness.js';
+import { linkOf, type Mail, type SmtpInbox, startSmtpInbox, tokenOf } from './mail-inbox.js';
 
 const ME = '{ usuarioLogado { id email senhaGerenciadaPeloPortal } }';
 const NEUTRAL_PT = 'Se o e-mail estiver cadastrado';
@@ -19,35 +18,12 @@ const INVALID_LINK_PT = 'Este link é inválido, já foi usado ou expirou. Peça
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('password recovery through the embedded provider (real SMTP delivery)', () => {
-  const inbox: Mail[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpInbox;
   let portal: TestPortal;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          inbox.push(
-            parseMail(
-              session.envelope.rcptTo.map((r) => r.address),
-              Buffer.concat(chunks).toString('utf8'),
-            ),
-          );
-          callback();
-        });
-      },
-    });
-    const smtpPort = await freePort();
-    await new Promise<void>((resolve, reject) => {
-      smtp.once('error', reject);
-      smtp.listen(smtpPort, '127.0.0.1', () => resolve());
-    });
-    portal = await startTestPortal({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
+    smtp = await startSmtpInbox();
+    portal = await startTestPortal({ env: { SMTP_URL: smtp.url } });
   });
   // Every test starts within the recovery limits (3 per e-mail, 20 per client address in 15 minutes).
   beforeEach(async () => {
@@ -55,23 +31,12 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
   });
   afterAll(async () => {
     await portal?.stop();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
   });
-
-  /** Waits (bounded) for the next mail to `to` after the first `after` messages of the inbox. */
-  async function nextMail(to: string, after: number, timeoutMs = 15_000): Promise<Mail> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = inbox.slice(after).find((m) => m.to.includes(to));
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 
   /** Asks for a link on the provider's forgot-password form and returns the mail that arrives. */
   async function requestLink(email: string, query = ''): Promise<{ mail: Mail; link: string; page: string }> {
-    const before = inbox.length;
+    const before = smtp.inbox.length;
     const res = await fetch(`${portal.baseUrl}/oidc/forgot${query}`, {
       method: 'POST',
       body: new URLSearchParams({ email }),
@@ -79,7 +44,7 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
     });
     expect(res.status).toBe(200);
     const page = await res.text();
-    const mail = await nextMail(email, before);
+    const mail = await smtp.nextMail(email, before);
     const link = linkOf(mail);
     expect(link, mail.text).toBeTruthy();
     return { mail, link, page };
@@ -103,7 +68,7 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
 
   it('answers the same neutral text for a known and an unknown e-mail; only the known one gets a mail', async () => {
     const unknown = 'nobody-here@portal.demo';
-    const before = inbox.length;
+    const before = smtp.inbox.length;
     const post = (email: string) =>
       fetch(`${portal.baseUrl}/oidc/forgot`, { method: 'POST', body: new URLSearchParams({ email }), headers: FORM });
     const [a, b] = await Promise.all([post(unknown), post('dealer@portal.demo')]);
@@ -114,9 +79,9 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
     expect(knownHtml).toContain(NEUTRAL_PT);
     // Same page apart from per-request details: no account probing through the answer.
     expect(unknownHtml).toBe(knownHtml);
-    const mail = await nextMail('dealer@portal.demo', before);
+    const mail = await smtp.nextMail('dealer@portal.demo', before);
     expect(mail.text).toContain('/oidc/reset?token=');
-    expect(inbox.slice(before).some((m) => m.to.includes(unknown))).toBe(false);
+    expect(smtp.inbox.slice(before).some((m) => m.to.includes(unknown))).toBe(false);
     const queued = await portal.services.db.select().from(emailOutbox).where(eq(emailOutbox.para, unknown));
     expect(queued).toHaveLength(0);
   });
@@ -354,10 +319,10 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
         headers: { 'content-type': 'application/json', origin },
         body: JSON.stringify(body),
       });
-    const before = inbox.length;
+    const before = smtp.inbox.length;
     const ok = await post({ email: 'dealer2@portal.demo', locale: 'es' });
     expect(ok.status).toBe(202);
-    const mail = await nextMail('dealer2@portal.demo', before);
+    const mail = await smtp.nextMail('dealer2@portal.demo', before);
     // In the user's stored language (pt-BR), whatever the screen's.
     expect(mail.subject).toBe('Redefinição de senha do Portal Rede Aurora');
     expect(linkOf(mail)).toContain('/oidc/reset?token=');
