@@ -604,6 +604,30 @@ export type ImpactoInativacaoMarca = {
   dealersInativados: Scalars['Int']['output'];
 };
 
+/** One bulk user import (SPEC §3 Import status: total, done, progress, fileName, status). */
+export type ImportStatus = {
+  __typename?: 'ImportStatus';
+  atualizados: Scalars['Int']['output'];
+  createdDateTime: Scalars['DateTime']['output'];
+  criados: Scalars['Int']['output'];
+  /** Rows handled so far (created, updated, unchanged or rejected). */
+  done: Scalars['Int']['output'];
+  /** The i18n key of a file error (status ERROR). */
+  erro?: Maybe<Scalars['String']['output']>;
+  fileName: Scalars['String']['output'];
+  finishedDateTime?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** done / total × 100, 2 decimals (0 while total is 0). */
+  progress: Scalars['Float']['output'];
+  rejeitadas: Scalars['Int']['output'];
+  semAlteracao: Scalars['Int']['output'];
+  /** A dry run: checked, nothing written. */
+  simulacao: Scalars['Boolean']['output'];
+  status: StatusImportacao;
+  /** Rows of the file (header excluded); 0 until the file is checked. */
+  total: Scalars['Int']['output'];
+};
+
 /** What inactivating a group inactivated. */
 export type InativacaoGrupo = {
   __typename?: 'InativacaoGrupo';
@@ -890,6 +914,8 @@ export type Mutation = {
   favoritarEnvio: ComunicadoEnvio;
   /** A signed download link of a readable file (opened in a new tab). */
   gerarLinkDownloadByItemBiblioteca: Scalars['String']['output'];
+  /** Imports for real the file of a finished dry run (a new import of the same stored file). */
+  importarSimulacao: ImportStatus;
   inativarAnuncio: Anuncio;
   /** Inactivates a dealer (its users keep their state). */
   inativarDealer: Dealer;
@@ -1082,6 +1108,11 @@ export type MutationFavoritarEnvioArgs = {
 
 
 export type MutationGerarLinkDownloadByItemBibliotecaArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationImportarSimulacaoArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1503,6 +1534,8 @@ export type Query = {
   gruposUsuariosAtivos: Array<GrupoUsuariosAtivo>;
   /** What inactivating this brand would do, for the confirmation. */
   impactoInativacaoMarca: ImpactoInativacaoMarca;
+  /** The signed-in user's imports, newest first (SPEC §7: polled every 30 s). */
+  importStatus: Array<ImportStatus>;
   /** A user's management data. */
   infoUsuario?: Maybe<InfoUsuario>;
   /** Every readable item of a folder (null or the root id: the root), folders first, then by name. */
@@ -2038,6 +2071,13 @@ export type StatusConteudoHome =
   /** Deactivated. */
   | 'INATIVO';
 
+/** Where a bulk user import stands (SPEC §4: ERROR error, PROCESSING info, RECEIVED success; FINISHED when every row is handled). */
+export type StatusImportacao =
+  | 'ERROR'
+  | 'FINISHED'
+  | 'PROCESSING'
+  | 'RECEIVED';
+
 export type TipoAcesso = {
   __typename?: 'TipoAcesso';
   funcionalidadesPadrao: Array<Funcionalidade>;
@@ -2347,6 +2387,7 @@ export type ResolversTypes = {
   Idioma: ResolverTypeWrapper<Idioma>;
   IdiomaId: IdiomaId;
   ImpactoInativacaoMarca: ResolverTypeWrapper<ImpactoInativacaoMarca>;
+  ImportStatus: ResolverTypeWrapper<ImportStatus>;
   InativacaoGrupo: ResolverTypeWrapper<Omit<InativacaoGrupo, 'grupo'> & { grupo: ResolversTypes['Grupo'] }>;
   InfoUsuario: ResolverTypeWrapper<InfoUsuario>;
   InfoUsuarioInput: InfoUsuarioInput;
@@ -2400,6 +2441,7 @@ export type ResolversTypes = {
   StatusComunicado: ResolverTypeWrapper<StatusComunicado>;
   StatusComunicadoId: StatusComunicadoId;
   StatusConteudoHome: StatusConteudoHome;
+  StatusImportacao: StatusImportacao;
   TipoAcesso: ResolverTypeWrapper<TipoAcessoRow>;
   TipoAcessoInput: TipoAcessoInput;
   TipoMenu: TipoMenu;
@@ -2483,6 +2525,7 @@ export type ResolversParentTypes = {
   GrupoUsuariosResumo: GrupoUsuariosResumo;
   Idioma: Idioma;
   ImpactoInativacaoMarca: ImpactoInativacaoMarca;
+  ImportStatus: ImportStatus;
   InativacaoGrupo: Omit<InativacaoGrupo, 'grupo'> & { grupo: ResolversParentTypes['Grupo'] };
   InfoUsuario: InfoUsuario;
   InfoUsuarioInput: InfoUsuarioInput;
@@ -2898,6 +2941,23 @@ export type ImpactoInativacaoMarcaResolvers<ContextType = GraphQLContext, Parent
   dealersInativados?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ImportStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportStatus'] = ResolversParentTypes['ImportStatus']> = {
+  atualizados?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdDateTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  criados?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  done?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  erro?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  finishedDateTime?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  rejeitadas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  semAlteracao?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  simulacao?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['StatusImportacao'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type InativacaoGrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InativacaoGrupo'] = ResolversParentTypes['InativacaoGrupo']> = {
   dealers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   grupo?: Resolver<ResolversTypes['Grupo'], ParentType, ContextType>;
@@ -3084,6 +3144,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   excluirItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationExcluirItemBibliotecaArgs, 'idItem'>>;
   favoritarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationFavoritarEnvioArgs, 'favorito' | 'idComunicado'>>;
   gerarLinkDownloadByItemBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadByItemBibliotecaArgs, 'id'>>;
+  importarSimulacao?: Resolver<ResolversTypes['ImportStatus'], ParentType, ContextType, RequireFields<MutationImportarSimulacaoArgs, 'id'>>;
   inativarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationInativarAnuncioArgs, 'id'>>;
   inativarDealer?: Resolver<ResolversTypes['Dealer'], ParentType, ContextType, RequireFields<MutationInativarDealerArgs, 'id'>>;
   inativarGrupo?: Resolver<ResolversTypes['InativacaoGrupo'], ParentType, ContextType, RequireFields<MutationInativarGrupoArgs, 'id'>>;
@@ -3260,6 +3321,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   gruposUsuarios?: Resolver<ResolversTypes['GrupoUsuariosPage'], ParentType, ContextType, RequireFields<QueryGruposUsuariosArgs, 'page' | 'rowsPerPage'>>;
   gruposUsuariosAtivos?: Resolver<Array<ResolversTypes['GrupoUsuariosAtivo']>, ParentType, ContextType>;
   impactoInativacaoMarca?: Resolver<ResolversTypes['ImpactoInativacaoMarca'], ParentType, ContextType, RequireFields<QueryImpactoInativacaoMarcaArgs, 'id'>>;
+  importStatus?: Resolver<Array<ResolversTypes['ImportStatus']>, ParentType, ContextType>;
   infoUsuario?: Resolver<Maybe<ResolversTypes['InfoUsuario']>, ParentType, ContextType, RequireFields<QueryInfoUsuarioArgs, 'usuarioId'>>;
   itemsPorPasta?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, Partial<QueryItemsPorPastaArgs>>;
   itemsPorPastaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryItemsPorPastaPagedArgs, 'page' | 'rowsPerPage'>>;
@@ -3496,6 +3558,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   GrupoUsuariosResumo?: GrupoUsuariosResumoResolvers<ContextType>;
   Idioma?: IdiomaResolvers<ContextType>;
   ImpactoInativacaoMarca?: ImpactoInativacaoMarcaResolvers<ContextType>;
+  ImportStatus?: ImportStatusResolvers<ContextType>;
   InativacaoGrupo?: InativacaoGrupoResolvers<ContextType>;
   InfoUsuario?: InfoUsuarioResolvers<ContextType>;
   ItemBiblioteca?: ItemBibliotecaResolvers<ContextType>;

@@ -12,6 +12,7 @@ import { notificationsModule } from './notifications/index.js';
 import { portalModule } from './portal/index.js';
 import { productsModule } from './products/index.js';
 import { userGroupsModule } from './user-groups/index.js';
+import { userImportModule } from './user-import/index.js';
 import { usersModule } from './users/index.js';
 
 /** Every module of the portal, wired in this order (decision 0010): a new module adds its import and one entry. */
@@ -29,5 +30,6 @@ export const portalModules: PortalModule[] = [
   portalModule,
   productsModule,
   userGroupsModule,
+  userImportModule,
   usersModule,
 ];

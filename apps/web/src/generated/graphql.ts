@@ -243,6 +243,13 @@ export type StatusConteudoHome =
   /** Deactivated. */
   | 'INATIVO';
 
+/** Where a bulk user import stands (SPEC §4: ERROR error, PROCESSING info, RECEIVED success; FINISHED when every row is handled). */
+export type StatusImportacao =
+  | 'ERROR'
+  | 'FINISHED'
+  | 'PROCESSING'
+  | 'RECEIVED';
+
 /** A user group's access level, in new folder and access forms. */
 export type TipoAcessoInput = {
   idGrupoAcesso: Scalars['ID']['input'];

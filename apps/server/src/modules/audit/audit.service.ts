@@ -20,7 +20,8 @@ export type AuditEntity =
   | 'comunicado'
   | 'comunicado_envio'
   | 'slide'
-  | 'anuncio';
+  | 'anuncio'
+  | 'importacao_usuarios';
 export type AuditAction =
   | 'criar'
   | 'editar'
@@ -41,7 +42,8 @@ export type AuditAction =
   | 'arquivar'
   | 'desarquivar'
   | 'colocar'
-  | 'baixar';
+  | 'baixar'
+  | 'importar';
 
 export type AuditEvent = {
   /** The signed-in user who acted; null for the system (jobs, seed). */

@@ -1,0 +1,129 @@
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
+import multipart from '@fastify/multipart';
+import { isAllowed, LOCALE_BY_IDIOMA } from '@portal/domain';
+import { resolveLocale, t } from '@portal/i18n';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ActionContext } from '../../platform/actions.js';
+import type { Authenticated } from '../../platform/auth/authenticate.js';
+import { logRouteDenial } from '../../platform/http/denials.js';
+import { isSameOrigin } from '../../platform/http/origin.js';
+import { registerLiveStream } from '../../platform/live-stream.js';
+import type { RouteContext } from '../../platform/module.js';
+import { newStorageKey } from '../../platform/storage-contract.js';
+import { USER_IMPORT_PROGRESS_CHANNEL } from './user-import.columns.js';
+import { recordImport, USER_IMPORT_GUARD, USER_IMPORT_UPLOAD_GUARDS } from './user-import.service.js';
+
+/** Largest import file accepted (bytes): 100,000 rows of the template's columns fit in far less. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE';
+const STATUS: Record<ErrorCode, number> = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  BAD_USER_INPUT: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+};
+const MESSAGE: Record<ErrorCode, string> = {
+  UNAUTHENTICATED: 'error.unauthenticated',
+  FORBIDDEN: 'error.forbidden',
+  BAD_USER_INPUT: 'error.badUserInput',
+  PAYLOAD_TOO_LARGE: 'userImport.tooLarge',
+  UNSUPPORTED_MEDIA_TYPE: 'userImport.onlyXlsx',
+};
+
+/** A JSON error in the caller's language: `{ error, messageKey, message }`; the connection closes (body maybe unread). */
+function fail(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, auth?: Authenticated | null) {
+  const locale = auth ? LOCALE_BY_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
+  if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') logRouteDenial(request, code, auth?.user.id);
+  return reply
+    .code(STATUS[code])
+    .header('connection', 'close')
+    .header('cache-control', 'no-store')
+    .send({ error: code, messageKey: MESSAGE[code], message: t(locale, MESSAGE[code]) });
+}
+
+class TooLarge extends Error {}
+
+/** Counts the bytes streamed through, failing past `max` (the upload is cut, nothing kept). */
+function byteCap(max: number) {
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done: TransformCallback) {
+      total += chunk.length;
+      done(total > max ? new TooLarge() : null, chunk);
+    },
+  });
+}
+
+/** SPEC §5: only .xlsx (by name here; the job reads the content and refuses anything else with a file error). */
+const isXlsxName = (name: string | undefined) => Boolean(name && /\.xlsx$/i.test(name.trim()));
+
+/**
+ * `POST /import/users` (SPEC §7; multipart `file`, optional field `simulacao=true` for a dry run): streams the
+ * file to storage, records the import and answers 202 `{ id }` at once; the job does the rest. `GET
+ * /api/importacoes/stream`: the uploader's imports moved (Server-Sent Events, event `importacao`).
+ */
+export async function registerUserImportRoutes({ app, services, authenticate }: RouteContext) {
+  const { storage, config } = services;
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 1, fields: 2, fieldSize: 64, parts: 3 },
+    });
+    scope.post('/import/users', async (request, reply) => {
+      if (!isSameOrigin(request, config.publicUrl)) return fail(request, reply, 'FORBIDDEN');
+      const auth = await authenticate(request);
+      if (!auth) return fail(request, reply, 'UNAUTHENTICATED');
+      if (!USER_IMPORT_UPLOAD_GUARDS.every((guard) => isAllowed(auth.user, guard)))
+        return fail(request, reply, 'FORBIDDEN', auth);
+      if (!request.isMultipart()) return fail(request, reply, 'BAD_USER_INPUT', auth);
+
+      let stored: { storageKey: string; nomeArquivo: string } | null = null;
+      let simulacao = false;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'simulacao') simulacao = String(part.value) === 'true';
+          } else if (part.fieldname === 'file' && !stored) {
+            if (!isXlsxName(part.filename)) {
+              part.file.resume();
+              return fail(request, reply, 'UNSUPPORTED_MEDIA_TYPE', auth);
+            }
+            const storageKey = newStorageKey('imports');
+            // pipeline (not pipe): an aborted upload fails the cap, and storage sees the failure.
+            await storage.put(
+              storageKey,
+              pipeline(part.file, byteCap(IMPORT_MAX_BYTES), () => {}),
+            );
+            stored = { storageKey, nomeArquivo: part.filename.trim().slice(0, 255) };
+          } else {
+            part.file.resume();
+          }
+        }
+      } catch (err) {
+        if (stored) await storage.delete(stored.storageKey).catch(() => {});
+        if (err instanceof TooLarge || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          return fail(request, reply, 'PAYLOAD_TOO_LARGE', auth);
+        if (request.raw.destroyed || request.raw.readableAborted) return reply;
+        request.log.warn({ err }, 'import upload failed');
+        return fail(request, reply, 'BAD_USER_INPUT', auth);
+      }
+      if (!stored) return fail(request, reply, 'BAD_USER_INPUT', auth);
+      const ctx: ActionContext = { ...services, actor: auth.user, clientIp: request.ip };
+      const file = stored;
+      const row = await recordImport(ctx, { ...file, simulacao }).catch(async (err) => {
+        await storage.delete(file.storageKey).catch(() => {});
+        throw err;
+      });
+      return reply.code(202).header('cache-control', 'no-store').send({ id: row.id });
+    });
+  });
+
+  registerLiveStream(app, services, authenticate, '/api/importacoes/stream', (_request, user) => ({
+    channel: USER_IMPORT_PROGRESS_CHANNEL,
+    concerns: (payload) => (payload as { usuarioId?: string } | null)?.usuarioId === user.id,
+    stillVisible: async (current) => isAllowed(current, USER_IMPORT_GUARD),
+    message: async () => ({ event: 'importacao', data: {} }),
+  }));
+}
