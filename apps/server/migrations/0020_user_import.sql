@@ -7,6 +7,7 @@ CREATE TABLE "importacao_usuarios" (
 	"simulacao" boolean DEFAULT false NOT NULL,
 	"status" text DEFAULT 'RECEIVED' NOT NULL,
 	"erro" text,
+	"erro_params" jsonb,
 	"total" integer DEFAULT 0 NOT NULL,
 	"linhas_processadas" integer DEFAULT 0 NOT NULL,
 	"criados" integer DEFAULT 0 NOT NULL,
@@ -18,6 +19,12 @@ CREATE TABLE "importacao_usuarios" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "importacao_usuarios_convite" (
+	"importacao_id" uuid NOT NULL,
+	"usuario_id" uuid NOT NULL,
+	CONSTRAINT "importacao_usuarios_convite_importacao_id_usuario_id_pk" PRIMARY KEY("importacao_id","usuario_id")
+);
+--> statement-breakpoint
 CREATE TABLE "importacao_usuarios_erro" (
 	"importacao_id" uuid NOT NULL,
 	"linha" integer NOT NULL,
@@ -27,5 +34,7 @@ CREATE TABLE "importacao_usuarios_erro" (
 );
 --> statement-breakpoint
 ALTER TABLE "importacao_usuarios" ADD CONSTRAINT "importacao_usuarios_usuario_id_usuario_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."usuario"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "importacao_usuarios_convite" ADD CONSTRAINT "importacao_usuarios_convite_importacao_id_importacao_usuarios_id_fk" FOREIGN KEY ("importacao_id") REFERENCES "public"."importacao_usuarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "importacao_usuarios_convite" ADD CONSTRAINT "importacao_usuarios_convite_usuario_id_usuario_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."usuario"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "importacao_usuarios_erro" ADD CONSTRAINT "importacao_usuarios_erro_importacao_id_importacao_usuarios_id_fk" FOREIGN KEY ("importacao_id") REFERENCES "public"."importacao_usuarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "importacao_usuarios_usuario_idx" ON "importacao_usuarios" USING btree ("usuario_id","created_at");

@@ -614,6 +614,8 @@ export type ImportStatus = {
   done: Scalars['Int']['output'];
   /** The i18n key of a file error (status ERROR). */
   erro?: Maybe<Scalars['String']['output']>;
+  /** The file error's message in the reader's language, with its details (the missing columns, the row cap). */
+  erroMensagem?: Maybe<Scalars['String']['output']>;
   fileName: Scalars['String']['output'];
   finishedDateTime?: Maybe<Scalars['DateTime']['output']>;
   id: Scalars['ID']['output'];
@@ -2947,6 +2949,7 @@ export type ImportStatusResolvers<ContextType = GraphQLContext, ParentType exten
   criados?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   done?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   erro?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  erroMensagem?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   finishedDateTime?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;

@@ -2,7 +2,7 @@ import { BRAND_SORT_FIELDS } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
-import { existingIds, idsByKey, isUuid, uuidArray } from '../../platform/sql.js';
+import { existingIds, idsByKey, isUuid, textArray, uuidArray } from '../../platform/sql.js';
 import { dealer, marca } from './dealers.tables.js';
 
 /** Which of `ids` are dealers (an action linking dealers checks them first). */
@@ -22,6 +22,24 @@ export async function activeBrandIds(db: DbOrTx, ids: readonly string[]): Promis
 /** Dealer ids by main code (code → id). */
 export const dealerIdsByCode = (db: DbOrTx, codes: readonly string[]) =>
   idsByKey(db, dealer.codigoPrincipal, dealer.id, codes);
+
+/**
+ * Active dealers by any of their codes, main or additional (code → id): the user import's dealer columns. One
+ * statement for a chunk of rows; a code two dealers share (main of one, additional of another) maps to the one
+ * whose main code it is.
+ */
+export async function activeDealerIdsByCodes(db: DbOrTx, codes: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (!codes.length) return found;
+  const list = textArray([...new Set(codes)]);
+  const rows = (
+    await db.execute(sql`SELECT id, codigo_principal, codigos_adicionais FROM dealer
+      WHERE active AND (codigo_principal = ANY(${list}) OR codigos_adicionais && ${list})`)
+  ).rows as { id: string; codigo_principal: string; codigos_adicionais: string[] }[];
+  for (const row of rows) for (const code of row.codigos_adicionais) if (!found.has(code)) found.set(code, row.id);
+  for (const row of rows) found.set(row.codigo_principal, row.id);
+  return found;
+}
 
 /** Brand ids by name (name → id). */
 export const brandIdsByName = (db: DbOrTx, names: readonly string[]) => idsByKey(db, marca.descricao, marca.id, names);

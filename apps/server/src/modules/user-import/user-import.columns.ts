@@ -24,5 +24,7 @@ export const LIST_SEPARATOR = ';';
 
 /** Queue of the import job: one job per import, on any instance. */
 export const USER_IMPORT_QUEUE = 'usuarios.importar';
+/** Queue of the invitations of a finished import's new users. */
+export const USER_IMPORT_INVITE_QUEUE = 'usuarios.importar.convites';
 /** Channel of the imports' progress (LISTEN/NOTIFY): payload `{ id, usuarioId }`. */
 export const USER_IMPORT_PROGRESS_CHANNEL = 'user_import_progress';

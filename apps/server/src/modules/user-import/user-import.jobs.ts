@@ -1,11 +1,16 @@
 import type { JobContext } from '../../platform/module.js';
-import { USER_IMPORT_QUEUE } from './user-import.columns.js';
+import { USER_IMPORT_INVITE_QUEUE, USER_IMPORT_QUEUE } from './user-import.columns.js';
+import { inviteImportedUsers, processImport } from './user-import.process.js';
 
-/** Starts this instance's worker of the import queue (one import at a time per instance). */
+/**
+ * Starts this instance's workers: the imports (one at a time per instance; pg-boss gives each import's job to one
+ * worker, and a killed worker's job to another within a minute) and the invitations of finished imports.
+ */
 export async function startUserImportJobs({ services, log }: JobContext) {
-  await services.jobs.work<{ importId: string }>(USER_IMPORT_QUEUE, async ({ importId }) => {
-    // Processing lands with the reader and the users' batch action (issue 15).
-    log(new Error('not yet processed'), `user import ${importId} waits for its processor`);
-    throw new Error('user import processing is not built yet');
-  });
+  await services.jobs.work<{ importId: string }>(USER_IMPORT_QUEUE, ({ importId }) =>
+    processImport(services, importId, log),
+  );
+  await services.jobs.work<{ importId: string }>(USER_IMPORT_INVITE_QUEUE, ({ importId }) =>
+    inviteImportedUsers(services, importId),
+  );
 }

@@ -1,3 +1,4 @@
+import { type Locale, t } from '@portal/i18n';
 import type { ImportStatus, Resolvers } from '../../generated/graphql.js';
 import { actionContext } from '../../platform/actions.js';
 import { requireUser } from '../../platform/graphql/context.js';
@@ -11,7 +12,7 @@ export const guards: ModuleGuards = {
 };
 
 /** An import row as the API shows it (SPEC §3 Import status). */
-export function toImportStatus(row: ImportRow): ImportStatus {
+export function toImportStatus(row: ImportRow, locale: Locale): ImportStatus {
   return {
     id: row.id,
     fileName: row.nomeArquivo,
@@ -25,6 +26,7 @@ export function toImportStatus(row: ImportRow): ImportStatus {
     semAlteracao: row.semAlteracao,
     rejeitadas: row.rejeitadas,
     erro: row.erro,
+    erroMensagem: row.erro ? t(locale, row.erro, row.erroParams ?? {}) : null,
     createdDateTime: row.createdAt,
     finishedDateTime: row.finishedAt,
   };
@@ -32,9 +34,11 @@ export function toImportStatus(row: ImportRow): ImportStatus {
 
 export const resolvers: Resolvers = {
   Query: {
-    importStatus: async (_, __, ctx) => (await importsOf(ctx.services.db, requireUser(ctx).id)).map(toImportStatus),
+    importStatus: async (_, __, ctx) =>
+      (await importsOf(ctx.services.db, requireUser(ctx).id)).map((row) => toImportStatus(row, ctx.locale)),
   },
   Mutation: {
-    importarSimulacao: async (_, { id }, ctx) => toImportStatus(await importarSimulacao(actionContext(ctx), { id })),
+    importarSimulacao: async (_, { id }, ctx) =>
+      toImportStatus(await importarSimulacao(actionContext(ctx), { id }), ctx.locale),
   },
 };

@@ -22,6 +22,8 @@ export const importacaoUsuarios = pgTable(
     status: text('status').$type<'RECEIVED' | 'PROCESSING' | 'FINISHED' | 'ERROR'>().notNull().default('RECEIVED'),
     /** The i18n key of a file error (status ERROR). */
     erro: text('erro'),
+    /** The parameters of the file error's message (`max`, `columns`). */
+    erroParams: jsonb('erro_params').$type<Record<string, string | number>>(),
     total: integer('total').notNull().default(0),
     linhasProcessadas: integer('linhas_processadas').notNull().default(0),
     criados: integer('criados').notNull().default(0),
@@ -51,4 +53,18 @@ export const importacaoUsuariosErro = pgTable(
       .notNull(),
   },
   (t) => [primaryKey({ columns: [t.importacaoId, t.linha] })],
+);
+
+/** A user an import created, not invited yet: the invitation job sends and deletes these after the import ends. */
+export const importacaoUsuariosConvite = pgTable(
+  'importacao_usuarios_convite',
+  {
+    importacaoId: uuid('importacao_id')
+      .notNull()
+      .references(() => importacaoUsuarios.id, { onDelete: 'cascade' }),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.importacaoId, t.usuarioId] })],
 );

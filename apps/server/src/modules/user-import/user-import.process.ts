@@ -1,0 +1,336 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { isAllowed } from '@portal/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { fromDrizzle } from 'pg-boss';
+import { type ActionContext, inTransaction, systemContext } from '../../platform/actions.js';
+import type { Tx } from '../../platform/db.js';
+import type { Services } from '../../platform/services.js';
+import { uuidArray } from '../../platform/sql.js';
+import { DEFAULT_XLSX_LIMITS, readXlsxRows, XlsxFileError, type XlsxRow } from '../../platform/xlsx-reader.js';
+import { type ImportedUser, type ImportRowError, importUsers, inviteUsers } from '../users/users.import.js';
+import { loadCurrentUser } from '../users/users.queries.js';
+import { USER_IMPORT_INVITE_QUEUE } from './user-import.columns.js';
+import {
+  emailKey,
+  type HeaderMap,
+  headerTexts,
+  type ImportLookups,
+  isBlankRow,
+  loadImportLookups,
+  mapRow,
+  matchHeader,
+  resolveDealerCodes,
+} from './user-import.rows.js';
+import { announceProgress, USER_IMPORT_UPLOAD_GUARDS } from './user-import.service.js';
+import { importacaoUsuarios, importacaoUsuariosConvite, importacaoUsuariosErro } from './user-import.tables.js';
+
+/**
+ * The import job (docs/domains/user-import.md#processing). Pass 1 reads the whole file without writing: a file
+ * error (not an .xlsx, encrypted, corrupt, a zip bomb, unsafe XML, too many rows, a required column missing)
+ * ends the import in ERROR with nothing written. Pass 2 maps the rows and hands chunks of CHUNK_ROWS to the users
+ * module's `importUsers`, one transaction per chunk that also records the chunk's rejected rows and moves the
+ * checkpoint; a killed server's job is retried and resumes after the last committed chunk, and a second worker
+ * finds the checkpoint moved and stops.
+ */
+
+/** Rows per transaction. */
+export const CHUNK_ROWS = 500;
+/** The most user rows a file may have (documented in the template's instructions). */
+export const MAX_IMPORT_ROWS = 100_000;
+/** The least time between two progress events of one import. */
+const PROGRESS_EVERY_MS = 300;
+
+/** Another worker committed this chunk first: this one stops. */
+class ChunkTaken extends Error {}
+
+type ImportRecord = typeof importacaoUsuarios.$inferSelect;
+
+export async function processImport(
+  services: Services,
+  importId: string,
+  log: (err: unknown, msg: string) => void,
+): Promise<void> {
+  const record = await findImport(services, importId);
+  if (!record || record.status === 'FINISHED' || record.status === 'ERROR') return;
+  const actor = await loadCurrentUser(services.database, record.usuarioId);
+  if (!actor || !USER_IMPORT_UPLOAD_GUARDS.every((guard) => isAllowed(actor, guard))) {
+    await endInError(services, record, 'error.forbidden');
+    return;
+  }
+  const ctx: ActionContext = { ...services, actor };
+  const file = path.join(os.tmpdir(), `portal-import-${record.id}-${process.pid}.xlsx`);
+  try {
+    await pipeline(await services.storage.get(record.storageKey), fs.createWriteStream(file));
+    const lookups = await loadImportLookups(services);
+    const limits = { ...DEFAULT_XLSX_LIMITS, maxRows: MAX_IMPORT_ROWS + 1 };
+    let current = record;
+    if (current.status === 'RECEIVED') {
+      const checked = await checkFile(file, limits, lookups);
+      if ('error' in checked) {
+        await endInError(services, current, checked.error, checked.params);
+        return;
+      }
+      current = await markProcessing(services, current, checked);
+    }
+    await importRows(ctx, current, file, limits, lookups);
+  } catch (err) {
+    if (err instanceof ChunkTaken) return;
+    if (err instanceof XlsxFileError) {
+      // Pass 1 read the same file whole, so this is a file that changed in storage: nothing more is written.
+      await endInError(services, record, `userImport.file.${err.code}`);
+      return;
+    }
+    log(err, `user import ${importId} failed; the job retries it from its last chunk`);
+    throw err;
+  } finally {
+    await fs.promises.rm(file, { force: true });
+  }
+}
+
+async function findImport(services: Services, id: string): Promise<ImportRecord | null> {
+  const [row] = await services.db.select().from(importacaoUsuarios).where(eq(importacaoUsuarios.id, id));
+  return row ?? null;
+}
+
+/** Pass 1: the header and the count of user rows, or the file's error (an i18n key). */
+async function checkFile(
+  file: string,
+  limits: typeof DEFAULT_XLSX_LIMITS,
+  lookups: ImportLookups,
+): Promise<{ header: string[]; total: number } | { error: string; params?: Record<string, string | number> }> {
+  let header: HeaderMap | null = null;
+  let texts: string[] = [];
+  let total = 0;
+  try {
+    for await (const row of readXlsxRows(file, limits)) {
+      if (!header) {
+        if (isBlankRow(row)) continue;
+        header = matchHeader(row.cells, lookups);
+        texts = headerTexts(row.cells);
+        if (header.missing.length)
+          return { error: 'userImport.file.noHeader', params: { columns: header.missing.join(', ') } };
+      } else if (!isBlankRow(row)) total++;
+    }
+  } catch (err) {
+    if (err instanceof XlsxFileError)
+      return err.code === 'TOO_MANY_ROWS'
+        ? { error: 'userImport.file.TOO_MANY_ROWS', params: { max: MAX_IMPORT_ROWS } }
+        : { error: `userImport.file.${err.code}` };
+    throw err;
+  }
+  if (total > MAX_IMPORT_ROWS) return { error: 'userImport.file.TOO_MANY_ROWS', params: { max: MAX_IMPORT_ROWS } };
+  if (!header) return { error: 'userImport.file.empty' };
+  if (total === 0) return { error: 'userImport.file.empty' };
+  return { header: texts, total };
+}
+
+async function markProcessing(services: Services, record: ImportRecord, checked: { header: string[]; total: number }) {
+  const [row] = await services.db
+    .update(importacaoUsuarios)
+    .set({ status: 'PROCESSING', total: checked.total, cabecalho: checked.header })
+    .where(and(eq(importacaoUsuarios.id, record.id), eq(importacaoUsuarios.status, 'RECEIVED')))
+    .returning();
+  if (!row) throw new ChunkTaken();
+  await announceProgress(services, row);
+  return row;
+}
+
+/** Ends an import whose file could not be read: status ERROR with the message key; nothing else written. */
+async function endInError(
+  services: Services,
+  record: ImportRecord,
+  erro: string,
+  params?: Record<string, string | number>,
+) {
+  await services.db
+    .update(importacaoUsuarios)
+    .set({ status: 'ERROR', erro, erroParams: params ?? null, finishedAt: services.clock.now() })
+    .where(eq(importacaoUsuarios.id, record.id));
+  await announceProgress(services, record);
+}
+
+/** One data row on its way: mapped to a user, or rejected with its problems. */
+type Pending = { row: XlsxRow; user?: ImportedUser; errors?: ImportRowError[] };
+
+/** Pass 2: every user row, in chunks, after the rows committed chunks handled already. */
+async function importRows(
+  ctx: ActionContext,
+  record: ImportRecord,
+  file: string,
+  limits: typeof DEFAULT_XLSX_LIMITS,
+  lookups: ImportLookups,
+) {
+  let header: HeaderMap | null = null;
+  /** The e-mails and CPFs of the rows so far (the first row with one wins; later ones are rejected). */
+  const emails = new Map<string, number>();
+  const cpfs = new Map<string, number>();
+  let seen = 0;
+  let done = record.linhasProcessadas;
+  let chunk: XlsxRow[] = [];
+  let lastAnnounce = 0;
+
+  const flush = async () => {
+    if (!chunk.length) return;
+    const dealers = await resolveDealerCodes(ctx.db, chunk, header as HeaderMap);
+    const pending: Pending[] = chunk.map((row) => {
+      const mapped = mapRow(row, header as HeaderMap, lookups, dealers);
+      if (!mapped.ok) return { row, errors: mapped.errors };
+      const duplicate = firstRowWith(mapped.user, row.number);
+      return duplicate ? { row, errors: [duplicate] } : { row, user: mapped.user };
+    });
+    done = await commitChunk(ctx, record, done, pending);
+    chunk = [];
+    if (Date.now() - lastAnnounce >= PROGRESS_EVERY_MS) {
+      lastAnnounce = Date.now();
+      await announceProgress(ctx, record);
+    }
+  };
+
+  /** A duplicate e-mail or CPF of an earlier row (case and Unicode form ignored), as the row's error. */
+  const firstRowWith = (user: ImportedUser, rowNumber: number): ImportRowError | null => {
+    const email = emails.get(user.email);
+    if (email !== undefined && email !== rowNumber)
+      return { field: 'email', message: 'userImport.row.duplicateEmail', params: { row: email } };
+    emails.set(user.email, rowNumber);
+    const cpf = user.cpf ? user.cpf.replace(/\D/g, '') : '';
+    if (cpf) {
+      const first = cpfs.get(cpf);
+      if (first !== undefined && first !== rowNumber)
+        return { field: 'cpf', message: 'userImport.row.duplicateCpf', params: { row: first } };
+      cpfs.set(cpf, rowNumber);
+    }
+    return null;
+  };
+
+  for await (const row of readXlsxRows(file, limits)) {
+    if (!header) {
+      if (isBlankRow(row)) continue;
+      header = matchHeader(row.cells, lookups);
+      continue;
+    }
+    if (isBlankRow(row)) continue;
+    seen++;
+    if (seen <= done) {
+      // Handled by a committed chunk before a restart: only its keys are remembered.
+      const mapped = mapRow(row, header, lookups, new Map());
+      const email = header.columns.has('email') ? row.cells[header.columns.get('email') as number] : null;
+      if (typeof email === 'string' && email.trim()) emails.set(emailKey(email), row.number);
+      if (mapped.ok && mapped.user.cpf) cpfs.set(mapped.user.cpf.replace(/\D/g, ''), row.number);
+      continue;
+    }
+    chunk.push(row);
+    if (chunk.length >= CHUNK_ROWS) await flush();
+  }
+  await flush();
+  await finish(ctx, record);
+}
+
+/**
+ * Writes one chunk in one transaction: locks the import row and checks the checkpoint is still `done` (else
+ * another worker got there first: ChunkTaken), imports the users, records the rejected rows and the new users to
+ * invite, and moves the checkpoint and the counters. Returns the new checkpoint.
+ */
+async function commitChunk(ctx: ActionContext, record: ImportRecord, done: number, pending: Pending[]) {
+  return inTransaction(ctx, async (tx, txCtx) => {
+    const [locked] = await tx
+      .select({ linhasProcessadas: importacaoUsuarios.linhasProcessadas, status: importacaoUsuarios.status })
+      .from(importacaoUsuarios)
+      .where(eq(importacaoUsuarios.id, record.id))
+      .for('update');
+    if (!locked || locked.linhasProcessadas !== done || locked.status !== 'PROCESSING') throw new ChunkTaken();
+
+    const users = pending.flatMap((p) => (p.user ? [p.user] : []));
+    const outcomes = users.length
+      ? await importUsers(txCtx, users, { dryRun: record.simulacao, importId: record.id })
+      : [];
+    const byRow = new Map(outcomes.map((o) => [o.rowNumber, o]));
+    const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
+    const rejected: { linha: number; celulas: unknown[]; erros: ImportRowError[] }[] = [];
+    const created: string[] = [];
+    for (const p of pending) {
+      const outcome = p.user ? byRow.get(p.row.number) : undefined;
+      const errors = p.errors ?? (outcome?.outcome === 'rejected' ? outcome.errors : undefined);
+      if (errors || !outcome || outcome.outcome === 'rejected') {
+        counts.rejected++;
+        rejected.push({ linha: p.row.number, celulas: p.row.cells, erros: errors ?? [] });
+        continue;
+      }
+      counts[outcome.outcome]++;
+      if (outcome.outcome === 'created' && !record.simulacao) created.push(outcome.userId);
+    }
+    if (rejected.length)
+      await tx
+        .insert(importacaoUsuariosErro)
+        .values(rejected.map((r) => ({ importacaoId: record.id, ...r })))
+        .onConflictDoNothing();
+    if (created.length)
+      await tx
+        .insert(importacaoUsuariosConvite)
+        .values(created.map((usuarioId) => ({ importacaoId: record.id, usuarioId })))
+        .onConflictDoNothing();
+    const next = done + pending.length;
+    await tx
+      .update(importacaoUsuarios)
+      .set({
+        linhasProcessadas: next,
+        criados: sql`${importacaoUsuarios.criados} + ${counts.created}`,
+        atualizados: sql`${importacaoUsuarios.atualizados} + ${counts.updated}`,
+        semAlteracao: sql`${importacaoUsuarios.semAlteracao} + ${counts.unchanged}`,
+        rejeitadas: sql`${importacaoUsuarios.rejeitadas} + ${counts.rejected}`,
+      })
+      .where(eq(importacaoUsuarios.id, record.id));
+    return next;
+  });
+}
+
+/** Ends a processed import (FINISHED) and, for a real one with new users, queues their invitations. */
+async function finish(ctx: ActionContext, record: ImportRecord) {
+  await inTransaction(ctx, async (tx: Tx) => {
+    const [row] = await tx
+      .update(importacaoUsuarios)
+      .set({ status: 'FINISHED', finishedAt: ctx.clock.now() })
+      .where(and(eq(importacaoUsuarios.id, record.id), eq(importacaoUsuarios.status, 'PROCESSING')))
+      .returning({ criados: importacaoUsuarios.criados });
+    if (row && row.criados > 0 && !record.simulacao)
+      await ctx.jobs.send(
+        USER_IMPORT_INVITE_QUEUE,
+        { importId: record.id },
+        { singletonKey: record.id, retryLimit: 20, retryDelay: 10, db: fromDrizzle(tx, sql) },
+      );
+  });
+  await announceProgress(ctx, record);
+}
+
+/** Invitations sent per transaction by the invitation job. */
+const INVITES_PER_BATCH = 50;
+
+/**
+ * The invitation job of a finished import: invites its new users in batches, as the uploader, deleting each
+ * batch's pending rows in the same transaction (a retried job goes on where the last batch ended).
+ */
+export async function inviteImportedUsers(services: Services, importId: string): Promise<void> {
+  const record = await findImport(services, importId);
+  if (!record) return;
+  const actor = await loadCurrentUser(services.database, record.usuarioId);
+  const ctx: ActionContext = actor ? { ...services, actor } : systemContext(services);
+  for (;;) {
+    const sent = await inTransaction(ctx, async (tx, txCtx) => {
+      const batch = await tx
+        .select({ usuarioId: importacaoUsuariosConvite.usuarioId })
+        .from(importacaoUsuariosConvite)
+        .where(eq(importacaoUsuariosConvite.importacaoId, importId))
+        .limit(INVITES_PER_BATCH)
+        .for('update', { skipLocked: true });
+      if (!batch.length) return 0;
+      const ids = batch.map((b) => b.usuarioId);
+      await inviteUsers(txCtx, ids);
+      await tx.execute(sql`DELETE FROM importacao_usuarios_convite
+        WHERE importacao_id = ${importId} AND usuario_id = ANY(${uuidArray(ids)})`);
+      return ids.length;
+    });
+    if (!sent) return;
+  }
+}
