@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+
 /**
  * A tiny cookie-keeping HTTP client that walks the real sign-in flow (portal -> provider -> portal)
  * the way a browser does, for integration tests and benchmarks. Cookies are kept per name, like a
  * browser does for localhost whatever the port.
  */
+/** How long one test request may take before it fails with its URL (the tests' own timeout is 60 s). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
 export class CookieClient {
   readonly jar = new Map<string, string>();
 
@@ -33,9 +37,14 @@ export class CookieClient {
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.jar.size) headers.set('cookie', this.cookieHeader());
+    // A request that hangs fails here, naming itself, long before the test's own timeout would (which
+    // names only the test): a stalled CI run then says which call stalled.
+    const signal = init.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const response = this.opts.localAddress
       ? await fetchFrom(this.opts.localAddress, url, { ...init, headers })
-      : await fetch(url, { ...init, headers, redirect: 'manual' });
+      : await fetch(url, { ...init, headers, redirect: 'manual', signal }).catch((err: Error) => {
+          throw new Error(`${init.method ?? 'GET'} ${url} failed: ${err.message}`, { cause: err });
+        });
     this.keep(response);
     return response;
   }
@@ -124,11 +133,15 @@ export async function gql<T = any>(
   variables?: Record<string, unknown>,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; data: T | null; errors?: Array<{ message: string; extensions: Record<string, any> }> }> {
-  const response = await client.fetch(`${baseUrl}/api/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: new URL(baseUrl).origin, ...headers },
-    body: JSON.stringify({ query, variables }),
-  });
+  const response = await client
+    .fetch(`${baseUrl}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: new URL(baseUrl).origin, ...headers },
+      body: JSON.stringify({ query, variables }),
+    })
+    .catch((err: Error) => {
+      throw new Error(`${err.message} (${query.replace(/\s+/g, ' ').slice(0, 100)})`, { cause: err });
+    });
   const json = (await response.json()) as { data: T | null; errors?: any[] };
   return { status: response.status, ...json };
 }
