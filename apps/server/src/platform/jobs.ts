@@ -24,6 +24,8 @@ export type Jobs = {
     handler: (data: T) => Promise<void>,
     options?: { concurrency?: number },
   ): Promise<void>;
+  /** Wakes this instance's idle workers of `queue` now instead of at their next poll (a job just sent). */
+  wake(queue: string): void;
   ready(): Promise<boolean>;
   stop(): Promise<void>;
 };
@@ -55,6 +57,7 @@ export async function startJobs(
   boss.on('error', (err) => opts.log('job queue error', err));
   await boss.start();
   const created = new Set<string>();
+  const workers = new Map<string, string[]>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
     await boss.createQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS }).catch(() => {});
@@ -71,7 +74,7 @@ export async function startJobs(
     async work(queue, handler, options) {
       await ensureQueue(queue);
       const localConcurrency = options?.concurrency ?? 1;
-      await boss.work(queue, { pollingIntervalSeconds: 1, localConcurrency }, async (jobs) => {
+      const workerId = await boss.work(queue, { pollingIntervalSeconds: 1, localConcurrency }, async (jobs) => {
         for (const job of jobs) {
           try {
             await handler(job.data as never);
@@ -82,6 +85,10 @@ export async function startJobs(
           }
         }
       });
+      workers.set(queue, [...(workers.get(queue) ?? []), workerId]);
+    },
+    wake(queue) {
+      for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
     },
     async ready() {
       return (await boss.isInstalled()) === true;

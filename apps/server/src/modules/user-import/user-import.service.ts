@@ -57,6 +57,8 @@ export async function recordImport(
     });
     return created;
   });
+  // This instance's worker starts it now rather than at its next poll (a second of a 5-second import).
+  ctx.jobs.wake(USER_IMPORT_QUEUE);
   await announceProgress(ctx, row);
   return row;
 }
