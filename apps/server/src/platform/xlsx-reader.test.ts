@@ -585,6 +585,15 @@ describe('readXlsxRows: hostile and broken files', () => {
     expect(await errorCode(path)).toBe('TOO_MANY_COLUMNS');
     const absurd = await handMade({ sheet: sheetXml(`<row r="1"><c r="${'Z'.repeat(5_000)}1"><v>1</v></c></row>`) });
     expect(await errorCode(absurd)).toBe('TOO_MANY_COLUMNS');
+    const formulaOnly = await handMade({ sheet: sheetXml('<row r="1"><c r="KN1"><f>1/0</f></c></row>') });
+    expect(await errorCode(formulaOnly)).toBe('TOO_MANY_COLUMNS');
+  });
+
+  it('lets through formatted empty cells past the column cap (whole formatted rows), without keeping them', async () => {
+    const path = await handMade({
+      sheet: sheetXml('<row r="1"><c r="A1"><v>1</v></c><c r="KN1" s="1"/><c r="XFD1" s="1"><v></v></c></row>'),
+    });
+    expect(await readAll(path)).toEqual([{ number: 1, cells: [1], problems: [] }]);
   });
 
   it('refuses a shared string index that does not exist (CORRUPT)', async () => {

@@ -474,8 +474,7 @@ async function* readSheet(
           row = { number: lastRowNumber, cells: [], problems: [] };
           lastColumn = -1;
         } else if (name === 'c' && row) {
-          const column = attributes.r ? columnOf(attributes.r, caps) : lastColumn + 1;
-          if (column >= caps.maxColumns) throw new XlsxFileError('TOO_MANY_COLUMNS', `row ${row.number}`);
+          const column = Math.min(attributes.r ? columnOf(attributes.r, caps) : lastColumn + 1, caps.maxColumns);
           lastColumn = column;
           const style = Number.parseInt(attributes.s ?? '0', 10);
           cell = { column, type: attributes.t ?? 'n', style, formula: false, value: null, inline: null };
@@ -533,21 +532,27 @@ async function* readSheet(
   yield* ready;
 }
 
-/** The 0-based column of a cell reference ("C7" -> 2), refusing columns past the cap before computing them. */
+/** The 0-based column of a cell reference ("C7" -> 2); any column past the cap is `maxColumns`, however long the letters. */
 function columnOf(reference: string, caps: XlsxReadLimits): number {
   let column = 0;
   for (const char of reference) {
     const code = char.charCodeAt(0) & ~0x20; // upper case
     if (code < 65 || code > 90) break;
     column = column * 26 + (code - 64);
-    if (column > caps.maxColumns) throw new XlsxFileError('TOO_MANY_COLUMNS', reference);
+    if (column > caps.maxColumns) return caps.maxColumns;
   }
   if (column === 0) throw new XlsxFileError('CORRUPT', `cell reference ${reference}`);
   return column - 1;
 }
 
+/** Puts a cell's value in its row. Past the column cap, only an empty cell (a formatted one) is let through, and dropped. */
 function setCell(row: XlsxRow, cell: CellState, context: SheetContext, caps: XlsxReadLimits): void {
+  const problems = row.problems.length;
   const value = cellValue(row, cell, context);
+  if (cell.column >= caps.maxColumns) {
+    if ((value === null || value === '') && row.problems.length === problems) return;
+    throw new XlsxFileError('TOO_MANY_COLUMNS', `row ${row.number}`);
+  }
   if (typeof value === 'string' && value.length > caps.maxCellChars) {
     throw new XlsxFileError('CELL_TOO_LONG', `row ${row.number}`);
   }
