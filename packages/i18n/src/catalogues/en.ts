@@ -1255,5 +1255,9 @@ export const en = {
       noHeader: 'Required columns are missing from the header: {{columns}}.',
       empty: 'The spreadsheet has no user row.',
     },
+    row: {
+      notAllowed: 'You may not create or change this user with these values.',
+      duplicateEmail: 'This e-mail already appears in an earlier row of the file.',
+    },
   },
 } as const satisfies DeepStringShape<typeof ptBR>;

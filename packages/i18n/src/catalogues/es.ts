@@ -1269,5 +1269,9 @@ export const es = {
       noHeader: 'Faltan columnas obligatorias en el encabezado: {{columns}}.',
       empty: 'La hoja de cálculo no tiene ninguna fila de usuario.',
     },
+    row: {
+      notAllowed: 'No puede crear ni modificar este usuario con estos datos.',
+      duplicateEmail: 'Este e-mail ya aparece en una fila anterior del archivo.',
+    },
   },
 } as const satisfies DeepStringShape<typeof ptBR>;

@@ -1259,5 +1259,9 @@ export const ptBR = {
       noHeader: 'Faltam colunas obrigatórias no cabeçalho: {{columns}}.',
       empty: 'A planilha não tem nenhuma linha de usuário.',
     },
+    row: {
+      notAllowed: 'Você não pode criar ou alterar este usuário com estes dados.',
+      duplicateEmail: 'Este e-mail já aparece em uma linha anterior do arquivo.',
+    },
   },
 } as const;
