@@ -99,12 +99,14 @@ export async function recordAudits(tx: DbOrTx, events: readonly AuditEvent[]): P
     entidade: e.entity,
     entidade_id: e.entityId,
     acao: e.action,
-    antes: e.before === undefined ? null : redact(e.before),
-    depois: e.after === undefined ? null : redact(e.after),
+    antes: e.before ?? null,
+    depois: e.after ?? null,
   }));
+  // One pass that also drops the secret fields (as `redact`), at any depth.
+  const json = JSON.stringify(rows, (key, value) => (SECRET_KEYS.has(key) ? undefined : value));
   await tx.execute(sql`INSERT INTO auditoria (usuario_id, entidade, entidade_id, acao, antes, depois)
     SELECT usuario_id, entidade, entidade_id, acao, antes, depois
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      FROM jsonb_to_recordset(${json}::jsonb)
         AS r(usuario_id uuid, entidade text, entidade_id text, acao text, antes jsonb, depois jsonb)`);
 }
 

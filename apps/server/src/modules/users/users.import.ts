@@ -297,7 +297,9 @@ async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: s
   // The positions check of every new position at once.
   const claims = checked.flatMap((c) => c.claims.map((x) => x.claim));
   const allowed = await positionsAllowed(db, scope, rules, claims);
-  const uniquePositions = new Set((await positionCatalogue(db)).filter((c) => c.unico_por_dealer).map((c) => c.id));
+  const uniquePositions = new Set(
+    claims.length ? (await positionCatalogue(db)).filter((c) => c.unico_por_dealer).map((c) => c.id) : [],
+  );
 
   // Pass 2, in row order: positions, then what earlier accepted rows of this call took (a CPF, a position held by
   // one user per dealer).
@@ -466,15 +468,17 @@ async function userIdsByCpf(db: DbOrTx, cpfs: string[]): Promise<Map<string, str
   return new Map(rows.map((r) => [r.cpf, r.id]));
 }
 
+const quoted = (v: string) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 /** An array parameter whose elements may be null (`textArray` quotes every element), cast to `type`. */
 const nullableArray = (values: readonly (string | null)[], type: string): SQL =>
-  sql`${`{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`}::${sql.raw(type)}`;
-const jsonArray = (values: readonly unknown[]) =>
+  sql`${`{${values.map((v) => (v === null ? 'NULL' : quoted(v))).join(',')}}`}::${sql.raw(type)}`;
+/** A text[] parameter of text[] values, each element the literal of one array (`v.x::text[]` reads it back). */
+const arraysArray = (values: readonly string[][]) =>
   nullableArray(
-    values.map((v) => JSON.stringify(v)),
-    'jsonb[]',
+    values.map((list) => `{${list.map(quoted).join(',')}}`),
+    'text[]',
   );
-const textList = (column: string) => sql.raw(`ARRAY(SELECT jsonb_array_elements_text(v.${column}))`);
+const textList = (column: string) => sql.raw(`v.${column}::text[]`);
 
 /** The link tables the import replaces: table, target column, the state's list. */
 const LINK_TABLES = [
@@ -502,9 +506,9 @@ async function writeUsers(
         ${textArray(s.map((x) => x.email))}, ${nullableArray(
           s.map((x) => x.cpf),
           'text[]',
-        )}, ${jsonArray(s.map((x) => x.codigos))},
-        ${textArray(s.map((x) => x.tipo))}, ${textArray(s.map((x) => x.idioma))}, ${jsonArray(s.map((x) => x.telefones))},
-        ${jsonArray(s.map((x) => x.celulares))}, ${nullableArray(
+        )}, ${arraysArray(s.map((x) => x.codigos))},
+        ${textArray(s.map((x) => x.tipo))}, ${textArray(s.map((x) => x.idioma))}, ${arraysArray(s.map((x) => x.telefones))},
+        ${arraysArray(s.map((x) => x.celulares))}, ${nullableArray(
           s.map((x) => x.dataAdmissao),
           'date[]',
         )}, ${nullableArray(
