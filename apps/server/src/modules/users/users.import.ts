@@ -11,9 +11,10 @@ import { existingDealerGroupIds } from '../groups/groups.queries.js';
 import { productCatalogue } from '../products/products.queries.js';
 import { existingUserGroupIds } from '../user-groups/user-groups.queries.js';
 import { inviteUser } from './users.invitation.js';
-import { adminScope, editableSql, positionCatalogue, visibleSql } from './users.list.js';
+import { type AdminScope, adminScope, editableSql, positionCatalogue, visibleSql } from './users.list.js';
 import { existingDepartmentIds } from './users.queries.js';
 import {
+  type Grants,
   NO_RIGHTS,
   type PositionClaim,
   positionsAllowed,
@@ -151,146 +152,22 @@ async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: s
   const cpfHolders = await userIdsByCpf(db, cpfs);
 
   // Pass 1: each row on its own (the form's rules, the scope and grant rules, ids, CPF held by another user).
-  type Checked = {
-    row: ImportedUser;
-    before: StoredUser | null;
-    errors: Map<string, string>;
-    next?: UserState;
-    claims: { index: number; claim: PositionClaim }[];
-  };
+  const chunk: Chunk = { schema, scope, grants, productOfType, productOfFeature, known, cpfHolders };
   const seenEmails = new Set<string>();
   const checked: Checked[] = rows.map((row) => {
     const before = stored.get(row.email) ?? null;
-    const errors = new Map<string, string>();
-    const result: Checked = { row, before, errors, claims: [] };
+    const result: Checked = { row, before, errors: new Map(), claims: [] };
     if (seenEmails.has(row.email)) {
-      errors.set('usuario.email', 'userImport.row.duplicateEmail');
+      result.errors.set('usuario.email', 'userImport.row.duplicateEmail');
       return result;
     }
     seenEmails.add(row.email);
     // Never reveal whether a user out of reach exists: one message for invisible and not editable.
     if (before && !(before.visible && before.editable)) {
-      errors.set('usuario.email', NOT_ALLOWED);
+      result.errors.set('usuario.email', NOT_ALLOWED);
       return result;
     }
-
-    const idsDealers = row.idsDealers ?? before?.idsDealers ?? [];
-    const idsTiposAcesso = row.idsTiposAcesso ?? before?.idsTiposAcesso ?? [];
-    const idsFuncionalidades = before?.idsFuncionalidades ?? [];
-    // Taking a dealer out takes its positions, as in the wizard.
-    const cargos = row.cargos ?? (before?.cargos ?? []).filter((c) => !c.dealerId || idsDealers.includes(c.dealerId));
-    const byProduct = new Map<string, { idProduto: string; idsTiposAcesso: string[]; idsFuncionalidades: string[] }>();
-    const entry = (idProduto: string) => {
-      const found = byProduct.get(idProduto) ?? { idProduto, idsTiposAcesso: [], idsFuncionalidades: [] };
-      byProduct.set(idProduto, found);
-      return found;
-    };
-    for (const t of idsTiposAcesso) {
-      const produto = productOfType.get(t);
-      if (produto) entry(produto).idsTiposAcesso.push(t);
-      else errors.set('usuario.produtos', 'validation.invalid');
-    }
-    for (const f of idsFuncionalidades) {
-      const produto = productOfFeature.get(f);
-      if (produto) entry(produto).idsFuncionalidades.push(f);
-    }
-    const form = {
-      usuario: {
-        id: before?.id ?? null,
-        nome: row.nome ?? before?.nome,
-        email: row.email,
-        cpf: row.cpf ?? before?.cpf ?? null,
-        codigos: before?.codigos ?? [],
-        tipo: row.tipo ?? before?.tipo,
-        idioma: row.idioma ?? before?.idioma ?? null,
-        idsDealers,
-        marcas: row.marcas ?? before?.marcas ?? [],
-        telefones: before?.telefones ?? [],
-        celulares: before?.celulares ?? [],
-        idsGrupos: row.idsGrupos ?? before?.idsGrupos ?? [],
-        idsGruposUsuarios: row.idsGruposUsuarios ?? before?.idsGruposUsuarios ?? [],
-        produtos: [...byProduct.values()],
-      },
-      cargos,
-      infos: {
-        dataAdmissao: row.infos?.dataAdmissao !== undefined ? row.infos.dataAdmissao : (before?.dataAdmissao ?? null),
-        emailSuperior:
-          row.infos?.emailSuperior !== undefined ? row.infos.emailSuperior : (before?.emailSuperior ?? null),
-        dataDesligamento: before?.dataDesligamento ?? null,
-        desligamentoId: before?.desligamentoId ?? null,
-      },
-    };
-
-    const parsed = schema.safeParse(form);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path.map(String).join('.') || 'usuario';
-        if (!errors.has(field)) errors.set(field, issue.message);
-      }
-    }
-    const tipo = parsed.success ? parsed.data.usuario.tipo : (form.usuario.tipo ?? null);
-    const rights = {
-      tipo,
-      idsDealers: sorted(form.usuario.idsDealers),
-      idsGrupos: sorted(form.usuario.idsGrupos),
-      idsTiposAcesso: sorted(idsTiposAcesso),
-      idsFuncionalidades: sorted(idsFuncionalidades),
-    };
-    for (const field of refusedByScopeAndGrants(scope, grants, before?.id ?? null, before ?? NO_RIGHTS, rights)) {
-      if (!errors.has(field)) errors.set(field, NOT_ALLOWED);
-    }
-    // Each id the row names exists (the user's current links do).
-    const unknown: [string, readonly string[] | undefined, Set<string>][] = [
-      ['usuario.idsDealers', row.idsDealers, known.dealers],
-      ['usuario.idsGrupos', row.idsGrupos, known.grupos],
-      ['usuario.marcas', row.marcas, known.marcas],
-      ['usuario.idsGruposUsuarios', row.idsGruposUsuarios, known.gruposUsuarios],
-      ['cargos', row.cargos?.flatMap((c) => (c.departamentoId ? [c.departamentoId] : [])), known.departamentos],
-    ];
-    for (const [field, ids, existing] of unknown) {
-      if (!errors.has(field) && ids?.some((id) => !existing.has(id))) errors.set(field, 'validation.invalid');
-    }
-    if (!parsed.success) return result;
-
-    const { usuario, infos } = parsed.data;
-    if (usuario.cpf && (cpfHolders.get(usuario.cpf) ?? before?.id) !== before?.id)
-      errors.set('usuario.cpf', 'users.cpfTaken');
-    const positions = parsed.data.cargos
-      .map((c) => ({
-        cargoId: c.cargoId,
-        dealerId: c.dealerId,
-        departamentoId: c.departamentoId,
-        dataInicio: c.dataInicio,
-      }))
-      .sort(byPosition);
-    parsed.data.cargos.forEach((c, index) => {
-      if (!(before?.cargos ?? []).some((k) => samePosition(k, c)))
-        result.claims.push({
-          index,
-          claim: { usuarioId: before?.id ?? null, tipoUsuario: usuario.tipo, cargoId: c.cargoId, dealerId: c.dealerId },
-        });
-    });
-    result.next = {
-      nome: usuario.nome,
-      email: usuario.email,
-      cpf: usuario.cpf,
-      codigos: usuario.codigos,
-      tipo: usuario.tipo,
-      idioma: usuario.idioma ?? 'PT_BR',
-      telefones: usuario.telefones,
-      celulares: usuario.celulares,
-      dataAdmissao: infos?.dataAdmissao ?? null,
-      emailSuperior: infos?.emailSuperior ?? null,
-      dataDesligamento: infos?.dataDesligamento ?? null,
-      desligamentoId: infos?.desligamentoId ?? null,
-      idsDealers: sorted(usuario.idsDealers),
-      idsGrupos: sorted(usuario.idsGrupos),
-      marcas: sorted(usuario.marcas),
-      idsGruposUsuarios: sorted(usuario.idsGruposUsuarios),
-      idsTiposAcesso: sorted(usuario.produtos.flatMap((p) => p.idsTiposAcesso)),
-      idsFuncionalidades: sorted(usuario.produtos.flatMap((p) => p.idsFuncionalidades)),
-      cargos: positions,
-    };
+    checkRow(chunk, result);
     return result;
   });
 
@@ -365,6 +242,151 @@ async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: s
   return outcomes;
 }
 
+/** What checking a row needs, loaded once per chunk. */
+type Chunk = {
+  schema: ReturnType<typeof salvarUsuarioSchema>;
+  scope: AdminScope;
+  grants: Grants;
+  productOfType: Map<string, string>;
+  productOfFeature: Map<string, string>;
+  known: Awaited<ReturnType<typeof knownIds>>;
+  cpfHolders: Map<string, string>;
+};
+/** A row being checked: its problems so far, the state it leads to (when its form is valid), its new positions. */
+type Checked = {
+  row: ImportedUser;
+  before: StoredUser | null;
+  errors: Map<string, string>;
+  next?: UserState;
+  claims: { index: number; claim: PositionClaim }[];
+};
+
+/**
+ * Checks one row on its own (visible and editable user already): merges it over the user's state into the
+ * wizard's form, parses it with the wizard's schema, applies the scope and grant rules and the ids' existence,
+ * and when the form is valid the CPF's holder; fills `checked.errors`, `checked.next` and `checked.claims`.
+ */
+function checkRow(chunk: Chunk, checked: Checked): void {
+  const { schema, scope, grants, productOfType, productOfFeature, known, cpfHolders } = chunk;
+  const { row, before, errors } = checked;
+  const idsDealers = row.idsDealers ?? before?.idsDealers ?? [];
+  const idsTiposAcesso = row.idsTiposAcesso ?? before?.idsTiposAcesso ?? [];
+  const idsFuncionalidades = before?.idsFuncionalidades ?? [];
+  // Taking a dealer out takes its positions, as in the wizard.
+  const cargos = row.cargos ?? (before?.cargos ?? []).filter((c) => !c.dealerId || idsDealers.includes(c.dealerId));
+  const byProduct = new Map<string, { idProduto: string; idsTiposAcesso: string[]; idsFuncionalidades: string[] }>();
+  const entry = (idProduto: string) => {
+    const found = byProduct.get(idProduto) ?? { idProduto, idsTiposAcesso: [], idsFuncionalidades: [] };
+    byProduct.set(idProduto, found);
+    return found;
+  };
+  for (const t of idsTiposAcesso) {
+    const produto = productOfType.get(t);
+    if (produto) entry(produto).idsTiposAcesso.push(t);
+    else errors.set('usuario.produtos', 'validation.invalid');
+  }
+  for (const f of idsFuncionalidades) {
+    const produto = productOfFeature.get(f);
+    if (produto) entry(produto).idsFuncionalidades.push(f);
+  }
+  const form = {
+    usuario: {
+      id: before?.id ?? null,
+      nome: row.nome ?? before?.nome,
+      email: row.email,
+      cpf: row.cpf ?? before?.cpf ?? null,
+      codigos: before?.codigos ?? [],
+      tipo: row.tipo ?? before?.tipo,
+      idioma: row.idioma ?? before?.idioma ?? null,
+      idsDealers,
+      marcas: row.marcas ?? before?.marcas ?? [],
+      telefones: before?.telefones ?? [],
+      celulares: before?.celulares ?? [],
+      idsGrupos: row.idsGrupos ?? before?.idsGrupos ?? [],
+      idsGruposUsuarios: row.idsGruposUsuarios ?? before?.idsGruposUsuarios ?? [],
+      produtos: [...byProduct.values()],
+    },
+    cargos,
+    infos: {
+      dataAdmissao: row.infos?.dataAdmissao !== undefined ? row.infos.dataAdmissao : (before?.dataAdmissao ?? null),
+      emailSuperior: row.infos?.emailSuperior !== undefined ? row.infos.emailSuperior : (before?.emailSuperior ?? null),
+      dataDesligamento: before?.dataDesligamento ?? null,
+      desligamentoId: before?.desligamentoId ?? null,
+    },
+  };
+
+  const parsed = schema.safeParse(form);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path.map(String).join('.') || 'usuario';
+      if (!errors.has(field)) errors.set(field, issue.message);
+    }
+  }
+  const tipo = parsed.success ? parsed.data.usuario.tipo : (form.usuario.tipo ?? null);
+  const rights = {
+    tipo,
+    idsDealers: sorted(form.usuario.idsDealers),
+    idsGrupos: sorted(form.usuario.idsGrupos),
+    idsTiposAcesso: sorted(idsTiposAcesso),
+    idsFuncionalidades: sorted(idsFuncionalidades),
+  };
+  for (const field of refusedByScopeAndGrants(scope, grants, before?.id ?? null, before ?? NO_RIGHTS, rights)) {
+    if (!errors.has(field)) errors.set(field, NOT_ALLOWED);
+  }
+  // Each id the row names exists (the user's current links do).
+  const unknown: [string, readonly string[] | undefined, Set<string>][] = [
+    ['usuario.idsDealers', row.idsDealers, known.dealers],
+    ['usuario.idsGrupos', row.idsGrupos, known.grupos],
+    ['usuario.marcas', row.marcas, known.marcas],
+    ['usuario.idsGruposUsuarios', row.idsGruposUsuarios, known.gruposUsuarios],
+    ['cargos', row.cargos?.flatMap((c) => (c.departamentoId ? [c.departamentoId] : [])), known.departamentos],
+  ];
+  for (const [field, ids, existing] of unknown) {
+    if (!errors.has(field) && ids?.some((id) => !existing.has(id))) errors.set(field, 'validation.invalid');
+  }
+  if (!parsed.success) return;
+
+  const { usuario, infos } = parsed.data;
+  if (usuario.cpf && (cpfHolders.get(usuario.cpf) ?? before?.id) !== before?.id)
+    errors.set('usuario.cpf', 'users.cpfTaken');
+  const positions = parsed.data.cargos
+    .map((c) => ({
+      cargoId: c.cargoId,
+      dealerId: c.dealerId,
+      departamentoId: c.departamentoId,
+      dataInicio: c.dataInicio,
+    }))
+    .sort(byPosition);
+  parsed.data.cargos.forEach((c, index) => {
+    if (!(before?.cargos ?? []).some((k) => samePosition(k, c)))
+      checked.claims.push({
+        index,
+        claim: { usuarioId: before?.id ?? null, tipoUsuario: usuario.tipo, cargoId: c.cargoId, dealerId: c.dealerId },
+      });
+  });
+  checked.next = {
+    nome: usuario.nome,
+    email: usuario.email,
+    cpf: usuario.cpf,
+    codigos: usuario.codigos,
+    tipo: usuario.tipo,
+    idioma: usuario.idioma ?? 'PT_BR',
+    telefones: usuario.telefones,
+    celulares: usuario.celulares,
+    dataAdmissao: infos?.dataAdmissao ?? null,
+    emailSuperior: infos?.emailSuperior ?? null,
+    dataDesligamento: infos?.dataDesligamento ?? null,
+    desligamentoId: infos?.desligamentoId ?? null,
+    idsDealers: sorted(usuario.idsDealers),
+    idsGrupos: sorted(usuario.idsGrupos),
+    marcas: sorted(usuario.marcas),
+    idsGruposUsuarios: sorted(usuario.idsGruposUsuarios),
+    idsTiposAcesso: sorted(usuario.produtos.flatMap((p) => p.idsTiposAcesso)),
+    idsFuncionalidades: sorted(usuario.produtos.flatMap((p) => p.idsFuncionalidades)),
+    cargos: positions,
+  };
+}
+
 /** The state part of a stored user (without id and the scope flags). */
 function stateOf(user: StoredUser): UserState {
   const { id: _id, visible: _v, editable: _e, ...state } = user;
@@ -402,7 +424,7 @@ const STATE_FIELDS = [
 ] as const satisfies readonly (keyof UserState)[];
 
 /** The users of `emails` (one statement, rows locked) with their links and whether the uploader sees and edits them. */
-async function loadStoredUsers(db: DbOrTx, scope: Awaited<ReturnType<typeof adminScope>>, emails: string[]) {
+async function loadStoredUsers(db: DbOrTx, scope: AdminScope, emails: string[]) {
   const ids = (table: string, column: string) =>
     sql.raw(`ARRAY(SELECT ${column}::text FROM ${table} WHERE usuario_id = u.id ORDER BY 1)`);
   const rows = (
