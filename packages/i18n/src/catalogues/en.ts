@@ -1274,6 +1274,7 @@ export const en = {
       badDate: 'invalid date: {{value}} (use dd/mm/yyyy)',
       duplicateEmail: 'repeated e-mail: already on row {{row}}',
       duplicateCpf: 'repeated CPF: already on row {{row}}',
+      notAllowed: 'You may not create or change this user with these values.',
     },
   },
 } as const satisfies DeepStringShape<typeof ptBR>;

@@ -1288,6 +1288,7 @@ export const es = {
       badDate: 'fecha no válida: {{value}} (use dd/mm/aaaa)',
       duplicateEmail: 'correo repetido: ya está en la fila {{row}}',
       duplicateCpf: 'CPF repetido: ya está en la fila {{row}}',
+      notAllowed: 'No puede crear ni modificar este usuario con estos datos.',
     },
   },
 } as const satisfies DeepStringShape<typeof ptBR>;

@@ -1278,6 +1278,7 @@ export const ptBR = {
       badDate: 'data inválida: {{value}} (use dd/mm/aaaa)',
       duplicateEmail: 'e-mail repetido: já está na linha {{row}}',
       duplicateCpf: 'CPF repetido: já está na linha {{row}}',
+      notAllowed: 'Você não pode criar ou alterar este usuário com estes dados.',
     },
   },
 } as const;

@@ -88,6 +88,28 @@ export async function recordAuditForEach(
       FROM unnest(${textArray(entityIds)}) AS id`);
 }
 
+/**
+ * Writes one audit row per event, each its own change (a batch: a chunk of a bulk user import), as one statement
+ * whatever the count. As `recordAudit`: in the change's transaction.
+ */
+export async function recordAudits(tx: DbOrTx, events: readonly AuditEvent[]): Promise<void> {
+  if (!events.length) return;
+  const rows = events.map((e) => ({
+    usuario_id: e.actorId,
+    entidade: e.entity,
+    entidade_id: e.entityId,
+    acao: e.action,
+    antes: e.before ?? null,
+    depois: e.after ?? null,
+  }));
+  // One pass that also drops the secret fields (as `redact`), at any depth.
+  const json = JSON.stringify(rows, (key, value) => (SECRET_KEYS.has(key) ? undefined : value));
+  await tx.execute(sql`INSERT INTO auditoria (usuario_id, entidade, entidade_id, acao, antes, depois)
+    SELECT usuario_id, entidade, entidade_id, acao, antes, depois
+      FROM jsonb_to_recordset(${json}::jsonb)
+        AS r(usuario_id uuid, entidade text, entidade_id text, acao text, antes jsonb, depois jsonb)`);
+}
+
 const SECRET_KEYS = new Set(['senhaHash', 'accessToken', 'refreshToken', 'idToken', 'password', 'senha']);
 
 /** Copies a value without secret fields, so they never reach the audit log. */

@@ -24,7 +24,7 @@ import { beginGuess, guessSucceeded, passwordChangeCounters } from '../../platfo
 import type { DbOrTx } from '../../platform/db.js';
 import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
-import { isUuid, uuidArray } from '../../platform/sql.js';
+import { uuidArray } from '../../platform/sql.js';
 import { recordAudit, recordAuditForEach } from '../audit/audit.service.js';
 import { existingBrandIds, existingDealerIds } from '../dealers/dealers.queries.js';
 import { existingDealerGroupIds } from '../groups/groups.queries.js';
@@ -42,13 +42,12 @@ import {
   type AdminScope,
   accessTypeIdsOf,
   adminScope,
-  assignableTypes,
   dismissalReasons,
   positionCatalogue,
-  positionTakenAt,
   userAccess,
 } from './users.list.js';
 import { existingDepartmentIds } from './users.queries.js';
+import { type Grants, NO_RIGHTS, positionsAllowed, refusedByScopeAndGrants, samePosition } from './users.rules.js';
 import {
   usuario,
   usuarioCargo,
@@ -357,9 +356,10 @@ export async function userFormRules(db: DbOrTx): Promise<UserFormRules> {
 export async function grantsOf(
   db: DbOrTx,
   admin: CurrentUser | null,
-): Promise<{ tiposAcesso: Set<string>; funcionalidades: Set<string> } | null> {
+  loaded?: Awaited<ReturnType<typeof productCatalogue>>,
+): Promise<Grants> {
   if (!admin) return null;
-  const [tipos, catalogue] = await Promise.all([accessTypeIdsOf(db, admin.id), productCatalogue(db)]);
+  const [tipos, catalogue] = await Promise.all([accessTypeIdsOf(db, admin.id), loaded ?? productCatalogue(db)]);
   const keys = new Set(admin.chaves);
   return {
     tiposAcesso: new Set(tipos),
@@ -378,16 +378,14 @@ export async function canAddPosition(
   rules: UserFormRules,
   input: { cargoId: string; tipoUsuario: UserType; dealerId?: string | null; usuarioId?: string | null },
 ): Promise<boolean> {
-  if (!rules.tiposUsuarioInformarCargo.includes(input.tipoUsuario)) return false;
-  const cargo = (await positionCatalogue(db)).find((c) => c.id === input.cargoId);
-  if (!cargo) return false;
-  const dealerId = input.dealerId || null;
-  if ((input.tipoUsuario === 'DEALER_GRUPO') !== Boolean(dealerId)) return false;
-  if (!dealerId) return true;
-  if (!isUuid(dealerId) || (await existingDealerIds(db, [dealerId])).length === 0) return false;
-  if (scope.tipo === 'DEALER_GRUPO' && !scope.dealerIds.includes(dealerId)) return false;
-  if (!cargo.unico_por_dealer) return true;
-  return !(await positionTakenAt(db, { cargoId: cargo.id, dealerId, exceptUserId: input.usuarioId }));
+  const claim = {
+    cargoId: input.cargoId,
+    tipoUsuario: input.tipoUsuario,
+    dealerId: input.dealerId || null,
+    usuarioId: input.usuarioId || null,
+  };
+  const [allowed] = await positionsAllowed(db, scope, rules, [claim]);
+  return allowed;
 }
 
 /** A user's state as salvarUsuario compares and audits it. */
@@ -435,12 +433,6 @@ async function userSnapshot(tx: DbOrTx, id: string) {
   };
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
-const changed = (a: readonly string[], b: readonly string[]) => [
-  ...a.filter((x) => !b.includes(x)),
-  ...b.filter((x) => !a.includes(x)),
-];
-
 /**
  * Creates (no usuario.id) or edits a user with their links, positions, management data and per-product
  * permissions, in one transaction (salvarUsuario; docs/domains/users.md#administration). Parses with
@@ -473,40 +465,24 @@ export async function salvarUsuario(
       before = await userSnapshot(tx, id);
       if (!before) throw notFound();
     }
-    const self = Boolean(id && id === scope.id);
-    const previous = {
-      tipo: before?.tipo ?? null,
-      idsDealers: before?.idsDealers ?? [],
-      idsGrupos: before?.idsGrupos ?? [],
-      idsTiposAcesso: before?.idsTiposAcesso ?? [],
-      idsFuncionalidades: before?.idsFuncionalidades ?? [],
+    // The scope rule and the grant rule (users.rules.ts, shared with the import).
+    const next = {
+      tipo: form.tipo,
+      idsDealers: form.idsDealers,
+      idsGrupos: form.idsGrupos,
+      idsTiposAcesso,
+      idsFuncionalidades,
     };
-
-    // The scope rule.
-    if (self) {
-      const same =
-        form.tipo === previous.tipo &&
-        sameSet(form.idsDealers, previous.idsDealers) &&
-        sameSet(form.idsGrupos, previous.idsGrupos) &&
-        sameSet(idsTiposAcesso, previous.idsTiposAcesso) &&
-        sameSet(idsFuncionalidades, previous.idsFuncionalidades);
-      if (!same) throw forbidden();
-    } else {
-      if (form.tipo !== previous.tipo && !assignableTypes(scope).includes(form.tipo)) throw forbidden();
-      if (scope.tipo === 'DEALER_GRUPO') {
-        if (form.tipo !== 'DEALER_GRUPO') throw forbidden();
-        if (form.idsDealers.some((d) => !scope.dealerIds.includes(d))) throw forbidden();
-        const added = form.idsGrupos.filter((g) => !previous.idsGrupos.includes(g));
-        if (added.some((g) => !scope.grupoIds.includes(g))) throw forbidden();
-      }
-      // The grant rule.
-      if (grants) {
-        const tiposChanged = changed(idsTiposAcesso, previous.idsTiposAcesso);
-        const featuresChanged = changed(idsFuncionalidades, previous.idsFuncionalidades);
-        if (tiposChanged.some((t) => !grants.tiposAcesso.has(t))) throw forbidden();
-        if (featuresChanged.some((f) => !grants.funcionalidades.has(f))) throw forbidden();
-      }
-    }
+    if (
+      refusedByScopeAndGrants(
+        scope,
+        grants,
+        id,
+        before ? { ...before, tipo: before.tipo as UserType } : NO_RIGHTS,
+        next,
+      ).length
+    )
+      throw forbidden();
 
     // Uniqueness and the linked ids.
     const fields: Record<string, string> = {};
@@ -536,16 +512,19 @@ export async function salvarUsuario(
     }
     if (infos?.desligamentoId && !(await dismissalReasons(tx)).some((r) => r.id === infos.desligamentoId))
       fields['infos.desligamentoId'] = 'validation.invalid';
+    // The positions check for each new position (kept ones are not re-checked).
     const keptPositions = before?.cargos ?? [];
-    for (const [i, cargo] of cargos.entries()) {
-      const kept = keptPositions.some(
-        (k) =>
-          k.cargoId === cargo.cargoId && (k.dealerId ?? null) === cargo.dealerId && k.dataInicio === cargo.dataInicio,
-      );
-      if (kept) continue;
-      const input = { cargoId: cargo.cargoId, tipoUsuario: form.tipo, dealerId: cargo.dealerId, usuarioId: id };
-      if (!(await canAddPosition(tx, scope, rules, input))) fields[`cargos.${i}.cargoId`] = 'users.positionNotAllowed';
-    }
+    const fresh = [...cargos.entries()].filter(([, c]) => !keptPositions.some((k) => samePosition(k, c)));
+    const claims = fresh.map(([, c]) => ({
+      cargoId: c.cargoId,
+      tipoUsuario: form.tipo,
+      dealerId: c.dealerId,
+      usuarioId: id,
+    }));
+    const allowed = await positionsAllowed(tx, scope, rules, claims);
+    fresh.forEach(([i], n) => {
+      if (!allowed[n]) fields[`cargos.${i}.cargoId`] = 'users.positionNotAllowed';
+    });
     if (Object.keys(fields).length) throw badInput(fields, Object.values(fields)[0]);
 
     // The write.
