@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,7 +62,8 @@ export async function processImport(
     return;
   }
   const ctx: ActionContext = { ...services, actor };
-  const file = path.join(os.tmpdir(), `portal-import-${record.id}-${process.pid}.xlsx`);
+  // A name of this run's own: another worker of the same import (here or elsewhere) has its own copy.
+  const file = path.join(os.tmpdir(), `portal-import-${record.id}-${crypto.randomUUID()}.xlsx`);
   try {
     await pipeline(await services.storage.get(record.storageKey), fs.createWriteStream(file));
     const lookups = await loadImportLookups(services);

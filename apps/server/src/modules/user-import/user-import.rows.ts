@@ -73,8 +73,10 @@ export async function loadImportLookups(services: Pick<Services, 'cache'> & { db
   const headers = new Map<string, ImportColumn>();
   for (const column of IMPORT_COLUMNS) {
     headers.set(normalise(column), column);
+    // The customer's labels (what the template says) and the catalogue's own words (an older template).
     for (const locale of LOCALES)
-      headers.set(normalise(t(locale, `userImport.column.${column}`, portalLabels(props, locale))), column);
+      for (const labels of [portalLabels(props, locale), portalLabels(null, locale)])
+        headers.set(normalise(t(locale, `userImport.column.${column}`, labels)), column);
   }
   const tipos = new Map<string, UserType>();
   for (const tipo of USER_TYPES) {
