@@ -38,7 +38,9 @@ import { importacaoUsuarios, importacaoUsuariosConvite, importacaoUsuariosErro }
  */
 
 /** Rows per transaction. */
-export const CHUNK_ROWS = 500;
+export const CHUNK_ROWS = 1_000;
+/** Chunks written side by side on PostgreSQL (each on its connection; they commit in order). PGlite: one. */
+const CHUNKS_IN_FLIGHT = 2;
 /** The most user rows a file may have (documented in the template's instructions). */
 export const MAX_IMPORT_ROWS = 100_000;
 /** The least time between two progress events of one import. */
@@ -170,7 +172,12 @@ async function importRows(
   const emails = new Map<string, number>();
   const cpfs = new Map<string, number>();
   let seen = 0;
-  let done = record.linhasProcessadas;
+  /** Where the next chunk starts, and the checkpoint this worker has seen committed. */
+  let nextStart = record.linhasProcessadas;
+  let committed = record.linhasProcessadas;
+  /** Chunks written but not committed yet, in file order (each commits after the one before). */
+  const inFlight: Promise<number>[] = [];
+  const depth = ctx.database.kind === 'postgres' ? CHUNKS_IN_FLIGHT : 1;
   let chunk: XlsxRow[] = [];
   let lastAnnounce = 0;
 
@@ -183,8 +190,13 @@ async function importRows(
       const duplicate = firstRowWith(mapped.user, row.number);
       return duplicate ? { row, errors: [duplicate] } : { row, user: mapped.user };
     });
-    done = await commitChunk(ctx, record, done, pending);
     chunk = [];
+    const start = nextStart;
+    nextStart += pending.length;
+    const write = commitChunk(ctx, record, start, pending, inFlight.at(-1) ?? null);
+    write.catch(() => {}); // awaited below, in order
+    inFlight.push(write);
+    if (inFlight.length >= depth) committed = await (inFlight.shift() as Promise<number>);
     if (Date.now() - lastAnnounce >= PROGRESS_EVERY_MS) {
       lastAnnounce = Date.now();
       await announceProgress(ctx, record);
@@ -207,42 +219,60 @@ async function importRows(
     return null;
   };
 
-  for await (const row of readXlsxRows(file, limits)) {
-    if (!header) {
+  try {
+    for await (const row of readXlsxRows(file, limits)) {
+      if (!header) {
+        if (isBlankRow(row)) continue;
+        header = matchHeader(row.cells, lookups);
+        continue;
+      }
       if (isBlankRow(row)) continue;
-      header = matchHeader(row.cells, lookups);
-      continue;
+      seen++;
+      if (seen <= record.linhasProcessadas) {
+        // Handled by a committed chunk before a restart: only its keys are remembered.
+        const mapped = mapRow(row, header, lookups, new Map());
+        const email = header.columns.has('email') ? row.cells[header.columns.get('email') as number] : null;
+        if (typeof email === 'string' && email.trim()) emails.set(emailKey(email), row.number);
+        if (mapped.ok && mapped.user.cpf) cpfs.set(mapped.user.cpf.replace(/\D/g, ''), row.number);
+        continue;
+      }
+      chunk.push(row);
+      if (chunk.length >= CHUNK_ROWS) await flush();
     }
-    if (isBlankRow(row)) continue;
-    seen++;
-    if (seen <= done) {
-      // Handled by a committed chunk before a restart: only its keys are remembered.
-      const mapped = mapRow(row, header, lookups, new Map());
-      const email = header.columns.has('email') ? row.cells[header.columns.get('email') as number] : null;
-      if (typeof email === 'string' && email.trim()) emails.set(emailKey(email), row.number);
-      if (mapped.ok && mapped.user.cpf) cpfs.set(mapped.user.cpf.replace(/\D/g, ''), row.number);
-      continue;
-    }
-    chunk.push(row);
-    if (chunk.length >= CHUNK_ROWS) await flush();
+    await flush();
+    while (inFlight.length) committed = await (inFlight.shift() as Promise<number>);
+  } catch (err) {
+    await Promise.allSettled(inFlight);
+    // A second worker of this import got ahead (its rows collided with ours): it goes on, this one stops.
+    const [now] = await ctx.db
+      .select({ linhasProcessadas: importacaoUsuarios.linhasProcessadas })
+      .from(importacaoUsuarios)
+      .where(eq(importacaoUsuarios.id, record.id));
+    if (err instanceof ChunkTaken || (now && now.linhasProcessadas > committed)) throw new ChunkTaken();
+    throw err;
   }
-  await flush();
   await finish(ctx, record);
 }
 
 /**
- * Writes one chunk in one transaction: locks the import row and checks the checkpoint is still `done` (else
- * another worker got there first: ChunkTaken), imports the users, records the rejected rows and the new users to
- * invite, and moves the checkpoint and the counters. Returns the new checkpoint.
+ * Writes one chunk in one transaction: imports the users, records the rejected rows and the new users to invite;
+ * then, once the chunk before it has committed (`previous`), locks the import row, checks the checkpoint is still
+ * `start` (else another worker got there first: ChunkTaken) and moves it with the counters. So chunks write
+ * side by side but commit in file order, and a failed chunk fails the ones after it. Returns the new checkpoint.
  */
-async function commitChunk(ctx: ActionContext, record: ImportRecord, done: number, pending: Pending[]) {
+async function commitChunk(
+  ctx: ActionContext,
+  record: ImportRecord,
+  start: number,
+  pending: Pending[],
+  previous: Promise<number> | null,
+) {
   return inTransaction(ctx, async (tx, txCtx) => {
-    const [locked] = await tx
+    const [current] = await tx
       .select({ linhasProcessadas: importacaoUsuarios.linhasProcessadas, status: importacaoUsuarios.status })
       .from(importacaoUsuarios)
-      .where(eq(importacaoUsuarios.id, record.id))
-      .for('update');
-    if (!locked || locked.linhasProcessadas !== done || locked.status !== 'PROCESSING') throw new ChunkTaken();
+      .where(eq(importacaoUsuarios.id, record.id));
+    if (!current || current.linhasProcessadas > start || current.status !== 'PROCESSING') throw new ChunkTaken();
 
     const users = pending.flatMap((p) => (p.user ? [p.user] : []));
     const outcomes = users.length
@@ -273,7 +303,16 @@ async function commitChunk(ctx: ActionContext, record: ImportRecord, done: numbe
         .insert(importacaoUsuariosConvite)
         .values(created.map((usuarioId) => ({ importacaoId: record.id, usuarioId })))
         .onConflictDoNothing();
-    const next = done + pending.length;
+    if (previous) await previous;
+    // NO KEY UPDATE: the next chunk's rejected rows and invitations reference this row (their foreign keys take
+    // KEY SHARE locks on it) while it waits for this chunk; FOR UPDATE would wait for them in turn.
+    const [locked] = await tx
+      .select({ linhasProcessadas: importacaoUsuarios.linhasProcessadas, status: importacaoUsuarios.status })
+      .from(importacaoUsuarios)
+      .where(eq(importacaoUsuarios.id, record.id))
+      .for('no key update');
+    if (!locked || locked.linhasProcessadas !== start || locked.status !== 'PROCESSING') throw new ChunkTaken();
+    const next = start + pending.length;
     await tx
       .update(importacaoUsuarios)
       .set({
