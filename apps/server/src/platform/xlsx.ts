@@ -33,22 +33,32 @@ function asciiFileName(name: string): string {
 }
 
 /**
- * Streams one sheet as the answer of a GET route (every list's export, the communications' reads
- * report): rows are written as they come, so a large export holds no workbook in memory; every text
- * cell a spreadsheet would read as a formula is neutralised (OWASP "CSV Injection"). The caller has
- * authenticated and authorised the request already: this only writes.
+ * Starts an `.xlsx` download as the answer of a GET route and returns the raw stream to write the workbook to:
+ * the headers every spreadsheet download shares (both file names, no caching, no sniffing). Fastify lets go of
+ * the reply (hijacked): the caller writes and ends the stream (an ExcelJS workbook writer does).
  */
-export async function sendXlsx(reply: FastifyReply, sheet: XlsxExport): Promise<void> {
+export function startXlsxDownload(reply: FastifyReply, fileName: string): FastifyReply['raw'] {
   reply.hijack();
   reply.raw.writeHead(200, {
     'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    'content-disposition': `attachment; filename="${asciiFileName(sheet.fileName)}.xlsx"; filename*=UTF-8''${encodeURIComponent(
-      `${sheet.fileName}.xlsx`,
+    'content-disposition': `attachment; filename="${asciiFileName(fileName)}.xlsx"; filename*=UTF-8''${encodeURIComponent(
+      `${fileName}.xlsx`,
     )}`,
     'x-content-type-options': 'nosniff',
     'cache-control': 'no-store',
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: reply.raw, useStyles: false });
+  return reply.raw;
+}
+
+/**
+ * Streams one sheet as the answer of a GET route (every list's export, the communications' reads
+ * report, the user import's error report): rows are written as they come, so a large export holds no
+ * workbook in memory; every text cell a spreadsheet would read as a formula is neutralised (OWASP "CSV
+ * Injection"). The caller has authenticated and authorised the request already: this only writes.
+ */
+export async function sendXlsx(reply: FastifyReply, sheet: XlsxExport): Promise<void> {
+  const stream = startXlsxDownload(reply, sheet.fileName);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false });
   const worksheet = workbook.addWorksheet(sheet.sheetName);
   worksheet.addRow(sheet.header.map(cellValue)).commit();
   for await (const row of sheet.rows) worksheet.addRow(row.map(cellValue)).commit();

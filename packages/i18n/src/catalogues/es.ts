@@ -1290,5 +1290,72 @@ export const es = {
       duplicateCpf: 'CPF repetido: ya está en la fila {{row}}',
       notAllowed: 'No puede crear ni modificar este usuario con estos datos.',
     },
+    template: {
+      fileName: 'Plantilla de importación de usuarios',
+      sheetUsers: 'Usuarios',
+      sheetHelp: 'Instrucciones',
+      sheetLists: 'Listas',
+      title: 'Cómo completar la hoja de importación de usuarios',
+      notes: {
+        key: 'El correo electrónico identifica al usuario: una fila con el correo de un usuario existente actualiza ese usuario; con un correo nuevo, crea un usuario.',
+        emptyKeeps:
+          'En un usuario existente, una celda vacía mantiene el valor actual del campo; una celda completada lo reemplaza.',
+        separator: 'En las celdas con varios valores, sepárelos con punto y coma (;).',
+        maxRows:
+          'Complete la primera hoja, una fila por usuario debajo del encabezado: como máximo {{max}} filas, contando el encabezado.',
+        dryRun:
+          'Una verificación ("Verificar") revisa todo el archivo sin grabar nada y muestra las filas que se rechazarían; solo la importación graba.',
+      },
+      helpHeader: {
+        column: 'Columna',
+        required: 'Obligatoriedad',
+        format: 'Formato',
+        example: 'Ejemplo',
+      },
+      required: 'Obligatorio',
+      requiredOnCreate: 'Obligatorio para un usuario nuevo',
+      optional: 'Opcional',
+      invalidTitle: 'Valor no válido',
+      invalidType: 'Elija uno de los tipos de usuario de la lista.',
+      invalidLanguage: 'Elija pt-BR, es o en.',
+      example: {
+        nome: 'María García',
+        email: 'maria.garcia@empresa.com',
+        cpf: '529.982.247-25',
+        idioma: 'es',
+        marcas: 'Aurora; Boreal',
+        dealers: 'D001; D002',
+        grupos: 'Grupo Norte',
+        gruposUsuarios: 'Ventas; Posventa',
+        cargos: 'Vendedor | Ventas | 01/03/2026 | D001',
+        produtos: 'Portal: Administrador; CRM: Vendedor, Gerente',
+        dataAdmissao: '01/03/2026',
+        emailSuperior: 'juan.perez@empresa.com',
+      },
+    },
+    help: {
+      nome: 'Nombre completo del usuario.',
+      email: 'Dirección de correo electrónico; identifica al usuario (mayúsculas y minúsculas no importan).',
+      cpf: 'Solo dígitos o con máscara (000.000.000-00). Exigido para los tipos de usuario en los que el portal pide el documento.',
+      tipo: 'Uno de los tipos de la lista ({{tipos}}) o TECSINAPSE, MONTADORA, DEALER_GRUPO.',
+      idioma:
+        'pt-BR, es o en (o PT_BR, ES, EN). Vacío: un usuario nuevo queda en portugués; uno existente mantiene el suyo.',
+      marcas: 'Nombres como están registrados en el portal, separados por punto y coma (;).',
+      dealers:
+        'Códigos (principal o adicional), separados por punto y coma (;). Obligatorio para el tipo {{tipoDealer}}.',
+      grupos: 'Nombres como están registrados en el portal, separados por punto y coma (;).',
+      gruposUsuarios: 'Nombres de los grupos de usuarios, separados por punto y coma (;).',
+      cargos:
+        'Entradas separadas por punto y coma (;), cada una con el formato Cargo | Departamento | dd/mm/aaaa (inicio) | código ({{labelDealer}}). Departamento y código pueden quedar vacíos cuando el portal no los exige.',
+      produtos:
+        'Entradas separadas por punto y coma (;), cada una con el formato Producto: Perfil, Perfil. El usuario recibe esos perfiles y las funcionalidades predeterminadas de cada uno.',
+      dataAdmissao: 'Fecha con el formato dd/mm/aaaa (o aaaa-mm-dd, o una celda de fecha).',
+      emailSuperior: 'Correo electrónico del superior inmediato.',
+    },
+    report: {
+      sheet: 'Filas rechazadas',
+      errors: 'Errores',
+      suffix: 'errores',
+    },
   },
 } as const satisfies DeepStringShape<typeof ptBR>;

@@ -1280,5 +1280,72 @@ export const ptBR = {
       duplicateCpf: 'CPF repetido: já está na linha {{row}}',
       notAllowed: 'Você não pode criar ou alterar este usuário com estes dados.',
     },
+    template: {
+      fileName: 'Modelo de importação de usuários',
+      sheetUsers: 'Usuários',
+      sheetHelp: 'Instruções',
+      sheetLists: 'Listas',
+      title: 'Como preencher a planilha de importação de usuários',
+      notes: {
+        key: 'O e-mail identifica o usuário: uma linha com o e-mail de um usuário existente atualiza esse usuário; com um e-mail novo, cria um usuário.',
+        emptyKeeps:
+          'Em um usuário existente, uma célula vazia mantém o valor atual do campo; uma célula preenchida o substitui.',
+        separator: 'Nas células com vários valores, separe os valores com ponto e vírgula (;).',
+        maxRows:
+          'Preencha a primeira aba, uma linha por usuário abaixo do cabeçalho: no máximo {{max}} linhas, contando o cabeçalho.',
+        dryRun:
+          'Uma verificação ("Verificar") confere o arquivo inteiro sem gravar nada e mostra as linhas que seriam rejeitadas; só a importação grava.',
+      },
+      helpHeader: {
+        column: 'Coluna',
+        required: 'Preenchimento',
+        format: 'Formato',
+        example: 'Exemplo',
+      },
+      required: 'Obrigatório',
+      requiredOnCreate: 'Obrigatório para um novo usuário',
+      optional: 'Opcional',
+      invalidTitle: 'Valor inválido',
+      invalidType: 'Escolha um dos tipos de usuário da lista.',
+      invalidLanguage: 'Escolha pt-BR, es ou en.',
+      example: {
+        nome: 'Maria da Silva',
+        email: 'maria.silva@empresa.com.br',
+        cpf: '529.982.247-25',
+        idioma: 'pt-BR',
+        marcas: 'Aurora; Boreal',
+        dealers: 'D001; D002',
+        grupos: 'Grupo Norte',
+        gruposUsuarios: 'Vendas; Pós-venda',
+        cargos: 'Vendedor | Vendas | 01/03/2026 | D001',
+        produtos: 'Portal: Administrador; CRM: Vendedor, Gerente',
+        dataAdmissao: '01/03/2026',
+        emailSuperior: 'joao.souza@empresa.com.br',
+      },
+    },
+    help: {
+      nome: 'Nome completo do usuário.',
+      email: 'Endereço de e-mail; identifica o usuário (maiúsculas e minúsculas não fazem diferença).',
+      cpf: 'Somente dígitos ou com máscara (000.000.000-00). Exigido para os tipos de usuário em que o portal pede o documento.',
+      tipo: 'Um dos tipos da lista ({{tipos}}) ou TECSINAPSE, MONTADORA, DEALER_GRUPO.',
+      idioma:
+        'pt-BR, es ou en (ou PT_BR, ES, EN). Vazio: um novo usuário fica em português; um existente mantém o seu.',
+      marcas: 'Nomes como cadastrados no portal, separados por ponto e vírgula (;).',
+      dealers:
+        'Códigos (principal ou adicional), separados por ponto e vírgula (;). Obrigatório para o tipo {{tipoDealer}}.',
+      grupos: 'Nomes como cadastrados no portal, separados por ponto e vírgula (;).',
+      gruposUsuarios: 'Nomes dos grupos de usuários, separados por ponto e vírgula (;).',
+      cargos:
+        'Entradas separadas por ponto e vírgula (;), cada uma no formato Cargo | Departamento | dd/mm/aaaa (início) | código ({{labelDealer}}). Departamento e código podem ficar vazios quando o portal não os exige.',
+      produtos:
+        'Entradas separadas por ponto e vírgula (;), cada uma no formato Produto: Perfil, Perfil. O usuário recebe esses perfis e as funcionalidades padrão de cada um.',
+      dataAdmissao: 'Data no formato dd/mm/aaaa (ou aaaa-mm-dd, ou uma célula de data).',
+      emailSuperior: 'E-mail do superior imediato.',
+    },
+    report: {
+      sheet: 'Linhas rejeitadas',
+      errors: 'Erros',
+      suffix: 'erros',
+    },
   },
 } as const;

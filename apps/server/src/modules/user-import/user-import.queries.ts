@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { isUuid } from '../../platform/sql.js';
-import { importacaoUsuarios } from './user-import.tables.js';
+import { importacaoUsuarios, importacaoUsuariosErro } from './user-import.tables.js';
 
 export type ImportRow = typeof importacaoUsuarios.$inferSelect;
 
@@ -32,4 +32,35 @@ export async function importOf(db: DbOrTx, usuarioId: string, id: string): Promi
 export function progressOf(row: Pick<ImportRow, 'total' | 'linhasProcessadas'>): number {
   if (!row.total) return 0;
   return Math.round((row.linhasProcessadas / row.total) * 10_000) / 100;
+}
+
+/** How many rejected rows the error report reads at a time. */
+export const REJECTED_ROWS_BATCH = 1_000;
+
+/**
+ * The rejected rows of import `importId` in sheet order (the error report), read in batches (keyset on the row
+ * number), so a report of any size is streamed without holding it. The caller has checked the import is the
+ * requester's.
+ */
+export async function* rejectedRowsOf(
+  db: DbOrTx,
+  importId: string,
+  batchSize = REJECTED_ROWS_BATCH,
+): AsyncGenerator<{
+  rowNumber: number;
+  cells: unknown[];
+  errors: (typeof importacaoUsuariosErro.$inferSelect)['erros'];
+}> {
+  let after = 0;
+  for (;;) {
+    const batch = await db
+      .select()
+      .from(importacaoUsuariosErro)
+      .where(and(eq(importacaoUsuariosErro.importacaoId, importId), gt(importacaoUsuariosErro.linha, after)))
+      .orderBy(asc(importacaoUsuariosErro.linha))
+      .limit(batchSize);
+    for (const row of batch) yield { rowNumber: row.linha, cells: row.celulas, errors: row.erros };
+    if (batch.length < batchSize) return;
+    after = batch[batch.length - 1].linha;
+  }
 }

@@ -1,7 +1,7 @@
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { isAllowed, LOCALE_BY_IDIOMA } from '@portal/domain';
-import { resolveLocale, t } from '@portal/i18n';
+import { type Idioma, isAllowed, LOCALE_BY_IDIOMA } from '@portal/domain';
+import { DEFAULT_LOCALE, resolveLocale, t } from '@portal/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ActionContext } from '../../platform/actions.js';
 import type { Authenticated } from '../../platform/auth/authenticate.js';
@@ -10,16 +10,27 @@ import { isSameOrigin } from '../../platform/http/origin.js';
 import { registerLiveStream } from '../../platform/live-stream.js';
 import type { RouteContext } from '../../platform/module.js';
 import { newStorageKey } from '../../platform/storage-contract.js';
+import { cachedPortalProperties, portalLabels } from '../portal/portal.queries.js';
 import { USER_IMPORT_PROGRESS_CHANNEL } from './user-import.columns.js';
+import { importOf, rejectedRowsOf } from './user-import.queries.js';
+import { type ReportCell, sendImportErrorReport } from './user-import.report.js';
 import { recordImport, USER_IMPORT_GUARD, USER_IMPORT_UPLOAD_GUARDS } from './user-import.service.js';
+import { sendImportTemplate, templateHeaders } from './user-import.template.js';
 
 /** Largest import file accepted (bytes): 100,000 rows of the template's columns fit in far less. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
-type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE';
+type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'BAD_USER_INPUT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE';
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  NOT_FOUND: 404,
   BAD_USER_INPUT: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -27,6 +38,7 @@ const STATUS: Record<ErrorCode, number> = {
 const MESSAGE: Record<ErrorCode, string> = {
   UNAUTHENTICATED: 'error.unauthenticated',
   FORBIDDEN: 'error.forbidden',
+  NOT_FOUND: 'error.notFound',
   BAD_USER_INPUT: 'error.badUserInput',
   PAYLOAD_TOO_LARGE: 'userImport.tooLarge',
   UNSUPPORTED_MEDIA_TYPE: 'userImport.onlyXlsx',
@@ -35,7 +47,8 @@ const MESSAGE: Record<ErrorCode, string> = {
 /** A JSON error in the caller's language: `{ error, messageKey, message }`; the connection closes (body maybe unread). */
 function fail(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, auth?: Authenticated | null) {
   const locale = auth ? LOCALE_BY_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
-  if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') logRouteDenial(request, code, auth?.user.id);
+  if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || code === 'NOT_FOUND')
+    logRouteDenial(request, code, auth?.user.id);
   return reply
     .code(STATUS[code])
     .header('connection', 'close')
@@ -62,6 +75,7 @@ const isXlsxName = (name: string | undefined) => Boolean(name && /\.xlsx$/i.test
 /**
  * `POST /import/users` (SPEC §7; multipart `file`, optional field `simulacao=true` for a dry run): streams the
  * file to storage, records the import and answers 202 `{ id }` at once; the job does the rest. `GET
+ * /import/users/modelo.xlsx`: the template; `GET /import/users/:id/erros.xlsx`: an import's error report. `GET
  * /api/importacoes/stream`: the uploader's imports moved (Server-Sent Events, event `importacao`).
  */
 export async function registerUserImportRoutes({ app, services, authenticate }: RouteContext) {
@@ -117,6 +131,41 @@ export async function registerUserImportRoutes({ app, services, authenticate }: 
         throw err;
       });
       return reply.code(202).header('cache-control', 'no-store').send({ id: row.id });
+    });
+  });
+
+  // The template, in the signed-in user's language (SPEC §7): for whoever may upload (both keys).
+  app.get('/import/users/modelo.xlsx', async (request, reply) => {
+    const auth = await authenticate(request);
+    if (!auth) return fail(request, reply, 'UNAUTHENTICATED');
+    if (!USER_IMPORT_UPLOAD_GUARDS.every((guard) => isAllowed(auth.user, guard)))
+      return fail(request, reply, 'FORBIDDEN', auth);
+    const locale = LOCALE_BY_IDIOMA[auth.user.idioma];
+    const labels = portalLabels(await cachedPortalProperties(services.cache, services.db), locale);
+    await sendImportTemplate(reply, locale, { labels });
+  });
+
+  // The error report of one of the requester's imports, in the language of the upload (someone else's: 404).
+  app.get('/import/users/:id/erros.xlsx', async (request, reply) => {
+    const auth = await authenticate(request);
+    if (!auth) return fail(request, reply, 'UNAUTHENTICATED');
+    if (!isAllowed(auth.user, USER_IMPORT_GUARD)) return fail(request, reply, 'FORBIDDEN', auth);
+    const { id } = request.params as { id: string };
+    const row = await importOf(services.db, auth.user.id, id);
+    if (!row) return fail(request, reply, 'NOT_FOUND', auth);
+    const importId = row.id;
+    const locale = LOCALE_BY_IDIOMA[row.idioma as Idioma] ?? DEFAULT_LOCALE;
+    const labels = portalLabels(await cachedPortalProperties(services.cache, services.db), locale);
+    async function* rows() {
+      for await (const r of rejectedRowsOf(services.db, importId)) yield { ...r, cells: r.cells as ReportCell[] };
+    }
+    await sendImportErrorReport(reply, {
+      fileName: row.nomeArquivo,
+      locale,
+      // A file that could not be read has no header (and no rejected rows): the template's then.
+      header: row.cabecalho ?? templateHeaders(locale, labels),
+      labels,
+      rows: rows(),
     });
   });
 
