@@ -1,11 +1,13 @@
 import { t } from '@portal/i18n';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_PROPERTIES_CACHE_KEY } from '../src/modules/portal/portal.queries.js';
 import { portalProperties } from '../src/modules/portal/portal.tables.js';
 import { featureIdsByKey } from '../src/modules/products/products.queries.js';
 import { importacaoUsuarios, importacaoUsuariosErro } from '../src/modules/user-import/user-import.tables.js';
-import { type CookieClient, signIn } from './browserless.js';
+import { usuario } from '../src/modules/users/users.tables.js';
+import { type CookieClient, gql, multipart, signIn } from './browserless.js';
 import { createUser } from './factories.js';
 import { startTestPortal, type TestPortal } from './harness.js';
 
@@ -266,6 +268,52 @@ describe('user import: template and error report', () => {
     expect(header).toHaveLength(COLUMNS + 1);
     expect(header[0]).toBe('Name');
     expect(header[COLUMNS]).toBe('Errors');
+  });
+
+  it('a filled template imports, and its rejected row comes back in the report as typed, with its errors', async () => {
+    // The Spanish template, filled in Excel's way: a type from the drop-down, a date cell, a bad row.
+    const workbook = await workbookOf(await as.es.fetch(`${base}/import/users/modelo.xlsx`));
+    const users = workbook.worksheets[0];
+    const headers = rowValues(users, 1) as string[];
+    const column = (name: string) => headers.indexOf(t('es', `userImport.column.${name}`)) + 1;
+    const email = `plantilla-${crypto.randomUUID().slice(0, 8)}@import.demo`;
+    const good = users.getRow(2);
+    good.getCell(column('nome')).value = 'Lucía Plantilla';
+    good.getCell(column('email')).value = email;
+    good.getCell(column('tipo')).value = 'Fabricante';
+    good.getCell(column('idioma')).value = 'en';
+    good.getCell(column('dataAdmissao')).value = new Date(Date.UTC(2025, 1, 3));
+    good.getCell(column('emailSuperior')).value = 'chefe@portal.demo';
+    const bad = users.getRow(3);
+    bad.getCell(column('nome')).value = 'Mala';
+    bad.getCell(column('email')).value = 'mala@import.demo';
+    bad.getCell(column('tipo')).value = '=CHEFE';
+    const { body, contentType } = multipart([
+      { name: 'file', filename: 'plantilla.xlsx', data: Buffer.from(await workbook.xlsx.writeBuffer()) },
+    ]);
+    const res = await as.es.fetch(`${base}/import/users`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': contentType, origin: new URL(base).origin },
+    });
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+    let status: { status: string; criados: number; rejeitadas: number } | undefined;
+    for (const until = Date.now() + 45_000; Date.now() < until; await new Promise((r) => setTimeout(r, 150))) {
+      const list = (await gql(as.es, base, '{ importStatus { id status criados rejeitadas } }')).data.importStatus;
+      status = list.find((s: { id: string }) => s.id === id);
+      if (status?.status === 'FINISHED' || status?.status === 'ERROR') break;
+    }
+    expect(status).toMatchObject({ status: 'FINISHED', criados: 1, rejeitadas: 1 });
+    const [created] = await portal.services.db.select().from(usuario).where(eq(usuario.email, email));
+    expect(created).toMatchObject({ tipo: 'MONTADORA', idioma: 'EN', dataAdmissao: '2025-02-03' });
+
+    const report = (await workbookOf(await as.es.fetch(`${base}/import/users/${id}/erros.xlsx`))).worksheets[0];
+    expect(rowValues(report, 1)).toEqual([...headers, 'Errores']);
+    const line = rowValues(report, 2);
+    expect(line.slice(0, 4)).toEqual(['Mala', 'mala@import.demo', undefined, "'=CHEFE"]);
+    expect(line[headers.length]).toMatch(new RegExp(`^${t('es', 'userImport.column.tipo')}: `));
+    expect(report.rowCount).toBe(2);
   });
 
   it('a report over 1,000 rows streams whole, in row order', async () => {

@@ -1287,8 +1287,7 @@ export const en = {
         emptyKeeps:
           'On an existing user, an empty cell keeps the current value of the field; a filled cell replaces it.',
         separator: 'In cells with several values, separate the values with a semicolon (;).',
-        maxRows:
-          'Fill in the first sheet, one row per user below the header: at most {{max}} rows, the header included.',
+        maxRows: 'Fill in the first sheet, one row per user below the header: at most {{max}} user rows.',
         dryRun:
           'A check (dry run) reads the whole file without writing anything and shows the rows that would be rejected; only an import writes.',
       },

@@ -1302,7 +1302,7 @@ export const es = {
           'En un usuario existente, una celda vacía mantiene el valor actual del campo; una celda completada lo reemplaza.',
         separator: 'En las celdas con varios valores, sepárelos con punto y coma (;).',
         maxRows:
-          'Complete la primera hoja, una fila por usuario debajo del encabezado: como máximo {{max}} filas, contando el encabezado.',
+          'Complete la primera hoja, una fila por usuario debajo del encabezado: como máximo {{max}} filas de usuarios.',
         dryRun:
           'Una verificación ("Verificar") revisa todo el archivo sin grabar nada y muestra las filas que se rechazarían; solo la importación graba.',
       },

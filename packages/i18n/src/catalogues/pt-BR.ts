@@ -1292,7 +1292,7 @@ export const ptBR = {
           'Em um usuário existente, uma célula vazia mantém o valor atual do campo; uma célula preenchida o substitui.',
         separator: 'Nas células com vários valores, separe os valores com ponto e vírgula (;).',
         maxRows:
-          'Preencha a primeira aba, uma linha por usuário abaixo do cabeçalho: no máximo {{max}} linhas, contando o cabeçalho.',
+          'Preencha a primeira aba, uma linha por usuário abaixo do cabeçalho: no máximo {{max}} linhas de usuários.',
         dryRun:
           'Uma verificação ("Verificar") confere o arquivo inteiro sem gravar nada e mostra as linhas que seriam rejeitadas; só a importação grava.',
       },

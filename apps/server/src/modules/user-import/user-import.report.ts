@@ -2,13 +2,10 @@ import type { PortalLabelKey } from '@portal/domain';
 import { type Locale, t } from '@portal/i18n';
 import type { FastifyReply } from 'fastify';
 import { sendXlsx, type XlsxCell } from '../../platform/xlsx.js';
+import type { XlsxCellValue } from '../../platform/xlsx-reader.js';
 import { portalLabels } from '../portal/portal.queries.js';
+import type { ImportRowError } from '../users/users.import.js';
 import { IMPORT_COLUMNS, type ImportColumn } from './user-import.columns.js';
-
-/** A problem of a rejected row: the same shape as the users module's `ImportRowError` (users.import.ts). */
-export type RowError = { field: string; message: string; params?: Record<string, string | number> };
-/** A cell as the reader gave it (`XlsxCellValue`), or as it came back from the JSON column (dates as ISO text). */
-export type ReportCell = string | number | boolean | Date | null;
 
 /** The users form's field names that are not the column's own name (`usuario.idsDealers` → `dealers`). */
 const COLUMN_OF_FIELD: Record<string, ImportColumn> = {
@@ -38,7 +35,7 @@ export function columnOfField(field: string): ImportColumn | null {
  */
 export function describeRowErrors(
   locale: Locale,
-  errors: RowError[],
+  errors: ImportRowError[],
   labels: Record<PortalLabelKey, string> = portalLabels(null, locale),
 ): string {
   const texts = errors.map((error) => {
@@ -52,10 +49,11 @@ export function describeRowErrors(
 const ISO_MIDNIGHT = /^(\d{4}-\d{2}-\d{2})T00:00:00\.000Z$/;
 
 /**
- * A cell written back: a date cell (a `Date`, or its JSON text) becomes `aaaa-mm-dd`, which the import reads
+ * A cell written back (as the reader gave it, or as it came back from the JSON column: dates as ISO text): a date
+ * cell (a `Date`, or its JSON text) becomes `aaaa-mm-dd`, which the import reads
  * again; everything else as uploaded (sendXlsx neutralises text a spreadsheet would run as a formula).
  */
-function reportCell(value: ReportCell | undefined): XlsxCell {
+function reportCell(value: XlsxCellValue | undefined): XlsxCell {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : reportCell(value.toISOString());
   if (typeof value === 'string') return ISO_MIDNIGHT.exec(value)?.[1] ?? value;
   return value ?? null;
@@ -74,7 +72,7 @@ export async function sendImportErrorReport(
     fileName: string;
     locale: Locale;
     header: string[];
-    rows: AsyncIterable<{ rowNumber: number; cells: ReportCell[]; errors: RowError[] }>;
+    rows: AsyncIterable<{ rowNumber: number; cells: XlsxCellValue[]; errors: ImportRowError[] }>;
     /** The customer's labels in `locale` (the errors' column names); the catalogue's words when absent. */
     labels?: Record<PortalLabelKey, string>;
   },

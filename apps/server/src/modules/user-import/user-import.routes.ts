@@ -1,7 +1,7 @@
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { type Idioma, isAllowed, LOCALE_BY_IDIOMA } from '@portal/domain';
-import { DEFAULT_LOCALE, resolveLocale, t } from '@portal/i18n';
+import { isAllowed, LOCALE_BY_IDIOMA } from '@portal/domain';
+import { resolveLocale, t } from '@portal/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ActionContext } from '../../platform/actions.js';
 import type { Authenticated } from '../../platform/auth/authenticate.js';
@@ -10,10 +10,12 @@ import { isSameOrigin } from '../../platform/http/origin.js';
 import { registerLiveStream } from '../../platform/live-stream.js';
 import type { RouteContext } from '../../platform/module.js';
 import { newStorageKey } from '../../platform/storage-contract.js';
+import type { XlsxCellValue } from '../../platform/xlsx-reader.js';
 import { cachedPortalProperties, portalLabels } from '../portal/portal.queries.js';
 import { USER_IMPORT_PROGRESS_CHANNEL } from './user-import.columns.js';
 import { importOf, rejectedRowsOf } from './user-import.queries.js';
-import { type ReportCell, sendImportErrorReport } from './user-import.report.js';
+import { sendImportErrorReport } from './user-import.report.js';
+import { localeOf } from './user-import.rows.js';
 import { recordImport, USER_IMPORT_GUARD, USER_IMPORT_UPLOAD_GUARDS } from './user-import.service.js';
 import { sendImportTemplate, templateHeaders } from './user-import.template.js';
 
@@ -154,10 +156,10 @@ export async function registerUserImportRoutes({ app, services, authenticate }: 
     const row = await importOf(services.db, auth.user.id, id);
     if (!row) return fail(request, reply, 'NOT_FOUND', auth);
     const importId = row.id;
-    const locale = LOCALE_BY_IDIOMA[row.idioma as Idioma] ?? DEFAULT_LOCALE;
+    const locale = localeOf(row.idioma);
     const labels = portalLabels(await cachedPortalProperties(services.cache, services.db), locale);
     async function* rows() {
-      for await (const r of rejectedRowsOf(services.db, importId)) yield { ...r, cells: r.cells as ReportCell[] };
+      for await (const r of rejectedRowsOf(services.db, importId)) yield { ...r, cells: r.cells as XlsxCellValue[] };
     }
     await sendImportErrorReport(reply, {
       fileName: row.nomeArquivo,

@@ -4,14 +4,13 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { startXlsxDownload } from '../../platform/xlsx.js';
 import { IMPORT_COLUMNS, type ImportColumn } from './user-import.columns.js';
+import { MAX_IMPORT_ROWS } from './user-import.process.js';
 
 /** What the template's drop-downs and instructions need (loaded by the caller). */
 export type TemplateLookups = { labels: Record<PortalLabelKey, string> };
 
 /** Data rows of the users sheet that get the drop-downs (a larger file imports the same, without them). */
 export const TEMPLATE_VALIDATED_ROWS = 1_000;
-/** The most rows a file may hold, the header included (the reader's default cap, DEFAULT_XLSX_LIMITS.maxRows). */
-export const IMPORT_MAX_ROWS = 100_000;
 /** The values of the language drop-down (the reader also takes PT_BR, ES, EN and the languages' names). */
 export const TEMPLATE_LANGUAGES = ['pt-BR', 'es', 'en'] as const;
 
@@ -87,7 +86,7 @@ export async function sendImportTemplate(reply: FastifyReply, locale: Locale, lo
   const title = help.addRow([text('userImport.template.title')]);
   title.font = { bold: true, size: 14 };
   title.commit();
-  const max = new Intl.NumberFormat(locale).format(IMPORT_MAX_ROWS);
+  const max = new Intl.NumberFormat(locale).format(MAX_IMPORT_ROWS);
   for (const note of ['key', 'emptyKeeps', 'separator', 'maxRows', 'dryRun'])
     help.addRow([`• ${text(`userImport.template.notes.${note}`, { max })}`]).commit();
   help.addRow([]).commit();
