@@ -50,7 +50,7 @@ for (const user of USERS) {
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await expect(menu.getByRole('link', { name: 'Início' }).first()).toHaveAttribute('href', '/home');
     await expect(menu.getByRole('link', { name: /^Central de ajuda/ })).toHaveAttribute('rel', 'noopener');
-    await expect(menu.getByRole('link', { name: 'Importar usuários', exact: true })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Notificações genéricas', exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
 

@@ -72,6 +72,10 @@ export const SCREENS: ScreenEntry[] = [
     load: async () => (await import('../features/dealers/DealerEditPage')).DealerEditPage,
   })),
   { path: '/usuarios', load: async () => (await import('../features/users/UsersListPage')).UsersListPage },
+  {
+    path: '/importarUsuarios',
+    load: async () => (await import('../features/user-import/UserImportPage')).UserImportPage,
+  },
   { path: '/menus', load: async () => (await import('../features/menus/MenusListPage')).MenusListPage },
   ...['/menus/novo', '/menus/:id'].map((path) => ({
     path,
