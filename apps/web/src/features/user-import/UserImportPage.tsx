@@ -52,6 +52,12 @@ export function statusColor(row: Pick<Importacao, 'status' | 'rejeitadas'>) {
   return 'success';
 }
 
+/** The progress bar follows the badge only where it warns (the primary colour otherwise). */
+const barColor = (row: Pick<Importacao, 'status' | 'rejeitadas'>) => {
+  const color = statusColor(row);
+  return color === 'error' || color === 'warning' ? color : 'primary';
+};
+
 /** A percentage with 2 decimals in the interface language ("42,50 %"; SPEC §2). */
 export function formatPercent(value: number, locale: string): string {
   const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
@@ -178,7 +184,7 @@ export function UserImportPage() {
       id: 'fileName',
       label: t('userImport.col.fileName'),
       render: (r) => (
-        <Box sx={{ maxWidth: 260, overflowWrap: 'anywhere' }}>
+        <Box sx={{ maxWidth: 260, minWidth: 96, overflowWrap: 'break-word' }}>
           {r.fileName}
           {r.simulacao && (
             <Chip
@@ -203,7 +209,7 @@ export function UserImportPage() {
             variant="determinate"
             value={Math.max(0, Math.min(100, r.progress))}
             aria-label={t('userImport.progressOf', { name: r.fileName })}
-            color={statusColor(r)}
+            color={barColor(r)}
           />
         </Box>
       ),
