@@ -224,7 +224,7 @@ export function UserImportPage() {
       id: 'status',
       label: t('userImport.col.status'),
       render: (r) => (
-        <Box sx={{ maxWidth: 240 }}>
+        <Box sx={{ minWidth: { sm: 120 }, maxWidth: 220 }}>
           <Chip size="small" color={statusColor(r)} label={t(`userImport.status.${r.status}`)} />
           {r.status === 'ERROR' && r.erro && (
             <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
@@ -238,12 +238,12 @@ export function UserImportPage() {
       id: 'date',
       label: t('userImport.col.date'),
       hideOnMobile: true,
-      render: (r) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdDateTime, locale)}</Box>,
+      render: (r) => formatDateTime(r.createdDateTime, locale),
     },
   ];
 
   const rowActions = (r: Importacao) => (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={0.5} sx={{ alignItems: 'flex-end' }}>
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
       {r.rejeitadas > 0 && (
         <Button
           size="small"
