@@ -46,6 +46,7 @@ function buildImport(overrides: Partial<ImportacaoCamposFragment> = {}): Importa
     semAlteracao: 0,
     rejeitadas: 0,
     erro: null,
+    erroMensagem: null,
     createdDateTime: '2026-11-24T13:05:00.000Z',
     finishedDateTime: null,
     ...overrides,

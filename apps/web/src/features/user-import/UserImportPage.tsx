@@ -228,7 +228,7 @@ export function UserImportPage() {
           <Chip size="small" color={statusColor(r)} label={t(`userImport.status.${r.status}`)} />
           {r.status === 'ERROR' && r.erro && (
             <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
-              {fileError(r.erro)}
+              {r.erroMensagem ?? fileError(r.erro)}
             </Typography>
           )}
         </Box>
