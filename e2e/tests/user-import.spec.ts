@@ -2,12 +2,13 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import ExcelJS from 'exceljs';
 import { mailTo } from '../mail-catcher.js';
 import { keepHeaderTourClosed } from './header-tour.js';
-import { openSignedIn } from './session.js';
+import { openSignedIn, seriousViolations } from './session.js';
 
 // Issue 15's bulk user import journey (docs/domains/user-import.md): the administrator opens /importarUsuarios from
 // the menu, downloads the template, fills it with 17 new users and 3 bad rows, checks it (dry run), downloads the
 // error report, imports the file for real and watches it finish; one imported user gets the invitation by real
-// SMTP (e2e/mail-catcher.ts), sets a password and signs in. Names, e-mails and CPFs are unique per run.
+// SMTP (e2e/mail-catcher.ts), sets a password and signs in. axe on the screen. Names, e-mails and CPFs are unique
+// per run.
 
 /** A valid CPF (its two check digits appended) from 9 digits. */
 function cpfOf(base9: string): string {
@@ -196,6 +197,13 @@ test('the administrator checks a filled template, reads its errors, imports it; 
     'aria-valuenow',
     '100',
   );
+  // axe on the screen with its two lines at 1440 and 375 px (reloaded: the toasts are the kit's, checked elsewhere).
+  for (const width of [1440, 375]) {
+    await admin.setViewportSize({ width, height: width === 1440 ? 900 : 812 });
+    await admin.reload();
+    await expect(imported.getByRole('cell', { name: 'Concluída' })).toBeVisible();
+    expect(await seriousViolations(admin), `at ${width} px`).toEqual([]);
+  }
 
   // An imported user's invitation, by real SMTP: the link sets the password, then the real sign-in lands on /home.
   const email = INVITED.email as string;

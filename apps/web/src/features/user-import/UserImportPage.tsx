@@ -225,7 +225,14 @@ export function UserImportPage() {
       label: t('userImport.col.status'),
       render: (r) => (
         <Box sx={{ minWidth: { sm: 120 }, maxWidth: 220 }}>
-          <Chip size="small" color={statusColor(r)} label={t(`userImport.status.${r.status}`)} />
+          {/* The colour is the border, the text the body colour: white on the palette's orange or blue fails 4.5:1. */}
+          <Chip
+            size="small"
+            variant="outlined"
+            color={statusColor(r)}
+            label={t(`userImport.status.${r.status}`)}
+            sx={{ color: 'text.primary', borderWidth: 2, borderColor: `${statusColor(r)}.main`, fontWeight: 500 }}
+          />
           {r.status === 'ERROR' && r.erro && (
             <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
               {r.erroMensagem ?? fileError(r.erro)}
