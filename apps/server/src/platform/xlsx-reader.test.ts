@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cfbFile, deflatedZeros, MAIN, REL, sheetXml, xlsxParts, zipOf } from '../../test/xlsx-files.js';
 import {
   excelSerialToDate,
   isDateFormatCode,
@@ -52,108 +52,7 @@ async function errorCode(path: string, limits?: Partial<XlsxReadLimits>): Promis
   }
 }
 
-// --- a small zip writer, for parts written by hand and for sizes that lie ------------------------
-
-type ZipPart = {
-  name: string;
-  data?: Buffer | string;
-  /** Already deflated content, with its real CRC and size unless `declaredSize` lies. */
-  deflated?: { data: Buffer; crc: number; size: number };
-  declaredSize?: number;
-};
-
-function zipOf(parts: ZipPart[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name, 'utf8');
-    const raw = typeof part.data === 'string' ? Buffer.from(part.data, 'utf8') : (part.data ?? Buffer.alloc(0));
-    const deflated = part.deflated ?? { data: deflateRawSync(raw), crc: crc32(raw), size: raw.length };
-    const size = part.declaredSize ?? deflated.size;
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(0x0800, 6);
-    header.writeUInt16LE(8, 8);
-    header.writeUInt16LE(0x21, 12);
-    header.writeUInt32LE(deflated.crc >>> 0, 14);
-    header.writeUInt32LE(deflated.data.length, 18);
-    header.writeUInt32LE(size, 22);
-    header.writeUInt16LE(name.length, 26);
-    locals.push(header, name, deflated.data);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(deflated.crc >>> 0, 16);
-    central.writeUInt32LE(deflated.data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += header.length + name.length + deflated.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-const MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
-const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-
-const sheetXml = (rows: string, before = '') =>
-  `<?xml version="1.0" encoding="UTF-8"?><worksheet ${MAIN}>${before}<sheetData>${rows}</sheetData></worksheet>`;
-
-/** A minimal workbook written by hand: one sheet, optional shared strings and styles. */
-function xlsxParts(
-  parts: { sheet: string | ZipPart; sharedStrings?: string | ZipPart; styles?: string; workbookPr?: string } = {
-    sheet: sheetXml(''),
-  },
-): ZipPart[] {
-  const asPart = (name: string, part: string | ZipPart): ZipPart =>
-    typeof part === 'string' ? { name, data: part } : { ...part, name };
-  return [
-    {
-      name: 'xl/workbook.xml',
-      data: `<?xml version="1.0"?><workbook ${MAIN} xmlns:r="${REL}">${parts.workbookPr ?? ''}<sheets><sheet name="Dados" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      data: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId3" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
-    },
-    asPart('xl/worksheets/sheet1.xml', parts.sheet),
-    ...(parts.sharedStrings ? [asPart('xl/sharedStrings.xml', parts.sharedStrings)] : []),
-    ...(parts.styles ? [{ name: 'xl/styles.xml', data: parts.styles }] : []),
-  ];
-}
-
 const handMade = (parts: Parameters<typeof xlsxParts>[0]) => saveFile(zipOf(xlsxParts(parts)));
-
-/** `megabytes` MiB of zeros, deflated by streaming (the test never holds them). */
-async function deflatedZeros(megabytes: number): Promise<{ data: Buffer; crc: number; size: number }> {
-  const zeros = Buffer.alloc(1024 * 1024);
-  const deflate = createDeflateRaw({ level: 9 });
-  const out: Buffer[] = [];
-  deflate.on('data', (chunk: Buffer) => out.push(chunk));
-  const done = new Promise((resolve) => deflate.on('end', resolve));
-  let crc = 0;
-  for (let i = 0; i < megabytes; i++) {
-    crc = crc32(zeros, crc);
-    if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once('drain', resolve));
-  }
-  deflate.end();
-  await done;
-  return { data: Buffer.concat(out), crc, size: megabytes * zeros.length };
-}
 
 describe('readXlsxRows: valid workbooks', () => {
   it('reads strings, numbers, booleans, rich text and empty cells, the header included', async () => {
@@ -433,14 +332,8 @@ describe('readXlsxRows: hostile and broken files', () => {
   });
 
   it('tells an encrypted workbook (an OLE file with EncryptionInfo: ENCRYPTED) from another OLE file (NOT_XLSX)', async () => {
-    const cfb = (streamName: string) => {
-      const file = Buffer.alloc(4096);
-      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(file, 0);
-      Buffer.from(streamName, 'utf16le').copy(file, 1024);
-      return file;
-    };
-    expect(await errorCode(await saveFile(cfb('EncryptionInfo')))).toBe('ENCRYPTED');
-    expect(await errorCode(await saveFile(cfb('WordDocument'), 'xls'))).toBe('NOT_XLSX');
+    expect(await errorCode(await saveFile(cfbFile('EncryptionInfo')))).toBe('ENCRYPTED');
+    expect(await errorCode(await saveFile(cfbFile('WordDocument'), 'xls'))).toBe('NOT_XLSX');
   });
 
   it('refuses a zip whose entries are encrypted (ENCRYPTED)', async () => {

@@ -287,7 +287,7 @@ async function commitChunk(
       const errors = p.errors ?? (outcome?.outcome === 'rejected' ? outcome.errors : undefined);
       if (errors || !outcome || outcome.outcome === 'rejected') {
         counts.rejected++;
-        rejected.push({ linha: p.row.number, celulas: p.row.cells, erros: errors ?? [] });
+        rejected.push({ linha: p.row.number, celulas: storableCells(p.row.cells), erros: errors ?? [] });
         continue;
       }
       counts[outcome.outcome]++;
@@ -325,6 +325,16 @@ async function commitChunk(
       .where(eq(importacaoUsuarios.id, record.id));
     return next;
   });
+}
+
+/**
+ * A rejected row's cells as the jsonb column can hold them: PostgreSQL's jsonb refuses the NUL character (`\u0000`),
+ * which a hostile or broken file may hold (the row is rejected for it), so NUL becomes U+FFFD; the rest is as read.
+ */
+function storableCells(cells: XlsxRow['cells']): XlsxRow['cells'] {
+  return cells.map((cell) =>
+    typeof cell === 'string' && cell.includes('\u0000') ? cell.replaceAll('\u0000', '\uFFFD') : cell,
+  );
 }
 
 /** Ends a processed import (FINISHED) and, for a real one with new users, queues their invitations. */
