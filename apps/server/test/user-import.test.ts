@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { portalLabels } from '../src/modules/portal/portal.queries.js';
 import { IMPORT_COLUMNS, type ImportColumn } from '../src/modules/user-import/user-import.columns.js';
-import { processImport } from '../src/modules/user-import/user-import.process.js';
+import { processImport, removeStaleCopies } from '../src/modules/user-import/user-import.process.js';
 import { importacaoUsuarios, importacaoUsuariosErro } from '../src/modules/user-import/user-import.tables.js';
 import { usuario, usuarioCargo, usuarioDealer } from '../src/modules/users/users.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
@@ -302,4 +302,20 @@ describe('user import', () => {
     );
     expect(Number((imported.rows[0] as { n: string }).n)).toBe(1_100);
   }, 120_000);
+
+  it('removes the temp copies a killed server left, not a running job’s', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const stale = path.join(os.tmpdir(), `portal-import-stale-${run}.xlsx`);
+    const fresh = path.join(os.tmpdir(), `portal-import-fresh-${run}.xlsx`);
+    fs.writeFileSync(stale, 'x');
+    fs.writeFileSync(fresh, 'x');
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
+    fs.utimesSync(stale, twoDaysAgo, twoDaysAgo);
+    expect(await removeStaleCopies()).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    fs.rmSync(fresh);
+  });
 });

@@ -46,6 +46,26 @@ export const MAX_IMPORT_ROWS = 100_000;
 /** The least time between two progress events of one import. */
 const PROGRESS_EVERY_MS = 300;
 
+/** The temp copies of uploads the job reads (`<prefix><import id>-<uuid>.xlsx`). */
+const TEMP_PREFIX = 'portal-import-';
+/** A temp copy older than this was left by a killed server (an import takes seconds to minutes). */
+const STALE_COPY_MS = 24 * 3600 * 1000;
+
+/** Removes the temp copies killed servers left behind (a running job's copy is far younger). */
+export async function removeStaleCopies(now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await fs.promises.readdir(os.tmpdir()).catch(() => [] as string[])) {
+    if (!name.startsWith(TEMP_PREFIX) || !name.endsWith('.xlsx')) continue;
+    const file = path.join(os.tmpdir(), name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && now - stat.mtimeMs > STALE_COPY_MS) {
+      await fs.promises.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 /** Another worker committed this chunk first: this one stops. */
 class ChunkTaken extends Error {}
 
@@ -65,7 +85,7 @@ export async function processImport(
   }
   const ctx: ActionContext = { ...services, actor };
   // A name of this run's own: another worker of the same import (here or elsewhere) has its own copy.
-  const file = path.join(os.tmpdir(), `portal-import-${record.id}-${crypto.randomUUID()}.xlsx`);
+  const file = path.join(os.tmpdir(), `${TEMP_PREFIX}${record.id}-${crypto.randomUUID()}.xlsx`);
   try {
     await pipeline(await services.storage.get(record.storageKey), fs.createWriteStream(file));
     const lookups = await loadImportLookups(services);
