@@ -13,46 +13,19 @@ import { importacaoUsuariosErro } from '../src/modules/user-import/user-import.t
 import { usuario } from '../src/modules/users/users.tables.js';
 import { readXlsxRows, type XlsxRow } from '../src/platform/xlsx-reader.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
-import { type CookieClient, gql, multipart, signIn } from './browserless.js';
+import { type CookieClient, signIn } from './browserless.js';
 import { createUser } from './factories.js';
 import { startTestPortal, type TestPortal } from './harness.js';
+import { freshCpf, importEnded, uploadedImport } from './user-import-client.js';
 import { cfbFile, deflatedZeros, MAIN, sheetXml, xlsxParts, zipOf } from './xlsx-files.js';
 
 // Issue 15 point 6: hostile and odd files through the real upload and the real job (docs/domains/user-import.md).
 // A file error ends the import in ERROR with its key and writes no user of the file; a bad row is rejected with
 // its key while the file's other rows are imported. Runs on PGlite and, with TEST_PG_URL, on PostgreSQL.
 
-const STATUS = `{ importStatus { id total done status criados atualizados semAlteracao rejeitadas erro erroMensagem } }`;
-type Status = {
-  id: string;
-  total: number;
-  done: number;
-  status: string;
-  criados: number;
-  atualizados: number;
-  semAlteracao: number;
-  rejeitadas: number;
-  erro: string | null;
-  erroMensagem: string | null;
-};
-
 const run = crypto.randomBytes(3).toString('hex');
 const mail = (name: string) => `${name}-${run}@hostil.demo`;
 const PASSWORD = 'Hostil-Import-2026!';
-
-/** A fresh valid CPF (digits). */
-function freshCpf(): string {
-  const digits = [...crypto.randomBytes(9)].map((b) => b % 10);
-  const check = (len: number) => {
-    const sum = digits.slice(0, len).reduce((acc, d, i) => acc + d * (len + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  digits.push(check(9));
-  digits.push(check(10));
-  const cpf = digits.join('');
-  return /^(\d)\1{10}$/.test(cpf) ? freshCpf() : cpf;
-}
 
 /** The columns of the files below, by their raw keys (the reader of the import matches them too). */
 const COLUMNS = ['nome', 'email', 'cpf', 'tipo', 'dealers', 'cargos', 'dataAdmissao', 'emailSuperior'] as const;
@@ -91,31 +64,9 @@ describe('user import: hostile files, through the upload and the job', () => {
   let admin: CookieClient;
   const as: Record<string, CookieClient> = {};
 
-  async function upload(client: CookieClient, name: string, data: Buffer) {
-    const { body, contentType } = multipart([{ name: 'file', filename: name, data }]);
-    const res = await client.fetch(`${base}/import/users`, {
-      method: 'POST',
-      body,
-      headers: { 'content-type': contentType, origin: new URL(base).origin },
-    });
-    const json = (await res.json()) as { id?: string };
-    expect(res.status).toBe(202);
-    return json.id as string;
-  }
-
+  const upload = (client: CookieClient, name: string, data: Buffer) => uploadedImport(client, base, name, data);
   /** Waits for the job to end the import (FINISHED or ERROR). */
-  async function finished(client: CookieClient, id: string, timeoutMs = 60_000): Promise<Status> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const res = await gql(client, base, STATUS);
-      expect(res.errors).toBeUndefined();
-      const s = (res.data.importStatus as Status[]).find((x) => x.id === id);
-      if (!s) throw new Error(`import ${id} not listed`);
-      if (s.status === 'FINISHED' || s.status === 'ERROR') return s;
-      if (Date.now() > until) throw new Error(`import ${id} still ${s.status} (${s.done}/${s.total})`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const finished = (client: CookieClient, id: string, timeoutMs = 60_000) => importEnded(client, base, id, timeoutMs);
 
   const importAs = async (client: CookieClient, data: Buffer, name = 'usuarios.xlsx') =>
     finished(client, await upload(client, name, data));

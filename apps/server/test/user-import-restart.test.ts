@@ -9,8 +9,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { processImport } from '../src/modules/user-import/user-import.process.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
-import { type CookieClient, gql, multipart, signIn } from './browserless.js';
+import { signIn } from './browserless.js';
 import { freePort, freshPostgresDatabase, onPostgres, startTestPortal, type TestPortal } from './harness.js';
+import { importStatusOf, importWhen, uploadedImport } from './user-import-client.js';
 
 // Issue 15 point 7: an import survives its server being killed (SIGKILL, a real child process running
 // src/main.ts as `npm start` does) and ends with exactly the rows of the file once a new server runs on the same
@@ -18,18 +19,6 @@ import { freePort, freshPostgresDatabase, onPostgres, startTestPortal, type Test
 // docs/domains/user-import.md#processing: one transaction per chunk moves the checkpoint; the job's retry resumes.
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const STATUS = '{ importStatus { id total done status criados atualizados semAlteracao rejeitadas erro } }';
-type Status = {
-  id: string;
-  total: number;
-  done: number;
-  status: string;
-  criados: number;
-  atualizados: number;
-  semAlteracao: number;
-  rejeitadas: number;
-  erro: string | null;
-};
 
 /** A file of `count` carmaker users the admin may create, e-mails `<prefix><i>@restart.demo`. */
 async function usersFile(prefix: string, count: number): Promise<Buffer> {
@@ -39,43 +28,6 @@ async function usersFile(prefix: string, count: number): Promise<Buffer> {
   for (let i = 1; i <= count; i++)
     sheet.addRow([`Reinício ${i}`, `${prefix}${i}@restart.demo`, 'MONTADORA', '03/02/2025', 'chefe@portal.demo']);
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-async function upload(client: CookieClient, base: string, name: string, data: Buffer): Promise<string> {
-  const { body, contentType } = multipart([{ name: 'file', filename: name, data }]);
-  const res = await client.fetch(`${base}/import/users`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': contentType, origin: new URL(base).origin },
-  });
-  expect(res.status).toBe(202);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function statusOf(client: CookieClient, base: string, id: string): Promise<Status> {
-  const res = await gql(client, base, STATUS);
-  expect(res.errors).toBeUndefined();
-  const found = (res.data.importStatus as Status[]).find((s) => s.id === id);
-  if (!found) throw new Error(`import ${id} not listed`);
-  return found;
-}
-
-/** Polls the import until `check` holds (every `everyMs`), or throws after `timeoutMs`. */
-async function statusWhen(
-  client: CookieClient,
-  base: string,
-  id: string,
-  check: (s: Status) => boolean,
-  timeoutMs: number,
-  everyMs = 200,
-): Promise<Status> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const s = await statusOf(client, base, id);
-    if (check(s)) return s;
-    if (Date.now() > until) throw new Error(`import ${id}: not within ${timeoutMs} ms (${JSON.stringify(s)})`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
@@ -140,8 +92,8 @@ describe('user import: a server killed mid-import', () => {
 
     server = await startServer(port, env);
     let admin = (await signIn(base, 'admin@portal.demo', DEMO_PASSWORD)).client;
-    const id = await upload(admin, base, 'reinicio.xlsx', data);
-    const midway = await statusWhen(
+    const id = await uploadedImport(admin, base, 'reinicio.xlsx', data);
+    const midway = await importWhen(
       admin,
       base,
       id,
@@ -155,13 +107,13 @@ describe('user import: a server killed mid-import', () => {
 
     server = await startServer(port, env);
     admin = (await signIn(base, 'admin@portal.demo', DEMO_PASSWORD)).client;
-    const killed = await statusOf(admin, base, id);
+    const killed = await importStatusOf(admin, base, id);
     // Killed in the middle: some chunks committed, not all.
     expect(killed.status).toBe('PROCESSING');
     expect(killed.done).toBeGreaterThan(0);
     expect(killed.done).toBeLessThan(ROWS);
     const started = Date.now();
-    const done = await statusWhen(admin, base, id, (s) => s.status === 'FINISHED' || s.status === 'ERROR', 120_000);
+    const done = await importWhen(admin, base, id, (s) => s.status === 'FINISHED' || s.status === 'ERROR', 120_000);
     console.log(
       `user import restart: killed at ${killed.done}/${ROWS}, finished ${((Date.now() - started) / 1000).toFixed(1)} s after the new server was ready`,
     );
@@ -226,12 +178,12 @@ describe.runIf(onPostgres)('user import: two instances on one PostgreSQL databas
       const rowsCount = 3_500;
       const prefix = `duas-${crypto.randomBytes(3).toString('hex')}-`;
       const admin = (await signIn(a.baseUrl, 'admin@portal.demo', DEMO_PASSWORD)).client;
-      const id = await upload(admin, a.baseUrl, 'duas.xlsx', await usersFile(prefix, rowsCount));
+      const id = await uploadedImport(admin, a.baseUrl, 'duas.xlsx', await usersFile(prefix, rowsCount));
       // The upload sent one job, which one instance's worker takes; a worker of each instance is started on the
       // same import right now too, as a retry after a lost heartbeat would while the first still runs.
       const log = () => {};
       await Promise.all([processImport(b.services, id, log), processImport(a.services, id, log)]);
-      const done = await statusWhen(
+      const done = await importWhen(
         admin,
         a.baseUrl,
         id,

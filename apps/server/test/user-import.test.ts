@@ -9,30 +9,14 @@ import { processImport, removeStaleCopies } from '../src/modules/user-import/use
 import { importacaoUsuarios, importacaoUsuariosErro } from '../src/modules/user-import/user-import.tables.js';
 import { usuario, usuarioCargo, usuarioDealer } from '../src/modules/users/users.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
-import { type CookieClient, gql, multipart, signIn } from './browserless.js';
+import { type CookieClient, gql, signIn } from './browserless.js';
 import { createUser } from './factories.js';
 import { startTestPortal, type TestPortal } from './harness.js';
+import { IMPORT_STATUS, importEnded, importStatusOf, uploadImport } from './user-import-client.js';
 
 // The bulk user import (docs/domains/user-import.md): upload, the job's two passes, the counters, the rejected
 // rows, nothing doubled on a second run, the dry run, file errors that write nothing, two workers on one import.
 
-const STATUS = `{ importStatus { id fileName total done progress status simulacao criados atualizados semAlteracao
-  rejeitadas erro erroMensagem } }`;
-type Status = {
-  id: string;
-  fileName: string;
-  total: number;
-  done: number;
-  progress: number;
-  status: string;
-  simulacao: boolean;
-  criados: number;
-  atualizados: number;
-  semAlteracao: number;
-  rejeitadas: number;
-  erro: string | null;
-  erroMensagem: string | null;
-};
 type Row = Partial<Record<ImportColumn, string | number | Date>>;
 
 const run = Date.now().toString(36);
@@ -53,37 +37,10 @@ describe('user import', () => {
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
 
-  async function upload(client: CookieClient, name: string, data: Buffer, simulacao = false) {
-    const { body, contentType } = multipart([
-      ...(simulacao ? [{ name: 'simulacao', value: 'true' }] : []),
-      { name: 'file', filename: name, data },
-    ]);
-    const res = await client.fetch(`${base}/import/users`, {
-      method: 'POST',
-      body,
-      headers: { 'content-type': contentType, origin: new URL(base).origin },
-    });
-    return { status: res.status, body: (await res.json()) as { id?: string; message?: string; error?: string } };
-  }
-
-  async function statusOf(id: string, client = admin): Promise<Status> {
-    const res = await gql(client, base, STATUS);
-    expect(res.errors).toBeUndefined();
-    const found = (res.data.importStatus as Status[]).find((s) => s.id === id);
-    if (!found) throw new Error(`import ${id} not listed`);
-    return found;
-  }
-
-  /** Waits for the job to end the import (FINISHED or ERROR). */
-  async function finished(id: string): Promise<Status> {
-    const until = Date.now() + 45_000;
-    for (;;) {
-      const s = await statusOf(id);
-      if (s.status === 'FINISHED' || s.status === 'ERROR') return s;
-      if (Date.now() > until) throw new Error(`import ${id} still ${s.status} (${s.done}/${s.total})`);
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  }
+  const upload = (client: CookieClient, name: string, data: Buffer, simulacao = false) =>
+    uploadImport(client, base, name, data, { simulacao });
+  const statusOf = (id: string, client = admin) => importStatusOf(client, base, id);
+  const finished = (id: string) => importEnded(admin, base, id, 45_000);
 
   async function importFile(rows: Row[], opts: { name?: string; simulacao?: boolean } = {}) {
     const res = await upload(admin, opts.name ?? 'usuarios.xlsx', await sheet(rows), opts.simulacao);
@@ -277,7 +234,7 @@ describe('user import', () => {
     const plain = await createUser(portal, { password: 'Plain-User-2026!' });
     const client = (await signIn(base, plain.email, 'Plain-User-2026!')).client;
     expect((await upload(client, 'a.xlsx', data)).status).toBe(403);
-    expect((await gql(client, base, STATUS)).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect((await gql(client, base, IMPORT_STATUS)).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
     expect(await userByEmail(mail('jota'))).toBeUndefined();
   });
 

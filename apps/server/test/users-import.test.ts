@@ -22,23 +22,10 @@ import { type ActionContext, inTransaction } from '../src/platform/actions.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';
 import { contextOf, createDealer, createDealerGroup, createUser } from './factories.js';
 import { onPostgres, startTestPortal, type TestPortal } from './harness.js';
+import { freshCpf } from './user-import-client.js';
 
 // The users' part of the bulk import (docs/domains/users.md#import): importUsers checks each row by the wizard's
 // rules for the uploader and writes the chunk set-based; inviteUsers sends the new users' invitations.
-
-/** A fresh valid CPF (digits), random per call. */
-function freshCpf(): string {
-  const digits = [...crypto.randomBytes(9)].map((b) => b % 10);
-  const check = (len: number) => {
-    const sum = digits.slice(0, len).reduce((acc, d, i) => acc + d * (len + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  digits.push(check(9));
-  digits.push(check(10));
-  const cpf = digits.join('');
-  return /^(\d)\1{10}$/.test(cpf) ? freshCpf() : cpf;
-}
 
 const run = crypto.randomBytes(3).toString('hex');
 let sequence = 0;

@@ -1,11 +1,9 @@
 import multipart from '@fastify/multipart';
-import { LOCALE_BY_IDIOMA } from '@portal/domain';
-import { resolveLocale, t } from '@portal/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ActionContext } from '../../platform/actions.js';
-import type { Authenticated } from '../../platform/auth/authenticate.js';
 import { logRouteDenial } from '../../platform/http/denials.js';
 import { isSameOrigin } from '../../platform/http/origin.js';
+import { routeErrors } from '../../platform/http/route-errors.js';
 import type { RouteContext } from '../../platform/module.js';
 import { type ByteRange, NotFoundInStorage } from '../../platform/storage-contract.js';
 import { mayDownload } from './files.access.js';
@@ -25,35 +23,11 @@ import {
 } from './files.service.js';
 import type { ArquivoRow } from './files.tables.js';
 
-type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE';
-const STATUS: Record<ErrorCode, number> = {
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  BAD_USER_INPUT: 400,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-};
-const MESSAGE: Record<ErrorCode, string> = {
-  UNAUTHENTICATED: 'error.unauthenticated',
-  FORBIDDEN: 'error.forbidden',
-  BAD_USER_INPUT: 'error.badUserInput',
+/** A refusal in the caller's language (platform/http/route-errors.ts). */
+const fail = routeErrors({
   PAYLOAD_TOO_LARGE: 'library.upload.tooLarge',
   UNSUPPORTED_MEDIA_TYPE: 'library.upload.unsupportedType',
-};
-
-/**
- * A JSON error in the caller's language: `{ error, messageKey, message }`. The body may be unread
- * (refused early, or cut at the limit): the connection closes instead of reading the rest.
- */
-function fail(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, auth?: Authenticated | null) {
-  const locale = auth ? LOCALE_BY_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
-  if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') logRouteDenial(request, code, auth?.user.id);
-  return reply
-    .code(STATUS[code])
-    .header('connection', 'close')
-    .header('cache-control', 'no-store')
-    .send({ error: code, messageKey: MESSAGE[code], message: t(locale, MESSAGE[code]) });
-}
+});
 
 const parseInfo = (raw: string): { fileType: FileType } | null => {
   try {

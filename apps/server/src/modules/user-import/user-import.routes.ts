@@ -1,12 +1,9 @@
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { isAllowed, LOCALE_BY_IDIOMA } from '@portal/domain';
-import { resolveLocale, t } from '@portal/i18n';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ActionContext } from '../../platform/actions.js';
-import type { Authenticated } from '../../platform/auth/authenticate.js';
-import { logRouteDenial } from '../../platform/http/denials.js';
 import { isSameOrigin } from '../../platform/http/origin.js';
+import { routeErrors } from '../../platform/http/route-errors.js';
 import { registerLiveStream } from '../../platform/live-stream.js';
 import type { RouteContext } from '../../platform/module.js';
 import { newStorageKey } from '../../platform/storage-contract.js';
@@ -22,41 +19,8 @@ import { sendImportTemplate, templateHeaders } from './user-import.template.js';
 /** Largest import file accepted (bytes): 100,000 rows of the template's columns fit in far less. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
-type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'BAD_USER_INPUT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE';
-const STATUS: Record<ErrorCode, number> = {
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  BAD_USER_INPUT: 400,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-};
-const MESSAGE: Record<ErrorCode, string> = {
-  UNAUTHENTICATED: 'error.unauthenticated',
-  FORBIDDEN: 'error.forbidden',
-  NOT_FOUND: 'error.notFound',
-  BAD_USER_INPUT: 'error.badUserInput',
-  PAYLOAD_TOO_LARGE: 'userImport.tooLarge',
-  UNSUPPORTED_MEDIA_TYPE: 'userImport.onlyXlsx',
-};
-
-/** A JSON error in the caller's language: `{ error, messageKey, message }`; the connection closes (body maybe unread). */
-function fail(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, auth?: Authenticated | null) {
-  const locale = auth ? LOCALE_BY_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
-  if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || code === 'NOT_FOUND')
-    logRouteDenial(request, code, auth?.user.id);
-  return reply
-    .code(STATUS[code])
-    .header('connection', 'close')
-    .header('cache-control', 'no-store')
-    .send({ error: code, messageKey: MESSAGE[code], message: t(locale, MESSAGE[code]) });
-}
+/** A refusal in the caller's language (platform/http/route-errors.ts). */
+const fail = routeErrors({ PAYLOAD_TOO_LARGE: 'userImport.tooLarge', UNSUPPORTED_MEDIA_TYPE: 'userImport.onlyXlsx' });
 
 class TooLarge extends Error {}
 
