@@ -39,7 +39,7 @@ export type ImportedUser = {
   idsDealers?: string[];
   idsGrupos?: string[];
   idsGruposUsuarios?: string[];
-  /** Access types; the user gets them and their default features (funcionalidadesPadrao). */
+  /** Access types: they replace the user's (whose default features come with them; decision 0026). */
   idsTiposAcesso?: string[];
   cargos?: { cargoId: string; departamentoId: string | null; dataInicio: string; dealerId: string | null }[];
   infos?: { dataAdmissao?: string | null; emailSuperior?: string | null };
