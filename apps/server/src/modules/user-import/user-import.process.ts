@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isAllowed } from '@portal/domain';
+import { type Locale, t } from '@portal/i18n';
 import { and, eq, sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
 import { type ActionContext, inTransaction, systemContext } from '../../platform/actions.js';
@@ -11,6 +12,7 @@ import type { Tx } from '../../platform/db.js';
 import type { Services } from '../../platform/services.js';
 import { uuidArray } from '../../platform/sql.js';
 import { DEFAULT_XLSX_LIMITS, readXlsxRows, XlsxFileError, type XlsxRow } from '../../platform/xlsx-reader.js';
+import { portalLabels } from '../portal/portal.queries.js';
 import { type ImportedUser, type ImportRowError, importUsers, inviteUsers } from '../users/users.import.js';
 import { loadCurrentUser } from '../users/users.queries.js';
 import { USER_IMPORT_INVITE_QUEUE } from './user-import.columns.js';
@@ -21,6 +23,7 @@ import {
   type ImportLookups,
   isBlankRow,
   loadImportLookups,
+  localeOf,
   mapRow,
   matchHeader,
   resolveDealerCodes,
@@ -92,7 +95,7 @@ export async function processImport(
     const limits = { ...DEFAULT_XLSX_LIMITS, maxRows: MAX_IMPORT_ROWS + 1 };
     let current = record;
     if (current.status === 'RECEIVED') {
-      const checked = await checkFile(file, limits, lookups);
+      const checked = await checkFile(file, limits, lookups, localeOf(current.idioma));
       if ('error' in checked) {
         await endInError(services, current, checked.error, checked.params);
         return;
@@ -124,6 +127,7 @@ async function checkFile(
   file: string,
   limits: typeof DEFAULT_XLSX_LIMITS,
   lookups: ImportLookups,
+  locale: Locale,
 ): Promise<{ header: string[]; total: number } | { error: string; params?: Record<string, string | number> }> {
   let header: HeaderMap | null = null;
   let texts: string[] = [];
@@ -135,7 +139,15 @@ async function checkFile(
         header = matchHeader(row.cells, lookups);
         texts = headerTexts(row.cells);
         if (header.missing.length)
-          return { error: 'userImport.file.noHeader', params: { columns: header.missing.join(', ') } };
+          return {
+            error: 'userImport.file.noHeader',
+            // The missing columns as the template names them, in the uploader's language.
+            params: {
+              columns: header.missing
+                .map((c) => t(locale, `userImport.column.${c}`, portalLabels(null, locale)))
+                .join(', '),
+            },
+          };
       } else if (!isBlankRow(row)) total++;
     }
   } catch (err) {
