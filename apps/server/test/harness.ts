@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { ClientMetadata } from 'oidc-provider';
 import pg from 'pg';
@@ -68,6 +69,10 @@ export async function startTestPortal(
     database = await freshPostgresDatabase();
     databaseUrl = database.url;
   }
+  // A portal given no DATA_DIR keeps its uploads in a folder of its own: test files run in parallel processes, and
+  // each portal's start clears the incoming folder of its storage (a shared ./data/files lost others' uploads).
+  const ownFiles =
+    opts.dataDir || opts.env?.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-files-'));
   const config = loadConfig({
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -76,6 +81,7 @@ export async function startTestPortal(
     NODE_ENV: 'test',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),
+    ...(ownFiles ? { DATA_DIR: ownFiles } : {}),
     ...opts.env,
   });
   const inMemory = !databaseUrl && !opts.dataDir;
@@ -88,6 +94,7 @@ export async function startTestPortal(
     async stop() {
       await portal.close();
       await database?.drop();
+      if (ownFiles) fs.rmSync(ownFiles, { recursive: true, force: true });
     },
   };
 }
