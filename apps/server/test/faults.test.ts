@@ -1,47 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, openEventStream, signIn } from './browserless.js';
 import { freePort, onPostgres } from './harness.js';
 import { type PrivateCluster, startPrivateCluster } from './private-postgres.js';
+import { type ServerProcess, startServerProcess } from './server-process.js';
 
 // Faults under a running server (issue 10, points 13b and 13c): the database restarts, a worker is
 // killed mid-job. Both are real: a PostgreSQL cluster of this file alone is stopped and started, and
 // the server runs as a child process (a crash shows as the child exiting) that is killed with SIGKILL.
 // Run once, in the PostgreSQL pass of the suite: what is tested is the PostgreSQL connections.
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-
-type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+type Server = ServerProcess;
 
 /** Starts `src/main.ts` on the cluster, as `npm start` does; resolves once it is listening. */
-async function startServer(databaseUrl: string, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Portal ready at')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited with ${code} before ready:\n${output}`)));
-  });
-  return { child, output: () => output, exited };
-}
+const startServer = (databaseUrl: string, port: number) => startServerProcess(port, { DATABASE_URL: databaseUrl });
 
 /** Polls `check` every 250 ms until it holds; returns the seconds it took, or throws after `timeoutS`. */
 async function secondsUntil(check: () => Promise<boolean>, timeoutS: number): Promise<number> {

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,14 +9,13 @@ import { processImport } from '../src/modules/user-import/user-import.process.js
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { signIn } from './browserless.js';
 import { freePort, freshPostgresDatabase, onPostgres, startTestPortal, type TestPortal } from './harness.js';
+import { type ServerProcess, startServerProcess } from './server-process.js';
 import { importStatusOf, importWhen, uploadedImport } from './user-import-client.js';
 
 // Issue 15 point 7: an import survives its server being killed (SIGKILL, a real child process running
 // src/main.ts as `npm start` does) and ends with exactly the rows of the file once a new server runs on the same
 // data; and two real instances on one PostgreSQL database never process one import twice.
 // docs/domains/user-import.md#processing: one transaction per chunk moves the checkpoint; the job's retry resumes.
-
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** A file of `count` carmaker users the admin may create, e-mails `<prefix><i>@restart.demo`. */
 async function usersFile(prefix: string, count: number): Promise<Buffer> {
@@ -30,35 +27,10 @@ async function usersFile(prefix: string, count: number): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+type Server = ServerProcess;
 
-/** Starts `src/main.ts` on `env` (as `npm start` does); resolves once it is listening. */
-async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Portal ready at')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited with ${code} before ready:\n${output}`)));
-  });
-  return { child, output: () => output, exited };
-}
+const startServer = (port: number, env: Record<string, string>) =>
+  startServerProcess(port, { HOST: '127.0.0.1', ...env });
 
 async function stopServer(server: Server | undefined, signal: NodeJS.Signals = 'SIGTERM') {
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
