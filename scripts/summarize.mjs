@@ -16,6 +16,21 @@ for (const [file, label] of [
   passed += r.numPassedTests;
   failed += failedHere;
   console.log(`${label}: ${r.numPassedTests} passed, ${failedHere} failed`);
+  if (!r.success && !r.numFailedTests)
+    console.log('  FAILED: errors outside the tests (unhandled errors: see the run above)');
+  // Name every failure here, next to the totals: CI keeps only the tail of the output.
+  for (const file of r.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const reason = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 200);
+      console.log(`  FAILED ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}: ${reason}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).length) {
+      console.log(`  FAILED ${file.name.replace(`${process.cwd()}/`, '')}: ${String(file.message).split('\n')[0]}`);
+    }
+  }
 }
 const e2e = read('.reports/e2e.json');
 if (e2e) {
@@ -24,6 +39,20 @@ if (e2e) {
   passed += s.expected ?? 0;
   failed += bad;
   console.log(`playwright: ${s.expected ?? 0} passed, ${bad} failed`);
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'expected' || test.status === 'skipped') continue;
+        const error = test.results?.find((result) => result.error)?.error?.message ?? '';
+        console.log(
+          `  ${test.status.toUpperCase()} ${spec.file} › ${[...titles, spec.title].join(' › ')}: ${error.split('\n')[0].slice(0, 200)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of e2e.suites ?? []) walk(suite, []);
+  for (const error of e2e.errors ?? []) console.log(`  ERROR ${String(error.message ?? '').split('\n')[0]}`);
 }
 const steps = fs.existsSync('.reports/steps.txt')
   ? fs.readFileSync('.reports/steps.txt', 'utf8').trim().split('\n')

@@ -1,9 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createApolloClient } from './app/apollo-client';
+import { startFirstData } from './app/first-data';
 import { setPortalLabels } from './app/i18n';
 import { fetchPortalProperties } from './app/portal-properties';
-import { preloadScreen } from './app/router';
+import { firstDataOf, preloadScreen } from './app/router';
+import { redirectToSignIn } from './features/auth/session';
 
 // After a deploy, an open tab asks for chunks of the old build, which are gone: load the new build
 // (once a minute at most, so a chunk that is really missing ends on the Ops page, not in a loop).
@@ -22,10 +25,13 @@ preloadScreen(window.location.pathname);
 // A transition: React renders the providers and the frame in slices, not in one task that blocks input.
 void fetchPortalProperties().then((portalProperties) => {
   setPortalLabels(portalProperties);
+  const client = createApolloClient(redirectToSignIn);
+  // The frame's data and the screen's go now, as one request, while React renders the providers.
+  if (portalProperties) startFirstData(client, firstDataOf(window.location.pathname, portalProperties));
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App portalProperties={portalProperties} />
+        <App portalProperties={portalProperties} client={client} />
       </StrictMode>,
     ),
   );

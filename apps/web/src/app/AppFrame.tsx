@@ -14,7 +14,8 @@ import { FRAME } from './current-user/current-user.documents';
 import { SignedInUserContext } from './current-user/signed-in-user';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { OpsPage } from './errors/OpsPage';
-import { usePortalProperties } from './portal-properties';
+import type { FirstQuery } from './first-data';
+import { type PortalProperties, usePortalProperties } from './portal-properties';
 import { Breadcrumbs } from './shell/Breadcrumbs';
 import { Header } from './shell/Header';
 import { buildMenu } from './shell/menu';
@@ -27,6 +28,14 @@ import { HEADER_TOUR_ID } from './tour/header-tour';
 /** Content max width (docs/domains/menu-and-shell.md#the-frame). */
 export const CONTENT_MAX_WIDTH = 1440;
 
+/** The frame's one query, with its variables: AppFrame runs it, and main.tsx starts it before React renders. */
+export function frameFirstData(portal: PortalProperties) {
+  return {
+    query: FRAME,
+    variables: { headerTourId: HEADER_TOUR_ID, withTour: portal.onboardingHabilitado === true },
+  } satisfies FirstQuery;
+}
+
 /**
  * The frame of every signed-in screen: header (menu, search, links, language, bell, user menu),
  * breadcrumbs, `main` landmark, the route guard, the signed-in user (loaded once, shared through
@@ -37,9 +46,7 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
   const { t, i18n } = useTranslation();
   const portal = usePortalProperties();
   // One request: the user, the menu and whether the header's tour was seen (HeaderTourLoader reads it from the cache).
-  const { data, error } = useQuery(FRAME, {
-    variables: { headerTourId: HEADER_TOUR_ID, withTour: portal.onboardingHabilitado === true },
-  });
+  const { data, error } = useQuery(FRAME, { variables: frameFirstData(portal).variables });
   const user = data?.usuarioLogado;
   const menuData = data?.menuUsuarioLogado;
   const locale = user ? LOCALE_BY_IDIOMA[user.idioma.id] : undefined;

@@ -1,11 +1,13 @@
 import { ROUTES } from '@portal/domain';
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
-import { AppFrame } from './AppFrame';
+import { HOME_FIRST_DATA } from '../features/home/home-data';
+import { AppFrame, frameFirstData } from './AppFrame';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { OpsPage } from './errors/OpsPage';
-import { usePortalProperties } from './portal-properties';
+import type { FirstQuery } from './first-data';
+import { type PortalProperties, usePortalProperties } from './portal-properties';
 import { PublicFrame } from './shell/PublicFrame';
 import { useDocumentTitle } from './shell/useDocumentTitle';
 
@@ -19,11 +21,17 @@ export type ScreenEntry = {
   load: () => Promise<ComponentType>;
   titleKey?: string;
   public?: boolean;
+  /** The queries the screen runs as it first renders, started with the frame's when it is the page opened. */
+  firstData?: readonly FirstQuery[];
 };
 
 /** Every screen, each its own lazy chunk. Add new screens here. */
 export const SCREENS: ScreenEntry[] = [
-  { path: '/home', load: async () => (await import('../features/home/HomePage')).HomePage },
+  {
+    path: '/home',
+    load: async () => (await import('../features/home/HomePage')).HomePage,
+    firstData: HOME_FIRST_DATA,
+  },
   {
     path: '/notificacoes',
     load: async () => (await import('../features/notifications/NotificacoesPage')).NotificacoesPage,
@@ -181,4 +189,14 @@ export function preloadScreen(pathname: string) {
   const screen = SCREENS.find((s) => matchPath(s.path, pathname));
   // A failure here is the router's to report when it loads the screen itself.
   screen?.load().catch(() => {});
+}
+
+/**
+ * The data to start for the page at `pathname` before React renders (app/first-data.ts): none for a public screen
+ * (nobody is signed in there), else the frame's and the screen's own.
+ */
+export function firstDataOf(pathname: string, portal: PortalProperties): FirstQuery[] {
+  const screen = SCREENS.find((s) => matchPath(s.path, pathname));
+  if (screen && isPublic(screen)) return [];
+  return [frameFirstData(portal), ...(screen?.firstData ?? [])];
 }

@@ -145,6 +145,9 @@ describe('ActivationButton (docs/domains/screens-and-forms.md#activate-and-deact
 });
 
 describe('ViewDialog', () => {
+  // Unmounted before the environment goes: a dialog left open fires its transition's timer into a torn-down window.
+  afterEach(() => cleanup());
+
   it('shows its title and content, and closes with its one button or Esc', () => {
     const onClose = vi.fn();
     render(

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFirstDataPolicy } from '../../app/first-data';
 import { HomeAnuncioAleatorioDocument } from './home.generated';
 import { AD_ASPECT_RATIO, AD_MAX_WIDTH_SMALL } from './home-image';
 
@@ -23,7 +24,9 @@ function AdSkeleton() {
  */
 export function HomeAd() {
   const { t } = useTranslation();
-  const { data, loading } = useQuery(HomeAnuncioAleatorioDocument, { fetchPolicy: 'network-only' });
+  const { data, loading } = useQuery(HomeAnuncioAleatorioDocument, {
+    fetchPolicy: useFirstDataPolicy(HomeAnuncioAleatorioDocument, 'network-only'),
+  });
   if (loading) return <AdSkeleton />;
   const ad = data?.anuncioAleatorio;
   if (!ad) return null;

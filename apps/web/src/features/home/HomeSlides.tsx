@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client';
 import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense } from 'react';
 import { preload } from 'react-dom';
+import { useFirstDataPolicy } from '../../app/first-data';
 import { HomeSlidesAtivosDocument } from './home.generated';
 import { SLIDE_ASPECT_RATIO, SLIDE_SIZES, srcSetOf } from './home-image';
 
@@ -20,7 +21,9 @@ function SlideSkeleton() {
  * slot collapses.
  */
 export function HomeSlides() {
-  const { data, loading } = useQuery(HomeSlidesAtivosDocument, { fetchPolicy: 'cache-and-network' });
+  const { data, loading } = useQuery(HomeSlidesAtivosDocument, {
+    fetchPolicy: useFirstDataPolicy(HomeSlidesAtivosDocument, 'cache-and-network'),
+  });
   const slides = data?.slidesAtivos;
   if (!slides) return loading ? <SlideSkeleton /> : null;
   if (slides.length === 0) return null;

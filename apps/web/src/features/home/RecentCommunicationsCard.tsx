@@ -3,15 +3,14 @@ import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useFirstDataPolicy } from '../../app/first-data';
 import { formatDateTime } from '../../ui/format-date';
 import { loadErrorText } from '../../ui/load-error-text';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { comunicadoUrls } from '../communications/format';
 import { HOME_ROW_HEIGHT, HomeCard, HomeRowText } from './HomeCard';
 import { HomeComunicadosRecentesDocument } from './home.generated';
-
-/** How many communications the card shows. */
-export const RECENT_COMMUNICATIONS = 5;
+import { RECENT_COMMUNICATIONS } from './home-data';
 
 /**
  * The card of the user's latest communications (comunicadoEnviosRecentes): unread ones bold with a dot; opening one
@@ -21,7 +20,7 @@ export function RecentCommunicationsCard() {
   const { t, i18n } = useTranslation();
   const { data, loading, error } = useQuery(HomeComunicadosRecentesDocument, {
     variables: { limite: RECENT_COMMUNICATIONS },
-    fetchPolicy: 'cache-and-network',
+    fetchPolicy: useFirstDataPolicy(HomeComunicadosRecentesDocument, 'cache-and-network'),
   });
   const items = data?.comunicadoEnviosRecentes.map((envio) => (
     <li key={envio.id}>

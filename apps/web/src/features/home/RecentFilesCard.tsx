@@ -2,15 +2,14 @@ import { useQuery } from '@apollo/client';
 import ListItemButton from '@mui/material/ListItemButton';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useFirstDataPolicy } from '../../app/first-data';
 import { formatDateTime } from '../../ui/format-date';
 import { loadErrorText } from '../../ui/load-error-text';
 import { FileIcon, FolderIcon, ImageIcon } from '../library/library-icons';
 import { useDownload } from '../library/use-download';
 import { HOME_ROW_HEIGHT, HomeCard, HomeRowText } from './HomeCard';
 import { HomeUltimosModificadosDocument } from './home.generated';
-
-/** SPEC §9: the home grid shows at most 3 recent files. */
-export const RECENT_FILES = 3;
+import { RECENT_FILES } from './home-data';
 
 /**
  * The card of the library files the user can read that changed last (ultimosModificados): opening one downloads it
@@ -21,7 +20,7 @@ export function RecentFilesCard() {
   const download = useDownload();
   const { data, loading, error } = useQuery(HomeUltimosModificadosDocument, {
     variables: { limite: RECENT_FILES },
-    fetchPolicy: 'cache-and-network',
+    fetchPolicy: useFirstDataPolicy(HomeUltimosModificadosDocument, 'cache-and-network'),
   });
   const items = data?.ultimosModificados.map((item) => {
     const Icon = item.pasta ? FolderIcon : item.arquivoImagem ? ImageIcon : FileIcon;
