@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { neutraliseSpreadsheetCell } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { fanOut, fireDueSchedules } from '../src/modules/communications/communications.jobs.js';
+import { pageLeituras, streamLeituras } from '../src/modules/communications/communications.queries.js';
 import { comunicadoEnvio } from '../src/modules/communications/communications.tables.js';
 import { usuarioGrupoUsuarios } from '../src/modules/users/users.tables.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';
@@ -392,14 +394,71 @@ describe('communications', () => {
     expect(res.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
-    const values = workbook.worksheets[0]
-      .getSheetValues()
-      .flat()
+    const values = workbook.worksheets
+      .flatMap((sheet) => sheet.getSheetValues().flat())
       .filter((v) => typeof v === 'string');
     expect(values).toContain('\'=HYPERLINK("http://x","clique")');
     expect(values).not.toContain('=HYPERLINK("http://x","clique")');
     expect((await as.dealer2.fetch(`${base}/api/comunicados/${id}/leituras.xlsx`)).status).toBe(404);
     expect((await fetch(`${base}/api/comunicados/${id}/leituras.xlsx`)).status).toBe(401);
+  });
+
+  it('the reads export is ready for Excel: the communication, dated readers, a bold frozen header, the breakdowns (issue 17 point 7)', async () => {
+    const id = await sendNow({
+      titulo: 'Tabela: preços',
+      mensagem: '<p>x</p>',
+      idsGruposUsuarios: [group['Rede Litoral']],
+    });
+    const res = await as.montadora.fetch(`${base}/api/comunicados/${id}/leituras.xlsx`);
+    expect(res.status).toBe(200);
+    expect(decodeURIComponent(String(res.headers.get('content-disposition')))).toMatch(
+      /filename\*=UTF-8''Tabela: preços - leituras \d{4}-\d{2}-\d{2}\.xlsx$/,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual([
+      'Comunicado',
+      'Leituras',
+      expect.stringMatching(/^Por /),
+      expect.stringMatching(/^Por /),
+      expect.stringMatching(/^Por /),
+      'Por grupo de usuários',
+    ]);
+    const [summary, readers, , , , byUserGroup] = workbook.worksheets;
+    const field = (label: string) => summary.getColumn(1).values.indexOf(label);
+    expect(summary.getRow(field('Título')).getCell(2).value).toBe('Tabela: preços');
+    expect(summary.getRow(field('Remetente')).getCell(2).value).toBe('Marcos Montadora');
+    expect(summary.getRow(field('Grupos de usuários')).getCell(2).value).toBe('Rede Litoral');
+    const delivered = Number(summary.getRow(field('Entregues')).getCell(2).value);
+    expect(delivered).toBeGreaterThan(0);
+
+    // The readers: a bold header frozen in place, widths set, received-at a real date cell in São Paulo's time.
+    expect(readers.getRow(1).font?.bold).toBe(true);
+    expect(readers.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(readers.getColumn(1).width).toBeGreaterThan(20);
+    expect(readers.rowCount).toBe(delivered + 1);
+    const page = await q(
+      'montadora',
+      `{ leiturasComunicado(id: "${id}", rowsPerPage: 50) { content { usuario { nome } dataRecebimento } } }`,
+    );
+    const first = page.data.leiturasComunicado.content[0];
+    const received = readers.getRow(2).getCell(5);
+    expect(readers.getRow(2).getCell(1).value).toBe(neutraliseSpreadsheetCell(first.usuario.nome));
+    expect(received.value).toBeInstanceOf(Date);
+    expect(received.numFmt).toBe('dd/mm/yyyy hh:mm');
+    const saoPaulo = new Date(first.dataRecebimento).toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+    expect((received.value as Date).toISOString().slice(0, 19).replace('T', ' ')).toBe(saoPaulo);
+
+    // A breakdown: the user group with its counts and rate (a percentage cell).
+    expect(byUserGroup.getRow(2).values).toEqual([undefined, 'Rede Litoral', delivered, 0, delivered, 0]);
+    expect(byUserGroup.getRow(2).getCell(5).numFmt).toBe('0.0%');
+
+    // The readers are read in batches (keyset on name and id): small batches give the same list in the same order.
+    const streamed: string[] = [];
+    for await (const row of streamLeituras(portal.services.db, id, 2)) streamed.push(row.usuario_id);
+    const listed = (await pageLeituras(portal.services.db, id, {})).content.map((row) => row.usuario_id);
+    expect(streamed).toEqual(listed);
+    expect(streamed.length).toBe(delivered);
   });
 
   it('the home card shows recent deliveries within their display window', async () => {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { sendXlsx } from './xlsx.js';
+import { sendXlsx, sheetName, wallClock } from './xlsx.js';
 
 describe('sendXlsx', () => {
   it('streams one sheet with the header, neutralised text, ISO dates and both file names', async () => {
@@ -29,5 +29,21 @@ describe('sendXlsx', () => {
     expect(sheet?.getRow(2).values).toEqual([undefined, '\'=HYPERLINK("http://x")', '2026-11-24T10:00:00.000Z', 3]);
     expect(sheet?.getRow(3).values).toEqual([undefined, 'Ótima', undefined, 0]);
     await app.close();
+  });
+});
+
+describe('sheetName and wallClock (sendWorkbook)', () => {
+  it('makes a name Excel accepts: no [ ] : * ? / \\, at most 31 characters, unique', () => {
+    expect(sheetName('Por Concessionária: [Norte/Sul]?', new Set())).toBe('Por Concessionária Norte Sul');
+    expect(sheetName('x'.repeat(40), new Set())).toHaveLength(31);
+    expect(sheetName('Leituras', new Set(['leituras']))).toBe('Leituras 2');
+    expect(sheetName(' ', new Set())).toBe('Sheet');
+  });
+
+  it('moves a date to the wall clock of a zone, summer time or not', () => {
+    expect(wallClock(new Date('2026-11-24T15:30:00Z'), 'America/Sao_Paulo').toISOString()).toBe(
+      '2026-11-24T12:30:00.000Z',
+    );
+    expect(wallClock(new Date('2026-07-01T00:15:00Z'), 'Europe/Madrid').toISOString()).toBe('2026-07-01T02:15:00.000Z');
   });
 });

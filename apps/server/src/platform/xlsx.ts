@@ -5,6 +5,31 @@ import type { FastifyReply } from 'fastify';
 /** One cell of an exported sheet: text is neutralised, dates are written as ISO 8601 text. */
 export type XlsxCell = string | number | boolean | Date | null | undefined;
 
+/** One sheet of a workbook: names already translated, rows in order (streamed: an async iterable is read as written). */
+export interface XlsxSheet {
+  /** At most 31 characters, none of `[]:*?/\` (Excel's rule). */
+  name: string;
+  header: string[];
+  /** Column widths in characters; a column without one gets DEFAULT_WIDTH. */
+  widths?: number[];
+  /** Number formats by column (e.g. '0.0%'); date cells get the workbook's date format. */
+  formats?: (string | undefined)[];
+  rows: Iterable<XlsxCell[]> | AsyncIterable<XlsxCell[]>;
+}
+
+/** A workbook ready for Excel (sendWorkbook): several sheets, real date cells, set widths, a bold frozen header. */
+export interface XlsxWorkbook {
+  /** The file's name without `.xlsx`, in the reader's language (sent as `filename*`). */
+  fileName: string;
+  /** Date cells show this zone's wall-clock time: a spreadsheet's dates have no zone. */
+  timeZone: string;
+  /** Number format of date cells, four-digit years (e.g. 'dd/mm/yyyy hh:mm'). */
+  dateFormat: string;
+  sheets: XlsxSheet[];
+}
+
+const DEFAULT_WIDTH = 16;
+
 /** What a list's `.xlsx` export sends: names already translated, rows in the list's order. */
 export interface XlsxExport {
   /** The file's name without `.xlsx`, in the reader's language (sent as `filename*`). */
@@ -48,6 +73,77 @@ export function startXlsxDownload(reply: FastifyReply, fileName: string): Fastif
     'cache-control': 'no-store',
   });
   return reply.raw;
+}
+
+/**
+ * A name Excel accepts for a sheet, unique in `taken` (lower-cased names): the characters it refuses become spaces,
+ * at most 31 characters (a customer's label can make a translated name longer), a number added to a repeated one.
+ */
+export function sheetName(wanted: string, taken: ReadonlySet<string>): string {
+  const base =
+    wanted
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 31)
+      .trim() || 'Sheet';
+  let name = base;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - String(n).length - 1)} ${n}`;
+  return name;
+}
+
+/** `date` moved so that its UTC fields read as the wall clock of `timeZone` (what a date cell then shows). */
+export function wallClock(date: Date, timeZone: string): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  return new Date(
+    Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, date.getUTCMilliseconds()),
+  );
+}
+
+/**
+ * Streams a workbook as the answer of a GET route (the communication's reads report): each sheet with a bold header
+ * frozen in place, its column widths and formats, dates as date cells in the workbook's zone and format, text
+ * neutralised as in sendXlsx; rows are written as they come, so a large sheet holds no workbook in memory. The
+ * caller has authenticated and authorised the request already.
+ */
+export async function sendWorkbook(reply: FastifyReply, book: XlsxWorkbook): Promise<void> {
+  const stream = startXlsxDownload(reply, book.fileName);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  const names = new Set<string>();
+  for (const sheet of book.sheets) {
+    const name = sheetName(sheet.name, names);
+    names.add(name.toLowerCase());
+    const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    worksheet.columns = sheet.header.map((_, i) => ({
+      width: sheet.widths?.[i] ?? DEFAULT_WIDTH,
+      ...(sheet.formats?.[i] ? { style: { numFmt: sheet.formats[i] } } : {}),
+    }));
+    const header = worksheet.addRow(sheet.header.map(cellValue));
+    header.font = { bold: true };
+    header.commit();
+    for await (const values of sheet.rows) {
+      const row = worksheet.addRow(values.map((v) => (v instanceof Date ? wallClock(v, book.timeZone) : cellValue(v))));
+      values.forEach((v, i) => {
+        if (v instanceof Date) row.getCell(i + 1).numFmt = book.dateFormat;
+      });
+      row.commit();
+    }
+    worksheet.commit();
+  }
+  await workbook.commit();
 }
 
 /**

@@ -384,3 +384,42 @@ export async function pageLeituras(
   ]);
   return { content, totalElements: total[0].total };
 }
+
+/**
+ * Every recipient of a communication, by name, read `batch` at a time (keyset on name and id, so each batch costs
+ * the same however far in): the reads export streams them without holding the list.
+ */
+export async function* streamLeituras(db: DbOrTx, comunicadoId: string, batch = 1_000): AsyncGenerator<LeituraRow> {
+  let after: { nome: string; id: string } | null = null;
+  for (;;) {
+    const page: LeituraRow[] = await rows<LeituraRow>(
+      db,
+      sql`SELECT e.usuario_id, u.nome, u.email::text AS email, e.lido, e.data_leitura, e.data_recebimento
+            FROM comunicado_envio e JOIN (${userSummarySql}) u ON u.id = e.usuario_id
+           WHERE e.comunicado_id = ${comunicadoId}
+             ${after ? sql`AND (u.nome, e.usuario_id) > (${after.nome}, ${after.id}::uuid)` : sql``}
+           ORDER BY u.nome, e.usuario_id LIMIT ${batch}`,
+    );
+    yield* page;
+    if (page.length < batch) return;
+    const last = page[page.length - 1];
+    after = { nome: last.nome, id: last.usuario_id };
+  }
+}
+
+/** The names of a communication's audience: its user groups and dealer groups, by name. */
+export async function audienceNames(db: DbOrTx, comunicadoId: string) {
+  const [gruposUsuarios, grupos] = await Promise.all([
+    rows<{ nome: string }>(
+      db,
+      sql`SELECT g.nome FROM comunicado_grupo_usuarios c JOIN (${userGroupNamesSql}) g ON g.id = c.grupo_usuarios_id
+           WHERE c.comunicado_id = ${comunicadoId} ORDER BY g.nome`,
+    ),
+    rows<{ nome: string }>(
+      db,
+      sql`SELECT g.nome FROM comunicado_grupo c JOIN (${dealerGroupNamesSql}) g ON g.id = c.grupo_id
+           WHERE c.comunicado_id = ${comunicadoId} ORDER BY g.nome`,
+    ),
+  ]);
+  return { gruposUsuarios: gruposUsuarios.map((g) => g.nome), grupos: grupos.map((g) => g.nome) };
+}

@@ -1,17 +1,19 @@
 import { LOCALE_BY_IDIOMA } from '@portal/domain';
-import { t } from '@portal/i18n';
 import { logRouteDenial } from '../../platform/http/denials.js';
 import { registerLiveStream } from '../../platform/live-stream.js';
 import type { RouteContext } from '../../platform/module.js';
-import { sendXlsx } from '../../platform/xlsx.js';
+import { sendWorkbook } from '../../platform/xlsx.js';
+import { cachedPortalProperties, portalLabels } from '../portal/portal.queries.js';
+import { readsWorkbook } from './communications.export.js';
 import { fireDueSchedules } from './communications.jobs.js';
-import { findOwnComunicado, pageLeituras } from './communications.queries.js';
+import { findOwnComunicado } from './communications.queries.js';
 import { READS_CHANNEL } from './communications.service.js';
 
 /**
  * REST routes of communications:
- * - `GET /api/comunicados/:id/leituras.xlsx`: who has and has not read, streamed as .xlsx (`sendXlsx`, which
- *   neutralises formula-like cells). Creator or approver only (else 404).
+ * - `GET /api/comunicados/:id/leituras.xlsx`: the reads report ready for Excel (communications.export.ts: the
+ *   communication, every recipient streamed, the breakdowns; `sendWorkbook` neutralises formula-like cells).
+ *   Creator or approver only (else 404).
  * - `GET /api/comunicados/:id/leituras/stream`: Server-Sent Events `leitura` whenever a recipient
  *   reads (any instance): the dashboard refetches, no reload. Creator or approver only (else 404), and
  *   only while they still are and the session lives (platform/live-stream.ts).
@@ -36,20 +38,8 @@ export function registerCommunicationRoutes({ app, services, authenticate }: Rou
       return reply.code(404).send({ error: 'NOT_FOUND' });
     }
     const locale = LOCALE_BY_IDIOMA[auth.user.idioma];
-    const { content } = await pageLeituras(services.db, c.id, {});
-
-    await sendXlsx(reply, {
-      fileName: t(locale, 'communicationsApi.readsFile'),
-      sheetName: t(locale, 'communicationsApi.readsSheet'),
-      header: ['name', 'email', 'read', 'readAt', 'receivedAt'].map((k) => t(locale, `communicationsApi.column.${k}`)),
-      rows: content.map((row) => [
-        row.nome,
-        row.email,
-        t(locale, row.lido ? 'communicationsApi.yes' : 'communicationsApi.no'),
-        row.data_leitura ? new Date(row.data_leitura) : null,
-        new Date(row.data_recebimento),
-      ]),
-    });
+    const labels = portalLabels(await cachedPortalProperties(services.cache, services.db), locale);
+    await sendWorkbook(reply, await readsWorkbook(services, c, locale, labels));
   });
 
   registerLiveStream(app, services, authenticate, '/api/comunicados/:id/leituras/stream', (request) => {

@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type ActionContext, actorId, inTransaction, requireAllowed } from '../../platform/actions.js';
-import { notFound } from '../../platform/errors.js';
-import { recordAudit, recordAuditForEach } from '../audit/audit.service.js';
+import { recordAuditForEach } from '../audit/audit.service.js';
 import { usuario } from './users.tables.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
