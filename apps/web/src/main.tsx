@@ -7,6 +7,7 @@ import { setPortalLabels } from './app/i18n';
 import { fetchPortalProperties } from './app/portal-properties';
 import { firstDataOf, preloadScreen } from './app/router';
 import { redirectToSignIn } from './features/auth/session';
+import { installLeaveGuard } from './ui/form/leave-guard';
 
 // After a deploy, an open tab asks for chunks of the old build, which are gone: load the new build
 // (once a minute at most, so a chunk that is really missing ends on the Ops page, not in a loop).
@@ -19,6 +20,8 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
+// Before the router mounts: its back/forward listener must come after the guard's.
+installLeaveGuard();
 const root = createRoot(document.getElementById('root')!);
 preloadScreen(window.location.pathname);
 

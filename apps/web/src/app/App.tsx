@@ -5,6 +5,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { LeaveGuardDialog } from '../ui/form/LeaveGuardDialog';
 import { ToastProvider } from '../ui/toast';
 import { MaintenancePage } from './errors/MaintenancePage';
 import { i18n } from './i18n';
@@ -35,6 +36,7 @@ function PortalApp({ portalProperties, client }: { portalProperties: PortalPrope
       <ApolloProvider client={client}>
         <BrowserRouter>
           <AppRoutes />
+          <LeaveGuardDialog />
         </BrowserRouter>
       </ApolloProvider>
     </PortalPropertiesContext>

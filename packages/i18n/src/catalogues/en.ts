@@ -211,6 +211,10 @@ export const en = {
     backToSignIn: 'Back to sign in',
   },
   common: {
+    leaveTitle: 'Leave without saving?',
+    leaveText: 'The changes made in this form will be lost.',
+    leaveConfirm: 'Leave without saving',
+    stay: 'Keep editing',
     cancel: 'Cancel',
     close: 'Close',
     back: 'Back',

@@ -211,6 +211,10 @@ export const es = {
     backToSignIn: 'Volver al inicio de sesión',
   },
   common: {
+    leaveTitle: '¿Salir sin guardar?',
+    leaveText: 'Los cambios hechos en este formulario se perderán.',
+    leaveConfirm: 'Salir sin guardar',
+    stay: 'Seguir editando',
     cancel: 'Cancelar',
     close: 'Cerrar',
     back: 'Volver',

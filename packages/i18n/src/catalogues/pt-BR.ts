@@ -208,6 +208,10 @@ export const ptBR = {
     backToSignIn: 'Voltar para o login',
   },
   common: {
+    leaveTitle: 'Sair sem salvar?',
+    leaveText: 'As alterações feitas neste formulário serão perdidas.',
+    leaveConfirm: 'Sair sem salvar',
+    stay: 'Continuar editando',
     cancel: 'Cancelar',
     close: 'Fechar',
     back: 'Voltar',

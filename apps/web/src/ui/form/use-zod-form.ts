@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useLeaveGuard } from './leave-guard';
 import { serverFieldErrors } from './server-errors';
 
 /** The part of a zod schema the forms use (keeps zod itself out of the web's direct dependencies). */
@@ -23,10 +24,14 @@ export type FieldBinding<V> = {
  * was touched or a submit was attempted; submit marks everything attempted and calls `onValid` only
  * when valid. The server's per-field errors (`showServerErrors`) show on their field until it changes.
  * The schema may change between renders (a form whose buttons need different rules passes the rules
- * of the last button pressed) and `initial` may be a function, read once.
+ * of the last button pressed) and `initial` may be a function, read once. While its values differ from where it
+ * started (or was last `reset` or `saved`), leaving the page asks first (leave-guard.ts).
  */
 export function useZodForm<I extends Record<string, unknown>, O>(schema: FormSchema<O>, initial: I | (() => I)) {
   const [values, setValues] = useState<I>(initial);
+  const [baseline, setBaseline] = useState<I>(values);
+  const dirty = values !== baseline && JSON.stringify(values) !== JSON.stringify(baseline);
+  useLeaveGuard(dirty);
   const [touched, setTouched] = useState<Partial<Record<keyof I, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [fromServer, setFromServer] = useState<Partial<Record<keyof I, string>>>({});
@@ -93,8 +98,13 @@ export function useZodForm<I extends Record<string, unknown>, O>(schema: FormSch
       if (mine.length > 0) setFromServer(Object.fromEntries(mine) as Partial<Record<keyof I, string>>);
       return mine.length > 0;
     },
+    /** Whether the values differ from where the form started (or was last reset or saved). */
+    dirty,
+    /** The current values are saved: leaving no longer asks (until they change again). */
+    saved: () => setBaseline(values),
     reset: (next: I = typeof initial === 'function' ? (initial as () => I)() : initial) => {
       setValues(next);
+      setBaseline(next);
       setTouched({});
       setSubmitted(false);
       setFromServer({});

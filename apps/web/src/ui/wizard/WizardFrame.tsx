@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { requestLeave } from '../form/leave-guard';
 import { useToast } from '../toast';
 
 export type WizardStep = {
@@ -102,7 +103,7 @@ export function WizardFrame({ title, steps, closeTo, initialId = null, successMe
       <Box sx={{ p: { xs: 2, sm: 3 } }}>{step.content}</Box>
       <Stack direction="row" spacing={1} sx={{ p: { xs: 2, sm: 3 }, pt: 0, justifyContent: 'flex-end' }}>
         {index === 0 ? (
-          <Button onClick={close} disabled={submitting}>
+          <Button onClick={() => requestLeave(closeTo, navigate)} disabled={submitting}>
             {t('common.cancel')}
           </Button>
         ) : (
