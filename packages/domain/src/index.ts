@@ -1,3 +1,4 @@
+export * from './audit.js';
 export * from './cnpj.js';
 export * from './communications-rules.js';
 export * from './communications-schemas.js';

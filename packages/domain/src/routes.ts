@@ -38,6 +38,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/menus/novo', titleKey: 'route.menusNovo', types: ['TECSINAPSE'] },
   { path: '/menus/:id', titleKey: 'route.menusEditar', types: ['TECSINAPSE'] },
   { path: '/auditoria/:id/:tipo', titleKey: 'route.auditoria', types: ['TECSINAPSE'] },
+  // The audit search across entities (docs/domains/audit.md#reading-the-trail): ours, the product names none.
+  { path: '/auditoria', titleKey: 'route.auditoriaBusca', inMenu: true, types: ['TECSINAPSE'] },
   { path: '/biblioteca', titleKey: 'route.biblioteca', inMenu: true },
   { path: '/biblioteca/:idPasta', titleKey: 'route.bibliotecaPasta' },
   { path: '/comunicados', titleKey: 'route.comunicados', inMenu: true },

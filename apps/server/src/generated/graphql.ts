@@ -115,10 +115,25 @@ export type Auditoria = {
   antes?: Maybe<Scalars['String']['output']>;
   data: Scalars['DateTime']['output'];
   depois?: Maybe<Scalars['String']['output']>;
+  /** The fields the change changed, before and after as text; secrets only named (docs/domains/audit.md#the-difference). */
+  diferencas: Array<AuditoriaDiferenca>;
   entidade: Scalars['String']['output'];
   entidadeId: Scalars['ID']['output'];
   id: Scalars['ID']['output'];
   usuario?: Maybe<AuditoriaUsuario>;
+};
+
+/** One field an audited change changed. */
+export type AuditoriaDiferenca = {
+  __typename?: 'AuditoriaDiferenca';
+  /** The value before as text, null when empty or secret. */
+  antes?: Maybe<Scalars['String']['output']>;
+  /** The field's name; a nested one as a dotted path (infos.dataAdmissao). */
+  campo: Scalars['String']['output'];
+  /** The value after as text, null when empty or secret. */
+  depois?: Maybe<Scalars['String']['output']>;
+  /** A secret (password hash, token, key): it changed, its values are never shown. */
+  secreto: Scalars['Boolean']['output'];
 };
 
 export type AuditoriaPage = {
@@ -1475,6 +1490,13 @@ export type Query = {
   arquivo: ItemBiblioteca;
   /** The audit trail of one entity (docs/domains/audit.md#reading-the-trail), newest first. */
   auditoria: AuditoriaPage;
+  /**
+   * The audit search (docs/domains/audit.md#reading-the-trail), newest first: one entity's history (entidade and
+   * entidadeId: the screen /auditoria/{id}/{tipo}) or every row, for investigations. acao is one of the log's
+   * actions; busca matches who acted (name, e-mail or CPF); dataInicio and dataFim are days (YYYY-MM-DD,
+   * inclusive, business time zone). rowsPerPage 1 to 100.
+   */
+  buscaAuditoria: AuditoriaPage;
   /** Readable items whose name contains the text, ignoring case and accents (at most 50). */
   buscaBiblioteca: Array<ItemBiblioteca>;
   /** The same search, one page at a time, with the total. */
@@ -1644,6 +1666,19 @@ export type QueryArquivoArgs = {
 export type QueryAuditoriaArgs = {
   entidade: Scalars['String']['input'];
   entidadeId: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryBuscaAuditoriaArgs = {
+  acao?: InputMaybe<Scalars['String']['input']>;
+  busca?: InputMaybe<Scalars['String']['input']>;
+  dataFim?: InputMaybe<Scalars['String']['input']>;
+  dataInicio?: InputMaybe<Scalars['String']['input']>;
+  entidade?: InputMaybe<Scalars['String']['input']>;
+  entidadeId?: InputMaybe<Scalars['ID']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -2340,6 +2375,7 @@ export type ResolversTypes = {
   ArquivoConteudoHome: ResolverTypeWrapper<ArquivoConteudoHome>;
   AudienciaInput: AudienciaInput;
   Auditoria: ResolverTypeWrapper<Auditoria>;
+  AuditoriaDiferenca: ResolverTypeWrapper<AuditoriaDiferenca>;
   AuditoriaPage: ResolverTypeWrapper<AuditoriaPage>;
   AuditoriaUsuario: ResolverTypeWrapper<AuditoriaUsuario>;
   Cargo: ResolverTypeWrapper<Cargo>;
@@ -2479,6 +2515,7 @@ export type ResolversParentTypes = {
   ArquivoConteudoHome: ArquivoConteudoHome;
   AudienciaInput: AudienciaInput;
   Auditoria: Auditoria;
+  AuditoriaDiferenca: AuditoriaDiferenca;
   AuditoriaPage: AuditoriaPage;
   AuditoriaUsuario: AuditoriaUsuario;
   Cargo: Cargo;
@@ -2637,10 +2674,18 @@ export type AuditoriaResolvers<ContextType = GraphQLContext, ParentType extends 
   antes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   data?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   depois?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  diferencas?: Resolver<Array<ResolversTypes['AuditoriaDiferenca']>, ParentType, ContextType>;
   entidade?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   entidadeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   usuario?: Resolver<Maybe<ResolversTypes['AuditoriaUsuario']>, ParentType, ContextType>;
+};
+
+export type AuditoriaDiferencaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditoriaDiferenca'] = ResolversParentTypes['AuditoriaDiferenca']> = {
+  antes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  campo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  depois?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  secreto?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type AuditoriaPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditoriaPage'] = ResolversParentTypes['AuditoriaPage']> = {
@@ -3298,6 +3343,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   aprovadoresComunicado?: Resolver<Array<ResolversTypes['UsuarioComunicado']>, ParentType, ContextType>;
   arquivo?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryArquivoArgs, 'idArquivo'>>;
   auditoria?: Resolver<ResolversTypes['AuditoriaPage'], ParentType, ContextType, RequireFields<QueryAuditoriaArgs, 'entidade' | 'entidadeId' | 'page' | 'rowsPerPage'>>;
+  buscaAuditoria?: Resolver<ResolversTypes['AuditoriaPage'], ParentType, ContextType, RequireFields<QueryBuscaAuditoriaArgs, 'page' | 'rowsPerPage'>>;
   buscaBiblioteca?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryBuscaBibliotecaArgs, 'texto'>>;
   buscaBibliotecaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryBuscaBibliotecaPagedArgs, 'filterInput'>>;
   cargos?: Resolver<Array<ResolversTypes['Cargo']>, ParentType, ContextType, Partial<QueryCargosArgs>>;
@@ -3522,6 +3568,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ArquivoComunicado?: ArquivoComunicadoResolvers<ContextType>;
   ArquivoConteudoHome?: ArquivoConteudoHomeResolvers<ContextType>;
   Auditoria?: AuditoriaResolvers<ContextType>;
+  AuditoriaDiferenca?: AuditoriaDiferencaResolvers<ContextType>;
   AuditoriaPage?: AuditoriaPageResolvers<ContextType>;
   AuditoriaUsuario?: AuditoriaUsuarioResolvers<ContextType>;
   Cargo?: CargoResolvers<ContextType>;

@@ -34,6 +34,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Query.aprovadoresComunicado: keys: PORTAL_CRIACAO_COMUNICADOS | PORTAL_APROVACAO_ENVIO_COMUNICADOS",
         "Query.arquivo: authenticated",
         "Query.auditoria: types: TECSINAPSE",
+        "Query.buscaAuditoria: types: TECSINAPSE",
         "Query.buscaBiblioteca: authenticated",
         "Query.buscaBibliotecaPaged: authenticated",
         "Query.cargos: keys: PORTAL_MANUTENCAO_USUARIOS",

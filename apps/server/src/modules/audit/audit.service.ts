@@ -1,49 +1,11 @@
+import type { AuditAction, AuditEntity } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { textArray } from '../../platform/sql.js';
 import { auditoria } from './audit.tables.js';
 
-/** Entities and actions the audit log knows (typed events: docs/domains/audit.md#entities-and-actions). */
-export type AuditEntity =
-  | 'usuario'
-  | 'grupo'
-  | 'dealer'
-  | 'marca'
-  | 'grupo_usuarios'
-  | 'menu'
-  | 'portal_properties'
-  | 'notificacao'
-  | 'novidades_visita'
-  | 'sessao'
-  | 'item_biblioteca'
-  | 'arquivo'
-  | 'comunicado'
-  | 'comunicado_envio'
-  | 'slide'
-  | 'anuncio'
-  | 'importacao_usuarios';
-export type AuditAction =
-  | 'criar'
-  | 'editar'
-  | 'excluir'
-  | 'inativar'
-  | 'ativar'
-  | 'login'
-  | 'logout'
-  | 'senha'
-  | 'convidar'
-  | 'mover'
-  | 'conceder_acesso'
-  | 'enviar_para_aprovacao'
-  | 'aprovar'
-  | 'rejeitar'
-  | 'enviar'
-  | 'disparar'
-  | 'arquivar'
-  | 'desarquivar'
-  | 'colocar'
-  | 'baixar'
-  | 'importar';
+/** Entities and actions the audit log knows: typed events, listed in @portal/domain (docs/domains/audit.md#entities-and-actions). */
+export type { AuditAction, AuditEntity } from '@portal/domain';
 
 export type AuditEvent = {
   /** The signed-in user who acted; null for the system (jobs, seed). */

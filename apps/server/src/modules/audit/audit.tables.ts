@@ -13,5 +13,9 @@ export const auditoria = pgTable(
     antes: jsonb('antes'),
     depois: jsonb('depois'),
   },
-  (t) => [index('auditoria_entidade_idx').on(t.entidade, t.entidadeId)],
+  (t) => [
+    index('auditoria_entidade_idx').on(t.entidade, t.entidadeId),
+    // The audit search by who acted (docs/domains/audit.md#reading-the-trail), newest first.
+    index('auditoria_usuario_idx').on(t.usuarioId, t.id),
+  ],
 );

@@ -26,6 +26,7 @@ import {
   activeUserGroupsJsonText,
   userGroupNamesSql,
 } from '../user-groups/user-groups.queries.js';
+import { userSearchSql } from './users.list.js';
 import { usuarioGrupoUsuarios, usuarioOnboarding } from './users.tables.js';
 
 /** SQL (text) for the effective feature ids of the user whose id is `userRef`: direct ones plus their access types' defaults. */
@@ -178,6 +179,12 @@ export const userLinksSql: Record<'dealer' | 'grupo' | 'marca' | 'grupoUsuarios'
   marca: sql`SELECT usuario_id, marca_id AS ref_id FROM usuario_marca`,
   grupoUsuarios: sql`SELECT usuario_id, grupo_usuarios_id AS ref_id FROM usuario_grupo_usuarios`,
 };
+
+/**
+ * SQL: the ids of the users (any state) whose name, e-mail or CPF matches `busca`, as the users list searches:
+ * the audit search's "who acted" filter, without the audit module reading `usuario`.
+ */
+export const userIdsMatchingSql = (busca: string): SQL => sql`SELECT u.id FROM usuario u WHERE ${userSearchSql(busca)}`;
 
 /** Users by id (id, nome, e-mail as text), in no particular order: names of creators, approvers, actors. */
 export async function usersByIds(db: DbOrTx, ids: readonly string[]) {

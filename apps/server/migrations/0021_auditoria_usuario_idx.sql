@@ -1,0 +1,1 @@
+CREATE INDEX "auditoria_usuario_idx" ON "auditoria" USING btree ("usuario_id","id");
