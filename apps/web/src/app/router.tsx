@@ -85,6 +85,11 @@ export const SCREENS: ScreenEntry[] = [
     load: async () => (await import('../features/user-import/UserImportPage')).UserImportPage,
   },
   { path: '/menus', load: async () => (await import('../features/menus/MenusListPage')).MenusListPage },
+  { path: '/auditoria', load: async () => (await import('../features/audit/AuditSearchPage')).AuditSearchPage },
+  {
+    path: '/auditoria/:id/:tipo',
+    load: async () => (await import('../features/audit/AuditHistoryPage')).AuditHistoryPage,
+  },
   ...['/menus/novo', '/menus/:id'].map((path) => ({
     path,
     load: async () => (await import('../features/menus/MenuEditPage')).MenuEditPage,

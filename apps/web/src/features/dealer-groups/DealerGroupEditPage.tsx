@@ -10,6 +10,7 @@ import { applyMask, dealerGroupFormSchema } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
+import { AuditLink } from '../../ui/AuditLink';
 import { TextInput } from '../../ui/form/fields';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { Guard } from '../../ui/Guard';
@@ -200,6 +201,7 @@ export function DealerGroupEditPage() {
                 </Typography>
                 {status(group.active, t)}
                 <GroupActivationButton group={group} />
+                <AuditLink entidade="grupo" id={group.id} />
               </Stack>
             )
           }

@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import { BRAND_SORT_FIELDS, brandSchema } from '@portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditLink } from '../../ui/AuditLink';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { TextInput } from '../../ui/form/fields';
@@ -191,6 +192,7 @@ export function BrandsTab() {
               {t('dealers.brands.renameShort')}
             </Button>
             <BrandActivation brand={b} />
+            <AuditLink size="small" entidade="marca" id={b.id} name={b.descricao} />
           </>
         )}
       />

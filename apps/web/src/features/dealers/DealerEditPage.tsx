@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { ActivationButton } from '../../ui/ActivationButton';
+import { AuditLink } from '../../ui/AuditLink';
 import { ChipsField } from '../../ui/form/ChipsField';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { EmailInput, MaskedInput, SelectInput, TextInput } from '../../ui/form/fields';
@@ -568,6 +569,7 @@ export function DealerEditPage() {
                 deactivateWarning={t('dealers.form.deactivateWarning')}
                 onChange={(active) => (active ? ativar : inativar)({ variables: { id: dealer.id } })}
               />
+              <AuditLink entidade="dealer" id={dealer.id} />
             </Stack>
           )}
           {options && <DealerWizard key={dealer?.id ?? 'novo'} dealer={dealer} options={options} />}

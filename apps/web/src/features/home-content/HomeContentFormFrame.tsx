@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { ActivationButton } from '../../ui/ActivationButton';
+import { AuditLink } from '../../ui/AuditLink';
 import { Guard } from '../../ui/Guard';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryState } from '../../ui/QueryState';
@@ -54,6 +55,7 @@ export function HomeContentFormFrame({ kind, id, entry, loading, error, onActiva
                   deactivateWarning={t('homeContent.form.deactivateWarning')}
                   onChange={onActivation}
                 />
+                <AuditLink entidade={kind.fileType === 'SLIDE' ? 'slide' : 'anuncio'} id={entry.id} />
               </Stack>
             )
           }

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { ActivationButton } from '../../ui/ActivationButton';
+import { AuditLink } from '../../ui/AuditLink';
 import { CheckboxInput, SelectInput, TextInput } from '../../ui/form/fields';
 import { MultiSelectInput } from '../../ui/form/MultiSelectInput';
 import { useZodForm } from '../../ui/form/use-zod-form';
@@ -166,6 +167,7 @@ export function MenuEditPage() {
                   deactivateWarning={t('menus.form.deactivateWarning')}
                   onChange={(active) => (active ? ativar : inativar)({ variables: { id: entry.id } })}
                 />
+                <AuditLink entidade="menu" id={entry.id} />
               </Stack>
             )
           }

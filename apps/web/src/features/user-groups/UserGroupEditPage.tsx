@@ -11,6 +11,7 @@ import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { GuidedTour } from '../../app/tour/GuidedTour';
 import { ActivationButton } from '../../ui/ActivationButton';
+import { AuditLink } from '../../ui/AuditLink';
 import { CheckboxInput, TextInput } from '../../ui/form/fields';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { Guard } from '../../ui/Guard';
@@ -137,6 +138,7 @@ export function UserGroupEditPage() {
                   deactivateWarning={t('userGroups.form.deactivateWarning')}
                   onChange={(active) => (active ? ativar : inativar)({ variables: { id: group.id } })}
                 />
+                <AuditLink entidade="grupo_usuarios" id={group.id} />
               </Stack>
             )
           }

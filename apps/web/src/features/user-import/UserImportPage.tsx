@@ -11,6 +11,7 @@ import { type FeatureKey, isAllowed } from '@portal/domain';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
+import { AuditLink } from '../../ui/AuditLink';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { formatDateTime } from '../../ui/format-date';
 import { type Column, DataTable } from '../../ui/list/DataTable';
@@ -251,6 +252,7 @@ export function UserImportPage() {
 
   const rowActions = (r: Importacao) => (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
+      <AuditLink size="small" entidade="importacao_usuarios" id={r.id} name={r.fileName} />
       {r.rejeitadas > 0 && (
         <Button
           size="small"

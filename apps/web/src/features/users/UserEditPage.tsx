@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
+import { AuditLink } from '../../ui/AuditLink';
 import { serverFieldErrors } from '../../ui/form/server-errors';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { Guard } from '../../ui/Guard';
@@ -188,6 +189,13 @@ export function UserEditPage() {
           errorFallback={t('userForm.loadError')}
           hasData={Boolean(options && (!id || loaded))}
         >
+          {loaded && (
+            <Guard types={['TECSINAPSE']}>
+              <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 2 }}>
+                <AuditLink entidade="usuario" id={loaded.usuario.id} />
+              </Stack>
+            </Guard>
+          )}
           {options && <UserWizard key={loaded?.usuario.id ?? 'novo'} loaded={loaded} options={options} />}
         </QueryState>
       </Guard>
