@@ -6,7 +6,8 @@ import { openSignedIn, seriousViolations } from './session.js';
 // /dealers, then a dealer in the demo group "Grupo Horizonte" selling it: an invalid CNPJ is refused in the wizard
 // with its message and nothing typed is lost, a valid one is saved; the dealer is found in the list by its CNPJ
 // typed without punctuation. The demo customer names dealers "Concessionárias" (its labels). axe on the list and
-// the wizard at 1440 and 375 px. Names, CNPJ and code are unique per run.
+// the wizard at 1440 and 375 px. Then (issue 19) the dealer is renamed and its history, opened from its page, shows
+// the change before → after (axe on it at both widths). Names, CNPJ and code are unique per run.
 
 /** A CNPJ's two check digits appended to its first 12 digits. */
 function withCheckDigits(base12: string): string {
@@ -125,6 +126,25 @@ test('a brand, then a dealer refused with an invalid CNPJ and saved with a valid
   await expect(field(admin, /^CNPJ\b/)).toHaveValue(masked(cnpj));
   await expect(admin.getByRole('heading', { level: 2, name: 'Usuários e grupos' })).toBeVisible();
   await axeAtBothWidths(admin, () => expect(admin.getByRole('heading', { level: 1, name: display })).toBeVisible());
+  const dealerUrl = admin.url();
+
+  // Issue 19: the administrator renames it, opens its history from its page and sees the change, before → after.
+  await field(admin, /^Nome de exibição/).fill(`${display} Norte`);
+  for (let step = 0; step < 5; step++) await admin.getByRole('button', { name: 'Próximo' }).click();
+  await admin.getByRole('button', { name: 'Concluir' }).click();
+  await expect(admin).toHaveURL(/\/dealers$/);
+  await admin.goto(dealerUrl);
+  await admin.getByRole('link', { name: 'Histórico' }).click();
+  await expect(admin).toHaveURL(/\/auditoria\/[^/]+\/dealer$/);
+  await expect(admin.getByRole('heading', { level: 1, name: 'Histórico: Concessionária' })).toBeVisible();
+  const edit = admin.getByRole('row', { name: /Edição/ });
+  await expect(edit).toContainText(`Nome de exibição: ${display} → ${display} Norte`);
+  await expect(edit).toContainText('admin@portal.demo');
+  await expect(admin.getByRole('row', { name: /Criação/ })).toBeVisible();
+  await axeAtBothWidths(admin, () =>
+    expect(admin.getByRole('heading', { level: 1, name: 'Histórico: Concessionária' })).toBeVisible(),
+  );
+
   await admin.goto('/dealers/novo');
   await axeAtBothWidths(admin, () =>
     expect(admin.getByRole('heading', { level: 1, name: 'Nova concessionária' })).toBeVisible(),

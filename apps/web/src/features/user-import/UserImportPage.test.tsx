@@ -2,6 +2,7 @@
 import { MockedProvider, type MockedResponse } from '@apollo/client/testing';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignedInUser } from '../../app/current-user/current-user.documents';
 import { SignedInUserContext } from '../../app/current-user/signed-in-user';
@@ -85,7 +86,9 @@ function renderPage(mocks: MockedResponse[] = [listMock()], chaves = BOTH) {
       <ToastProvider>
         <MockedProvider mocks={mocks}>
           <SignedInUserContext value={buildUser(chaves)}>
-            <UserImportPage />
+            <MemoryRouter>
+              <UserImportPage />
+            </MemoryRouter>
           </SignedInUserContext>
         </MockedProvider>
       </ToastProvider>
