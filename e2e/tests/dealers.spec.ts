@@ -130,7 +130,7 @@ test('a brand, then a dealer refused with an invalid CNPJ and saved with a valid
 
   // Issue 19: the administrator renames it, opens its history from its page and sees the change, before → after.
   await field(admin, /^Nome de exibição/).fill(`${display} Norte`);
-  for (let step = 0; step < 5; step++) await admin.getByRole('button', { name: 'Próximo' }).click();
+  for (let step = 0; step < 4; step++) await admin.getByRole('button', { name: 'Próximo' }).click();
   await admin.getByRole('button', { name: 'Concluir' }).click();
   await expect(admin).toHaveURL(/\/dealers$/);
   await admin.goto(dealerUrl);

@@ -87,8 +87,8 @@ describe('menus administration', () => {
 
     const admin = await find('Administração');
     const underAdmin = await list({ idPai: admin.id, ordenacao: '-ordem' });
-    expect(underAdmin.totalElements).toBe(9);
-    expect(underAdmin.content.map((e) => e.ordem)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(underAdmin.totalElements).toBe(10);
+    expect(underAdmin.content.map((e) => e.ordem)).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
     expect(underAdmin.content.map((e) => e.titulo)).toContain('Usuários');
 
     const byTitle = await list({ tipo: 'CATEGORIA', ordenacao: 'titulo' });

@@ -67,6 +67,7 @@ async function seedMenu(tx: DbOrTx, ids: { crmId: string }) {
     ['route.notificacoesGenericas', '/notificacoesGenericas'],
     ['route.importarUsuarios', '/importarUsuarios'],
     ['route.superAdmin', '/superAdmin'],
+    ['route.auditoriaBusca', '/auditoria'],
   ];
   for (const [i, [key, uri]] of adminItems.entries()) {
     await entry({ parentId: admin, titulo: key, tituloChave: key, uri, ordem: i + 1 });
