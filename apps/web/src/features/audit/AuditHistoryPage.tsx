@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { isAuditEntity } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { PageHeader } from '../../ui/PageHeader';
 import { AuditTable } from './AuditTable';
 
@@ -17,6 +18,8 @@ export const PAGE = { px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1440
 export function AuditHistoryPage() {
   const { t } = useTranslation();
   const { id = '', tipo = '' } = useParams();
+  const { pathname } = useLocation();
+  useBreadcrumbLabel(pathname, t('audit.title'));
   if (!isAuditEntity(tipo))
     return (
       <Box sx={PAGE}>

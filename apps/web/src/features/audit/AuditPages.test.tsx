@@ -57,7 +57,8 @@ describe('audit screens', () => {
     ]);
     const cell = (await screen.findByText('Ana Admin')).closest('tr') as HTMLElement;
     expect(within(cell).getByText('ana@portal.demo')).toBeTruthy();
-    expect(within(cell).getByText('Edição')).toBeTruthy();
+    // The action shows in its column, and under the date on a phone.
+    expect(within(cell).getAllByText('Edição').length).toBeGreaterThan(0);
     const lines = within(cell)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
@@ -92,7 +93,7 @@ describe('audit screens', () => {
       ],
     );
     const line = (await screen.findByText('Sistema')).closest('tr') as HTMLElement;
-    expect(within(line).getByText('Inativação')).toBeTruthy();
+    expect(within(line).getAllByText('Inativação').length).toBeGreaterThan(0);
     expect(within(line).getByText('Sem campos alterados')).toBeTruthy();
     expect(screen.getByText('11–11 de 11')).toBeTruthy();
     expect((screen.getByLabelText('De') as HTMLInputElement).value).toBe('2026-03-01');
@@ -108,7 +109,7 @@ describe('audit screens', () => {
     renderAt('/auditoria', '/auditoria?entidade=marca', <AuditSearchPage />, [
       searchMock({ entidade: 'marca' }, [row({ entidade: 'marca', entidadeId: 'b-1', acao: 'criar' })]),
     ]);
-    const link = await screen.findByRole('link', { name: /Marca|Brand/ });
+    const [link] = await screen.findAllByRole('link', { name: /Marca|Brand/ });
     expect(link.getAttribute('href')).toBe('/auditoria/b-1/marca');
     expect(screen.getByRole('combobox', { name: 'Tipo' })).toBeTruthy();
   });

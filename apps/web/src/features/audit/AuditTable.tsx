@@ -58,6 +58,24 @@ export function AuditTable({ scope, label }: { scope: AuditScope; label: string 
   const entityName = (entidade: string) =>
     i18n.exists(`audit.entidade.${entidade}`) ? t(`audit.entidade.${entidade}`) : entidade;
 
+  /** The action (translated) and, across entities, the entity with a link to its history. */
+  const action = (a: AuditoriaLinhaFragment) => (
+    <>
+      <Box>{i18n.exists(`audit.acao.${a.acao}`) ? t(`audit.acao.${a.acao}`) : a.acao}</Box>
+      {!scope && (
+        <Typography variant="body2" color="text.secondary">
+          {isAuditEntity(a.entidade) ? (
+            <Link component={RouterLink} to={auditPath(a.entidade, a.entidadeId)}>
+              {entityName(a.entidade)}
+            </Link>
+          ) : (
+            entityName(a.entidade)
+          )}
+        </Typography>
+      )}
+    </>
+  );
+
   const columns: Column<AuditoriaLinhaFragment>[] = [
     {
       id: 'data',
@@ -73,29 +91,12 @@ export function AuditTable({ scope, label }: { scope: AuditScope; label: string 
               {a.usuario.email}
             </Typography>
           )}
+          {/* On a phone the action column is hidden: the action shows here. */}
+          <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 1 }}>{action(a)}</Box>
         </Box>
       ),
     },
-    {
-      id: 'acao',
-      label: t('audit.column.acao'),
-      render: (a) => (
-        <Box>
-          <Box>{i18n.exists(`audit.acao.${a.acao}`) ? t(`audit.acao.${a.acao}`) : a.acao}</Box>
-          {!scope && (
-            <Typography variant="body2" color="text.secondary">
-              {isAuditEntity(a.entidade) ? (
-                <Link component={RouterLink} to={auditPath(a.entidade, a.entidadeId)}>
-                  {entityName(a.entidade)}
-                </Link>
-              ) : (
-                entityName(a.entidade)
-              )}
-            </Typography>
-          )}
-        </Box>
-      ),
-    },
+    { id: 'acao', label: t('audit.column.acao'), hideOnMobile: true, render: action },
     { id: 'diferencas', label: t('audit.column.diferencas'), render: (a) => <AuditChanges changes={a.diferencas} /> },
   ];
 
