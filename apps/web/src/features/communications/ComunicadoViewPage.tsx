@@ -17,6 +17,7 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { apiErrorMessage } from '../../app/apollo-client';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
+import { AuditLink } from '../../ui/AuditLink';
 import { CenteredMessage } from '../../ui/CenteredMessage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { formatDateTime } from '../../ui/format-date';
@@ -95,6 +96,7 @@ function Actions({ comunicado, onOpen }: { comunicado: Comunicado; onOpen: (d: O
           {t('communicationsUi.manage.dashboard')}
         </Button>
       )}
+      <AuditLink entidade="comunicado" id={id} />
     </Stack>
   );
 }
