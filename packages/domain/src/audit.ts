@@ -47,6 +47,7 @@ export const AUDIT_ACOES = [
   'colocar',
   'baixar',
   'importar',
+  'restaurar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACOES)[number];
 

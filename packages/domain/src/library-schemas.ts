@@ -129,6 +129,20 @@ export type UploadArquivosApiInput = z.input<typeof uploadArquivosInputSchema>;
 export const excluirItemSchema = z.object({ idItem: id() });
 export type ExcluirItemInput = z.input<typeof excluirItemSchema>;
 
+/**
+ * restaurarItemBiblioteca: an item of the bin back to its original place, or, given, to another folder
+ * (docs/domains/library.md#the-bin).
+ */
+export const restaurarItemSchema = z.object({
+  idItem: id(),
+  idNovaLocalizacao: z.string().min(1).nullish(),
+});
+export type RestaurarItemInput = z.input<typeof restaurarItemSchema>;
+
+/** esvaziarLixeiraBiblioteca: the bin items to delete for good (at most 1000); none given, every one the actor may write. */
+export const esvaziarLixeiraSchema = z.object({ ids: z.array(id()).max(1000, 'validation.invalid').nullish() });
+export type EsvaziarLixeiraInput = z.input<typeof esvaziarLixeiraSchema>;
+
 /** buscaBibliotecaPaged filterInput: page from 0, page size one of 5, 10, 15 (default 5). */
 export const buscaBibliotecaPagedSchema = z.object({
   busca: z.string().trim().max(LIBRARY_NAME_MAX, 'library.nameTooLong').default(''),

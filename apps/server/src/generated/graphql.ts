@@ -721,6 +721,34 @@ export type ItemBibliotecaViewerCan = {
   renomear: Scalars['Boolean']['output'];
 };
 
+/** An entry of the library's bin (docs/domains/library.md#the-bin): a deleted item, with what went with it. */
+export type ItemLixeiraBiblioteca = {
+  __typename?: 'ItemLixeiraBiblioteca';
+  /** The files and sub-folders that went to the bin with it. */
+  arquivos: Scalars['Int']['output'];
+  excluidoEm: Scalars['DateTime']['output'];
+  excluidoPor?: Maybe<ProprietarioItem>;
+  /** When the purge removes it for good (excluidoEm + the bin's period). */
+  expiraEm: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** The folders from the root (excluded) down to where it was, those the user may read (live or in the bin). */
+  localOriginal: Array<PastaResumo>;
+  /** False when its original folder is in the bin too or gone: restoring then needs a destination. */
+  localOriginalExiste: Scalars['Boolean']['output'];
+  nome: Scalars['String']['output'];
+  pasta: Scalars['Boolean']['output'];
+  pastas: Scalars['Int']['output'];
+  /** Files: size in bytes. */
+  tamanho?: Maybe<Scalars['Float']['output']>;
+};
+
+/** One page of the bin. */
+export type ItemLixeiraBibliotecaPage = {
+  __typename?: 'ItemLixeiraBibliotecaPage';
+  content: Array<ItemLixeiraBiblioteca>;
+  totalElements: Scalars['Int']['output'];
+};
+
 /** One recipient in the dashboard's list. */
 export type LeituraDestinatario = {
   __typename?: 'LeituraDestinatario';
@@ -924,9 +952,11 @@ export type Mutation = {
   enviarNotificacaoGenerica: Scalars['Int']['output'];
   /** Submits a draft or rejected communication to an approver (not oneself). */
   enviarParaAprovacao: Comunicado;
+  /** Deletes bin entries for good with their content: the given ones, or every one the user could write. Returns how many. */
+  esvaziarLixeiraBiblioteca: Scalars['Int']['output'];
   /** Same as excluirItemBiblioteca (the spec's other name). */
   excluirItem: ItemBiblioteca;
-  /** Soft-deletes an item (a folder with everything in it). Needs write access. */
+  /** Moves an item (a folder with everything in it) to the bin. Needs write access. */
   excluirItemBiblioteca: ItemBiblioteca;
   favoritarEnvio: ComunicadoEnvio;
   /** A signed download link of a readable file (opened in a new tab). */
@@ -970,6 +1000,8 @@ export type Mutation = {
   renomearItem: ItemBiblioteca;
   /** Renames an item. Needs write access. */
   renomearItemBiblioteca: ItemBiblioteca;
+  /** Takes an item out of the bin with what went with it: to its original folder, or to idNovaLocalizacao (a writable folder). Needs write access on it. */
+  restaurarItemBiblioteca: ItemBiblioteca;
   salvarAnuncio: Anuncio;
   /** Creates (id null) or edits a draft or rejected communication of the signed-in user. */
   salvarComunicado: Comunicado;
@@ -1108,6 +1140,11 @@ export type MutationEnviarParaAprovacaoArgs = {
 };
 
 
+export type MutationEsvaziarLixeiraBibliotecaArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
 export type MutationExcluirItemArgs = {
   idItem: Scalars['ID']['input'];
 };
@@ -1222,6 +1259,12 @@ export type MutationRenomearItemArgs = {
 export type MutationRenomearItemBibliotecaArgs = {
   idItemBiblioteca: Scalars['ID']['input'];
   novoNome: Scalars['String']['input'];
+};
+
+
+export type MutationRestaurarItemBibliotecaArgs = {
+  idItem: Scalars['ID']['input'];
+  idNovaLocalizacao?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1570,6 +1613,8 @@ export type Query = {
   leiturasComunicado: LeituraDestinatarioPage;
   /** A signed download link of a readable file. */
   linkDownloadByArquivo: Scalars['String']['output'];
+  /** The bin entries the user could write (deleted items with write access), most recently deleted first (page sizes 5, 10, 15, 25, 50). */
+  lixeiraBiblioteca: ItemLixeiraBibliotecaPage;
   /** Brands, one page at a time: busca matches the description without case or accents; ordenacao descricao or dealers. */
   marcas: MarcaAdministracaoPage;
   menuAdministracao: MenuAdministracao;
@@ -1857,6 +1902,13 @@ export type QueryLeiturasComunicadoArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryLinkDownloadByArquivoArgs = {
   idArquivo: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryLixeiraBibliotecaArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2432,6 +2484,8 @@ export type ResolversTypes = {
   ItemBiblioteca: ResolverTypeWrapper<ItemRow>;
   ItemBibliotecaPage: ResolverTypeWrapper<Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversTypes['ItemBiblioteca']> }>;
   ItemBibliotecaViewerCan: ResolverTypeWrapper<ItemBibliotecaViewerCan>;
+  ItemLixeiraBiblioteca: ResolverTypeWrapper<ItemLixeiraBiblioteca>;
+  ItemLixeiraBibliotecaPage: ResolverTypeWrapper<ItemLixeiraBibliotecaPage>;
   LeituraDestinatario: ResolverTypeWrapper<LeituraRow>;
   LeituraDestinatarioPage: ResolverTypeWrapper<Omit<LeituraDestinatarioPage, 'content'> & { content: Array<ResolversTypes['LeituraDestinatario']> }>;
   LeituraPorItem: ResolverTypeWrapper<LeituraPorItem>;
@@ -2571,6 +2625,8 @@ export type ResolversParentTypes = {
   ItemBiblioteca: ItemRow;
   ItemBibliotecaPage: Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversParentTypes['ItemBiblioteca']> };
   ItemBibliotecaViewerCan: ItemBibliotecaViewerCan;
+  ItemLixeiraBiblioteca: ItemLixeiraBiblioteca;
+  ItemLixeiraBibliotecaPage: ItemLixeiraBibliotecaPage;
   LeituraDestinatario: LeituraRow;
   LeituraDestinatarioPage: Omit<LeituraDestinatarioPage, 'content'> & { content: Array<ResolversParentTypes['LeituraDestinatario']> };
   LeituraPorItem: LeituraPorItem;
@@ -3050,6 +3106,25 @@ export type ItemBibliotecaViewerCanResolvers<ContextType = GraphQLContext, Paren
   renomear?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type ItemLixeiraBibliotecaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ItemLixeiraBiblioteca'] = ResolversParentTypes['ItemLixeiraBiblioteca']> = {
+  arquivos?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  excluidoEm?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  excluidoPor?: Resolver<Maybe<ResolversTypes['ProprietarioItem']>, ParentType, ContextType>;
+  expiraEm?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  localOriginal?: Resolver<Array<ResolversTypes['PastaResumo']>, ParentType, ContextType>;
+  localOriginalExiste?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pasta?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pastas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tamanho?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type ItemLixeiraBibliotecaPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ItemLixeiraBibliotecaPage'] = ResolversParentTypes['ItemLixeiraBibliotecaPage']> = {
+  content?: Resolver<Array<ResolversTypes['ItemLixeiraBiblioteca']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type LeituraDestinatarioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeituraDestinatario'] = ResolversParentTypes['LeituraDestinatario']> = {
   dataLeitura?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   dataRecebimento?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -3188,6 +3263,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   enviarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationEnviarComunicadoArgs, 'id'>>;
   enviarNotificacaoGenerica?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationEnviarNotificacaoGenericaArgs, 'notificacao'>>;
   enviarParaAprovacao?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationEnviarParaAprovacaoArgs, 'aprovadorId' | 'id'>>;
+  esvaziarLixeiraBiblioteca?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<MutationEsvaziarLixeiraBibliotecaArgs>>;
   excluirItem?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationExcluirItemArgs, 'idItem'>>;
   excluirItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationExcluirItemBibliotecaArgs, 'idItem'>>;
   favoritarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationFavoritarEnvioArgs, 'favorito' | 'idComunicado'>>;
@@ -3212,6 +3288,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   removerUsuarioGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationRemoverUsuarioGrupoUsuariosArgs, 'id' | 'idUsuario'>>;
   renomearItem?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemArgs, 'idItemBiblioteca' | 'novoNome'>>;
   renomearItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemBibliotecaArgs, 'idItemBiblioteca' | 'novoNome'>>;
+  restaurarItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRestaurarItemBibliotecaArgs, 'idItem'>>;
   salvarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationSalvarAnuncioArgs, 'anuncio'>>;
   salvarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationSalvarComunicadoArgs, 'comunicado'>>;
   salvarDealer?: Resolver<ResolversTypes['Dealer'], ParentType, ContextType, RequireFields<MutationSalvarDealerArgs, 'dealer'>>;
@@ -3376,6 +3453,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   itemsPorPastaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryItemsPorPastaPagedArgs, 'page' | 'rowsPerPage'>>;
   leiturasComunicado?: Resolver<ResolversTypes['LeituraDestinatarioPage'], ParentType, ContextType, RequireFields<QueryLeiturasComunicadoArgs, 'id' | 'page' | 'rowsPerPage'>>;
   linkDownloadByArquivo?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryLinkDownloadByArquivoArgs, 'idArquivo'>>;
+  lixeiraBiblioteca?: Resolver<ResolversTypes['ItemLixeiraBibliotecaPage'], ParentType, ContextType, RequireFields<QueryLixeiraBibliotecaArgs, 'page' | 'rowsPerPage'>>;
   marcas?: Resolver<ResolversTypes['MarcaAdministracaoPage'], ParentType, ContextType, RequireFields<QueryMarcasArgs, 'page' | 'rowsPerPage'>>;
   menuAdministracao?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<QueryMenuAdministracaoArgs, 'id'>>;
   menuUsuarioLogado?: Resolver<ResolversTypes['MenuUsuarioLogado'], ParentType, ContextType>;
@@ -3614,6 +3692,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ItemBiblioteca?: ItemBibliotecaResolvers<ContextType>;
   ItemBibliotecaPage?: ItemBibliotecaPageResolvers<ContextType>;
   ItemBibliotecaViewerCan?: ItemBibliotecaViewerCanResolvers<ContextType>;
+  ItemLixeiraBiblioteca?: ItemLixeiraBibliotecaResolvers<ContextType>;
+  ItemLixeiraBibliotecaPage?: ItemLixeiraBibliotecaPageResolvers<ContextType>;
   LeituraDestinatario?: LeituraDestinatarioResolvers<ContextType>;
   LeituraDestinatarioPage?: LeituraDestinatarioPageResolvers<ContextType>;
   LeituraPorItem?: LeituraPorItemResolvers<ContextType>;

@@ -41,6 +41,7 @@ const schema = z
     WEB_DIST: z.string().optional(),
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).optional(),
     UPLOAD_RETENTION_HOURS: z.coerce.number().positive().default(24),
+    LIBRARY_BIN_DAYS: z.coerce.number().positive().default(30),
     S3_ENDPOINT: z.url({ message: 'must be the URL of the S3-compatible endpoint' }).optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -127,6 +128,8 @@ export type Config = {
   uploadMaxBytes: number;
   /** Uploads never placed (attached, filed) are removed after this many hours (files.jobs.ts). */
   uploadRetentionHours: number;
+  /** Deleted library items stay in the bin this many days, then the purge removes them (decision 0027). */
+  libraryBinDays: number;
   /** DEV_CLOCK=true: POST /api/dev/clock moves the server's clock forward (journeys of scheduled sends). */
   devClock: boolean;
   /** How often each instance looks for scheduled communications that are due. */
@@ -211,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : { kind: 'local', dir: path.join(path.resolve(v.DATA_DIR), 'files') },
     uploadMaxBytes: v.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
     uploadRetentionHours: v.UPLOAD_RETENTION_HOURS,
+    libraryBinDays: v.LIBRARY_BIN_DAYS,
     devClock: v.DEV_CLOCK,
     scheduleSweepMs: v.SCHEDULE_SWEEP_MS,
     streamRecheckMs: v.STREAM_RECHECK_MS,

@@ -967,6 +967,7 @@ export const en = {
     groupRequiredInRoot: 'A folder in the library root needs at least one group with access.',
     destinationRequired: 'Please choose a destination.',
     invalidDestination: 'The item cannot be moved to this destination.',
+    originalPlaceGone: 'The original folder is gone: choose where to restore.',
     folderNameTaken: 'A folder with this name already exists here (names are compared without case and accents).',
     kind: {
       folder: 'Folder',
@@ -1479,6 +1480,7 @@ export const en = {
       disparar: 'Dispatched',
       arquivar: 'Archived',
       desarquivar: 'Unarchived',
+      restaurar: 'Restored',
       colocar: 'File placed',
       baixar: 'Downloaded',
       importar: 'Imported',

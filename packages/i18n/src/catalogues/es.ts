@@ -981,6 +981,7 @@ export const es = {
     groupRequiredInRoot: 'Una carpeta en la raíz de la biblioteca necesita al menos un grupo con acceso.',
     destinationRequired: 'Elija el destino.',
     invalidDestination: 'No es posible mover el elemento a este destino.',
+    originalPlaceGone: 'La carpeta original ya no existe: elija dónde restaurar.',
     folderNameTaken: 'Ya existe una carpeta con este nombre aquí (los nombres se comparan sin mayúsculas ni acentos).',
     kind: {
       folder: 'Carpeta',
@@ -1497,6 +1498,7 @@ export const es = {
       disparar: 'Disparo',
       arquivar: 'Archivado',
       desarquivar: 'Desarchivado',
+      restaurar: 'Restauración',
       colocar: 'Colocación de archivo',
       baixar: 'Descarga',
       importar: 'Importación',

@@ -971,6 +971,7 @@ export const ptBR = {
     groupRequiredInRoot: 'Uma pasta na raiz da biblioteca precisa de ao menos um grupo com acesso.',
     destinationRequired: 'Escolha o destino.',
     invalidDestination: 'Não é possível mover o item para este destino.',
+    originalPlaceGone: 'A pasta original não existe mais: escolha onde restaurar.',
     folderNameTaken: 'Já existe uma pasta com este nome aqui (nomes são comparados sem maiúsculas e acentos).',
     kind: {
       folder: 'Pasta',
@@ -1487,6 +1488,7 @@ export const ptBR = {
       disparar: 'Disparo',
       arquivar: 'Arquivamento',
       desarquivar: 'Desarquivamento',
+      restaurar: 'Restauração',
       colocar: 'Colocação de arquivo',
       baixar: 'Download',
       importar: 'Importação',

@@ -365,3 +365,45 @@ export async function releaseUploads(ctx: ActionContext, input: { arquivoIds: re
   if (!input.arquivoIds.length) return;
   await ctx.db.execute(sql`UPDATE arquivo SET colocado_em = NULL WHERE id = ANY(${uuidArray(input.arquivoIds)})`);
 }
+
+/**
+ * Deletes placed uploads for good, in the caller's transaction (`ctx.db`): their rows (variants cascade)
+ * and an audit row each. Returns the storage keys of their objects (original, thumbnail, variants) for
+ * `removeStoredObjects` to delete once that transaction has committed: bytes never go before their row.
+ * Used by the library's purge of its bin (docs/domains/library.md#the-bin).
+ */
+export async function deleteUploads(ctx: ActionContext, input: { arquivoIds: readonly string[] }): Promise<string[]> {
+  if (!input.arquivoIds.length) return [];
+  const removed = (
+    await ctx.db.execute(sql`DELETE FROM arquivo WHERE id = ANY(${uuidArray([...input.arquivoIds])})
+      RETURNING id, nome, storage_key, thumbnail_key,
+        (SELECT array_agg(v.storage_key) FROM arquivo_variante v WHERE v.arquivo_id = arquivo.id) AS variant_keys`)
+  ).rows as {
+    id: string;
+    nome: string;
+    storage_key: string;
+    thumbnail_key: string | null;
+    variant_keys: string[] | null;
+  }[];
+  for (const row of removed) {
+    await recordAudit(ctx.db, {
+      actorId: actorId(ctx),
+      entity: 'arquivo',
+      entityId: row.id,
+      action: 'excluir',
+      before: { nome: row.nome },
+    });
+  }
+  return removed
+    .flatMap((r) => [r.storage_key, r.thumbnail_key, ...(r.variant_keys ?? [])])
+    .filter(Boolean) as string[];
+}
+
+/** Deletes stored objects by key (after `deleteUploads` committed); a failure is logged and the rest go on. */
+export async function removeStoredObjects(
+  storage: Storage,
+  keys: readonly string[],
+  log: (err: unknown, msg: string) => void = () => {},
+): Promise<void> {
+  for (const key of keys) await storage.delete(key).catch((err) => log(err, `stored object ${key} not removed`));
+}

@@ -1,8 +1,9 @@
 import type { PortalModule } from '../../platform/module.js';
+import { startLibraryJobs } from './library.jobs.js';
 import { guards, loaders, resolvers } from './library.resolvers.js';
 import { samples } from './library.samples.js';
 
-/** The library: folders and files by user group. */
+/** The library: folders and files by user group, with a bin purged by a job (library.jobs.ts). */
 export const libraryModule: PortalModule = {
   name: 'library',
   sdl: new URL('./library.graphql', import.meta.url),
@@ -10,5 +11,6 @@ export const libraryModule: PortalModule = {
   guards,
   loaders,
   samples,
+  jobs: startLibraryJobs,
   mappers: { ItemBiblioteca: './library.queries.js#ItemRow' },
 };

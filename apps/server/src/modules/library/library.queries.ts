@@ -302,3 +302,81 @@ export async function permissionsOf(db: DbOrTx, aclIds: string[]) {
     permissao: PermissaoAcesso;
   }[];
 }
+
+/**
+ * The bin entries (deleted items that were the target of a delete: `id = excluido_com`, alias `i`) the viewer could
+ * write: managers every one, others those whose governing folder gives one of their groups LEITURA_ESCRITA
+ * (docs/domains/library.md#the-bin). The groups of a deleted folder stay, so this holds while it is in the bin.
+ */
+export function binEntryWritableBy(viewer: LibraryViewerContext): SQL {
+  const entry = sql`i.excluido_em IS NOT NULL AND i.id = i.excluido_com`;
+  if (viewer.manager) return entry;
+  return sql`${entry} AND EXISTS (SELECT 1 FROM permissao_item_biblioteca p
+    WHERE p.item_id = i.acl_item_id AND p.permissao = 'LEITURA_ESCRITA'
+      AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
+}
+
+/** An entry of the bin as the bin view shows it. */
+export type BinRow = {
+  id: string;
+  nome: string;
+  pasta: boolean;
+  pasta_pai_id: string | null;
+  caminho: string[];
+  arquivo_tamanho: string | number | null;
+  excluido_em: Date | string;
+  excluido_por_id: string | null;
+  excluido_por_nome: string | null;
+  excluido_por_email: string | null;
+  /** What went to the bin with it (the files and folders below it deleted by the same delete). */
+  arquivos: number;
+  pastas: number;
+  /** Whether its original folder is still live (or it was in the root): restoring without a destination puts it back there. */
+  local_original_existe: boolean;
+};
+
+/** One page of the bin entries the viewer could write, most recently deleted first, with the total. */
+export async function listBin(
+  db: DbOrTx,
+  viewer: LibraryViewerContext,
+  page: { page: number; rowsPerPage: number },
+): Promise<{ content: BinRow[]; totalElements: number }> {
+  const where = binEntryWritableBy(viewer);
+  const [content, total] = await Promise.all([
+    db.execute(sql`SELECT i.id, i.nome, i.pasta, i.pasta_pai_id, i.caminho, a.tamanho AS arquivo_tamanho, i.excluido_em,
+        i.excluido_por AS excluido_por_id, u.nome AS excluido_por_nome, u.email AS excluido_por_email,
+        (SELECT count(*) FILTER (WHERE NOT c.pasta) FROM item_biblioteca c
+          WHERE c.excluido_com = i.id AND c.id <> i.id)::int AS arquivos,
+        (SELECT count(*) FILTER (WHERE c.pasta) FROM item_biblioteca c
+          WHERE c.excluido_com = i.id AND c.id <> i.id)::int AS pastas,
+        (i.pasta_pai_id IS NULL OR EXISTS (SELECT 1 FROM item_biblioteca pp
+          WHERE pp.id = i.pasta_pai_id AND pp.excluido_em IS NULL)) AS local_original_existe
+      FROM item_biblioteca i
+      ${uploadDetailsJoin(sql`i.arquivo_id`, 'a')}
+      ${userNameEmailJoin(sql`i.excluido_por`, 'u')}
+      WHERE ${where} ORDER BY i.excluido_em DESC, i.id
+      LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage}`),
+    db.execute(sql`SELECT count(*)::int AS total FROM item_biblioteca i WHERE ${where}`),
+  ]);
+  return { content: content.rows as BinRow[], totalElements: (total.rows[0] as { total: number }).total };
+}
+
+/**
+ * Names of the folders among `ids` the viewer may read, live or in the bin: the original place of a bin entry. As
+ * in breadcrumbs, a folder the viewer cannot read is left out, never named.
+ */
+export async function readableFolderNamesInBin(
+  db: DbOrTx,
+  viewer: LibraryViewerContext,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const readable = viewer.manager
+    ? sql`true`
+    : sql`EXISTS (SELECT 1 FROM permissao_item_biblioteca p
+        WHERE p.item_id = i.acl_item_id AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
+  const result = await db.execute(
+    sql`SELECT i.id, i.nome FROM item_biblioteca i WHERE i.id = ANY(${uuidArray(ids)}) AND ${readable}`,
+  );
+  return new Map((result.rows as { id: string; nome: string }[]).map((r) => [r.id, r.nome]));
+}

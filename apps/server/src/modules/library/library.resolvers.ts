@@ -24,21 +24,25 @@ import {
   type ItemRow,
   type LibraryViewerContext,
   libraryViewer,
+  listBin,
   listFolderItems,
   listRecentFiles,
   listWritableFolders,
   permissionsOf,
+  readableFolderNamesInBin,
   searchItems,
   visibleFolderNames,
 } from './library.queries.js';
 import {
   createFolder,
   deleteItem,
+  emptyBin,
   grantAccess,
   issueDownloadLink,
   moveItem,
   placeUploads,
   renameItem,
+  restoreItem,
 } from './library.service.js';
 
 /** How long a download or thumbnail link handed out with an item stays valid. */
@@ -62,6 +66,7 @@ export const guards: ModuleGuards = {
     pastasComPermissaoEscrita: 'authenticated',
     contagemConteudoBiblioteca: 'authenticated',
     ultimosModificados: 'authenticated',
+    lixeiraBiblioteca: 'authenticated',
   },
   Mutation: {
     excluirItemBiblioteca: 'authenticated',
@@ -73,6 +78,8 @@ export const guards: ModuleGuards = {
     concederAcesso: 'authenticated',
     moverItemBiblioteca: MANAGE,
     criarNovaPasta: MANAGE,
+    restaurarItemBiblioteca: 'authenticated',
+    esvaziarLixeiraBiblioteca: 'authenticated',
   },
 };
 
@@ -105,6 +112,8 @@ const rootItem = (ctx: GraphQLContext): ItemRow => ({
   ultima_modificacao: new Date(0),
   acesso: ['LEITURA'],
 });
+
+const BIN_PAGE_SIZES = [10, 5, 15, 25, 50] as const;
 
 const FOLDER_PAGE_SIZES = [100, 5, 10, 15, 20, 25, 50, 200, 500] as const;
 
@@ -190,6 +199,39 @@ export const resolvers: Resolvers = {
       for (const row of rows) rememberFolderNames(ctx, row.caminho, row.pastas_legiveis);
       return rows;
     },
+    lixeiraBiblioteca: async (_, args, ctx) => {
+      const page = pageArgs(args, BIN_PAGE_SIZES);
+      const viewer = await viewerOf(ctx);
+      const { content, totalElements } = await listBin(ctx.services.db, viewer, page);
+      const names = await readableFolderNamesInBin(ctx.services.db, viewer, [
+        ...new Set(content.flatMap((r) => r.caminho)),
+      ]);
+      const binMs = ctx.services.config.libraryBinDays * 86_400_000;
+      return {
+        totalElements,
+        content: content.map((r) => {
+          const excluidoEm = new Date(r.excluido_em);
+          return {
+            id: r.id,
+            nome: r.nome,
+            pasta: r.pasta,
+            tamanho: r.arquivo_tamanho === null ? null : Number(r.arquivo_tamanho),
+            localOriginal: r.caminho.flatMap((id) => {
+              const nome = names.get(id);
+              return nome ? [{ id, nome }] : [];
+            }),
+            localOriginalExiste: r.local_original_existe,
+            excluidoEm,
+            excluidoPor: r.excluido_por_id
+              ? { id: r.excluido_por_id, nome: r.excluido_por_nome ?? '', email: r.excluido_por_email ?? '' }
+              : null,
+            expiraEm: new Date(excluidoEm.getTime() + binMs),
+            arquivos: r.arquivos,
+            pastas: r.pastas,
+          };
+        }),
+      };
+    },
   },
   Mutation: {
     excluirItemBiblioteca: (_, args, ctx) => deleteItem(actionContext(ctx), args),
@@ -205,6 +247,8 @@ export const resolvers: Resolvers = {
       itemById(ctx, await grantAccess(actionContext(ctx), novasPermissoes)),
     moverItemBiblioteca: async (_, args, ctx) => itemById(ctx, await moveItem(actionContext(ctx), args)),
     criarNovaPasta: async (_, { novaPasta }, ctx) => itemById(ctx, await createFolder(actionContext(ctx), novaPasta)),
+    restaurarItemBiblioteca: async (_, args, ctx) => itemById(ctx, await restoreItem(actionContext(ctx), args)),
+    esvaziarLixeiraBiblioteca: (_, args, ctx) => emptyBin(actionContext(ctx), args),
   },
   ItemBiblioteca: {
     dataCriacao: (row) => new Date(row.data_criacao),

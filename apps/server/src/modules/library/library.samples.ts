@@ -11,6 +11,7 @@ export const samples: Record<string, string> = {
   'Query.contagemConteudoBiblioteca':
     '{ contagemConteudoBiblioteca(ids: ["00000000-0000-0000-0000-000000000000"]) { arquivos pastas } }',
   'Query.ultimosModificados': '{ ultimosModificados { id } }',
+  'Query.lixeiraBiblioteca': '{ lixeiraBiblioteca { totalElements content { id } } }',
   'Mutation.excluirItemBiblioteca':
     'mutation { excluirItemBiblioteca(idItem: "00000000-0000-0000-0000-000000000000") { id } }',
   'Mutation.excluirItem': 'mutation { excluirItem(idItem: "00000000-0000-0000-0000-000000000000") { id } }',
@@ -26,5 +27,9 @@ export const samples: Record<string, string> = {
     'mutation { concederAcesso(novasPermissoes: { idPasta: "00000000-0000-0000-0000-000000000000" }) { id } }',
   'Mutation.moverItemBiblioteca':
     'mutation { moverItemBiblioteca(idItemBiblioteca: "00000000-0000-0000-0000-000000000000", idNovaLocalizacao: "00000000-0000-0000-0000-000000000000") { id } }',
+  'Mutation.restaurarItemBiblioteca':
+    'mutation { restaurarItemBiblioteca(idItem: "00000000-0000-0000-0000-000000000000") { id } }',
+  'Mutation.esvaziarLixeiraBiblioteca':
+    'mutation { esvaziarLixeiraBiblioteca(ids: ["00000000-0000-0000-0000-000000000000"]) }',
   'Mutation.criarNovaPasta': 'mutation { criarNovaPasta(novaPasta: { nome: "x", idsGrupoAcesso: [] }) { id } }',
 };

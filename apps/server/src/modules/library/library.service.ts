@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   canMoveTo,
   canWriteItem,
+  type EsvaziarLixeiraInput,
+  esvaziarLixeiraSchema,
   excluirItemSchema,
   isLibraryRoot,
   LIBRARY_ROOT_ID,
@@ -15,20 +17,24 @@ import {
   novasPermissoesInputSchema,
   type PermissaoAcesso,
   type RenomearInput,
+  type RestaurarItemInput,
   renomearSchema,
+  restaurarItemSchema,
   type UploadArquivosApiInput,
   uploadArquivosInputSchema,
   viewerCan,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
-import { type ActionContext, actorId, inTransaction, parseInput } from '../../platform/actions.js';
+import { type ActionContext, actorId, inTransaction, parseInput, systemContext } from '../../platform/actions.js';
 import type { Tx } from '../../platform/db.js';
 import { badInput, forbidden, notFound, unauthenticated } from '../../platform/errors.js';
+import type { Services } from '../../platform/services.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { placeUpload, signDownloadLink } from '../files/files.service.js';
+import { deleteUploads, placeUpload, removeStoredObjects, signDownloadLink } from '../files/files.service.js';
 import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
 import {
+  binEntryWritableBy,
   findVisibleFile,
   findVisibleItem,
   type ItemRow,
@@ -240,8 +246,8 @@ export async function renameItem(ctx: ActionContext, input: RenomearInput): Prom
 }
 
 /**
- * Soft-deletes an item and everything below it (docs/domains/library.md#deleting: recoverable); the rows keep
- * the id of this delete in `excluido_com`. Write access needed. Returns the item as it was.
+ * Moves an item to the bin with everything below it (docs/domains/library.md#the-bin: recoverable); the rows keep
+ * the id of this delete in `excluido_com`, the item who deleted it. Write access needed. Returns the item as it was.
  */
 export async function deleteItem(ctx: ActionContext, input: { idItem: string }): Promise<ItemRow> {
   const { idItem } = parseInput(excluirItemSchema, input);
@@ -249,7 +255,8 @@ export async function deleteItem(ctx: ActionContext, input: { idItem: string }):
   return inTransaction(ctx, async (tx) => {
     const item = await visibleItem(tx, viewer, idItem);
     if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).excluir) throw forbidden();
-    const deleted = await tx.execute(sql`UPDATE item_biblioteca SET excluido_em = now(), excluido_com = ${item.id}
+    const deleted = await tx.execute(sql`UPDATE item_biblioteca
+      SET excluido_em = now(), excluido_com = ${item.id}, excluido_por = ${viewer.id}
       WHERE (id = ${item.id} OR caminho @> ${uuidArray([item.id])}) AND excluido_em IS NULL RETURNING id`);
     await touch(tx, item.pasta_pai_id);
     await recordAudit(tx, {
@@ -262,6 +269,28 @@ export async function deleteItem(ctx: ActionContext, input: { idItem: string }):
     });
     return item;
   });
+}
+
+/**
+ * Puts an item (and everything below it, live or in the bin) into `dest` (null: the root): its parent and the paths
+ * below it follow; what inherited its groups from the old place inherits from the new one.
+ */
+async function relocate(
+  tx: Tx,
+  item: { id: string; acl_item_id: string | null },
+  dest: { id: string; caminho: string[]; acl_item_id: string | null } | null,
+) {
+  const prefix = dest ? [...dest.caminho, dest.id] : [];
+  await tx.execute(sql`UPDATE item_biblioteca SET pasta_pai_id = ${dest?.id ?? null}, caminho = ${uuidArray(prefix)},
+    ultima_modificacao = now() WHERE id = ${item.id}`);
+  await tx.execute(sql`UPDATE item_biblioteca
+    SET caminho = ${uuidArray([...prefix, item.id])} || caminho[array_position(caminho, ${item.id}::uuid) + 1:]
+    WHERE caminho @> ${uuidArray([item.id])}`);
+  if (item.acl_item_id !== item.id) {
+    await tx.execute(sql`UPDATE item_biblioteca SET acl_item_id = ${dest?.acl_item_id ?? null}
+      WHERE (id = ${item.id} OR caminho @> ${uuidArray([item.id])})
+        AND acl_item_id IS NOT DISTINCT FROM ${item.acl_item_id}::uuid`);
+  }
 }
 
 /**
@@ -295,17 +324,7 @@ export async function moveItem(ctx: ActionContext, input: MoverInput): Promise<s
       await refuseTakenFolderName(tx, viewer, place);
     }
 
-    const prefix = dest ? [...dest.caminho, dest.id] : [];
-    await tx.execute(sql`UPDATE item_biblioteca SET pasta_pai_id = ${dest?.id ?? null}, caminho = ${uuidArray(prefix)},
-      ultima_modificacao = now() WHERE id = ${item.id}`);
-    await tx.execute(sql`UPDATE item_biblioteca
-      SET caminho = ${uuidArray([...prefix, item.id])} || caminho[array_position(caminho, ${item.id}::uuid) + 1:]
-      WHERE caminho @> ${uuidArray([item.id])}`);
-    if (!ownGroups) {
-      await tx.execute(sql`UPDATE item_biblioteca SET acl_item_id = ${dest?.acl_item_id ?? null}
-        WHERE (id = ${item.id} OR caminho @> ${uuidArray([item.id])})
-          AND acl_item_id IS NOT DISTINCT FROM ${item.acl_item_id}::uuid`);
-    }
+    await relocate(tx, item, dest);
     await touch(tx, item.pasta_pai_id);
     await touch(tx, dest?.id ?? null);
     await recordAudit(tx, {
@@ -366,4 +385,145 @@ export async function grantAccess(ctx: ActionContext, input: NovasPermissoesApiI
     });
     return folder.id;
   });
+}
+
+type BinEntry = { id: string; nome: string; pasta: boolean; pasta_pai_id: string | null; acl_item_id: string | null };
+
+/** A bin entry the viewer could write, locked for the change; anything else (live, unknown, not theirs) is NOT_FOUND. */
+async function binEntry(tx: Tx, viewer: LibraryViewerContext, id: string): Promise<BinEntry> {
+  if (!UUID.test(id)) throw notFound();
+  const [row] = (
+    await tx.execute(sql`SELECT i.id, i.nome, i.pasta, i.pasta_pai_id, i.acl_item_id FROM item_biblioteca i
+      WHERE i.id = ${id} AND ${binEntryWritableBy(viewer)} FOR UPDATE`)
+  ).rows as BinEntry[];
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Takes an item out of the bin with everything that went with it (restaurarItemBiblioteca,
+ * docs/domains/library.md#the-bin): back to its original folder, or, when `idNovaLocalizacao` is given (the original
+ * one is gone, or the user prefers another), into that writable folder as a move would. Items deleted before it by
+ * a delete of their own stay in the bin. A folder name taken at the destination is refused as on a move.
+ */
+export async function restoreItem(ctx: ActionContext, input: RestaurarItemInput): Promise<string> {
+  const v = parseInput(restaurarItemSchema, input);
+  const viewer = await viewerOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const item = await binEntry(tx, viewer, v.idItem);
+    let parentId = item.pasta_pai_id;
+    if (v.idNovaLocalizacao == null) {
+      const parent = item.pasta_pai_id
+        ? ((await tx.execute(sql`SELECT excluido_em FROM item_biblioteca WHERE id = ${item.pasta_pai_id}`)).rows[0] as
+            | { excluido_em: Date | null }
+            | undefined)
+        : undefined;
+      if (parent?.excluido_em) {
+        throw badInput({ idNovaLocalizacao: 'library.originalPlaceGone' }, 'library.originalPlaceGone');
+      }
+    } else {
+      const inRoot = isLibraryRoot(v.idNovaLocalizacao);
+      const dest = await destinationFolder(tx, viewer, v.idNovaLocalizacao);
+      if (inRoot && (!item.pasta || item.acl_item_id !== item.id)) {
+        const key = item.pasta ? 'library.groupRequiredInRoot' : 'library.invalidDestination';
+        throw badInput({ idNovaLocalizacao: key }, key);
+      }
+      parentId = dest?.id ?? null;
+      if (parentId !== item.pasta_pai_id) await relocate(tx, item, dest);
+    }
+    if (item.pasta) {
+      await refuseTakenFolderName(tx, viewer, { parentId, nome: item.nome, field: 'idNovaLocalizacao' });
+    }
+    const restored = await tx.execute(sql`UPDATE item_biblioteca SET excluido_em = NULL, excluido_com = NULL,
+        excluido_por = NULL WHERE excluido_com = ${item.id} RETURNING id`);
+    await touch(tx, parentId);
+    await recordAudit(tx, {
+      actorId: actorId(ctx),
+      entity: 'item_biblioteca',
+      entityId: item.id,
+      action: 'restaurar',
+      before: { idPai: item.pasta_pai_id },
+      after: { idPai: parentId, itensRestaurados: restored.rows.length },
+    });
+    return item.id;
+  });
+}
+
+/**
+ * Deletes bin entries for good in the caller's transaction: every row below them (all in the bin), their permissions
+ * (cascade) and their uploads' rows, with an audit row each. Returns the storage keys to remove after the commit.
+ */
+async function purgeEntries(txCtx: ActionContext, entries: { id: string; nome: string }[]): Promise<string[]> {
+  if (!entries.length) return [];
+  const ids = uuidArray(entries.map((e) => e.id));
+  const removed = (
+    await txCtx.db.execute(sql`DELETE FROM item_biblioteca
+      WHERE (id = ANY(${ids}) OR caminho && ${ids}) AND excluido_em IS NOT NULL RETURNING arquivo_id`)
+  ).rows as { arquivo_id: string | null }[];
+  for (const entry of entries) {
+    await recordAudit(txCtx.db, {
+      actorId: actorId(txCtx),
+      entity: 'item_biblioteca',
+      entityId: entry.id,
+      action: 'excluir',
+      before: { nome: entry.nome },
+      after: { definitivo: true },
+    });
+  }
+  const arquivoIds = removed.flatMap((r) => (r.arquivo_id ? [r.arquivo_id] : []));
+  return deleteUploads(txCtx, { arquivoIds });
+}
+
+/**
+ * Empties the bin (esvaziarLixeiraBiblioteca, docs/domains/library.md#the-bin): the given entries, or every entry
+ * the actor could write, go for good with all that went with them and their stored content. An id that is no
+ * entry of theirs is NOT_FOUND and nothing is removed. Returns how many entries went.
+ */
+export async function emptyBin(ctx: ActionContext, input: EsvaziarLixeiraInput): Promise<number> {
+  const v = parseInput(esvaziarLixeiraSchema, input);
+  const viewer = await viewerOf(ctx);
+  const wanted = v.ids ? [...new Set(v.ids)] : null;
+  if (wanted?.some((id) => !UUID.test(id))) throw notFound();
+  const { count, keys } = await inTransaction(ctx, async (tx, txCtx) => {
+    const only = wanted ? sql`AND i.id = ANY(${uuidArray(wanted)})` : sql``;
+    const entries = (
+      await tx.execute(sql`SELECT i.id, i.nome FROM item_biblioteca i WHERE ${binEntryWritableBy(viewer)} ${only}
+        ORDER BY i.excluido_em FOR UPDATE`)
+    ).rows as { id: string; nome: string }[];
+    if (wanted && entries.length !== wanted.length) throw notFound();
+    return { count: entries.length, keys: await purgeEntries(txCtx, entries) };
+  });
+  await removeStoredObjects(ctx.storage, keys);
+  return count;
+}
+
+/** Entries purged per transaction by the job; it goes on until none is left. */
+const PURGE_BATCH = 100;
+
+/**
+ * Removes the bin entries older than LIBRARY_BIN_DAYS (the purge job, once across instances): rows, uploads and
+ * stored content. Entries are locked and skipped when another run holds them, so each goes exactly once.
+ * Returns how many entries were purged.
+ */
+export async function purgeExpiredBin(
+  services: Services,
+  log: (err: unknown, msg: string) => void = () => {},
+): Promise<number> {
+  const ctx = systemContext(services);
+  const seconds = services.config.libraryBinDays * 86400;
+  let purged = 0;
+  for (;;) {
+    const { count, keys } = await inTransaction(ctx, async (tx, txCtx) => {
+      const entries = (
+        await tx.execute(sql`SELECT i.id, i.nome FROM item_biblioteca i
+          WHERE i.excluido_em IS NOT NULL AND i.id = i.excluido_com
+            AND i.excluido_em < now() - ${seconds}::double precision * interval '1 second'
+          ORDER BY i.excluido_em LIMIT ${PURGE_BATCH} FOR UPDATE SKIP LOCKED`)
+      ).rows as { id: string; nome: string }[];
+      return { count: entries.length, keys: await purgeEntries(txCtx, entries) };
+    });
+    await removeStoredObjects(services.storage, keys, log);
+    if (!count) return purged;
+    purged += count;
+  }
 }

@@ -15,7 +15,9 @@ import { usuario } from '../users/users.tables.js';
  *   else the nearest folder above with groups (docs/domains/library.md#access-by-user-group).
  *
  * Deletion is soft (docs/domains/library.md#deleting): `excluido_em` is set on the item and everything below it, with the
- * id of the deleted item in `excluido_com` so one delete can be undone as a whole.
+ * id of the deleted item in `excluido_com` so one delete can be undone as a whole; the deleted item itself (the row whose
+ * `excluido_com` is its own id) is an entry of the bin, with who deleted it in `excluido_por`
+ * (docs/domains/library.md#the-bin).
  */
 export const itemBiblioteca = pgTable(
   'item_biblioteca',
@@ -34,6 +36,7 @@ export const itemBiblioteca = pgTable(
     ultimaModificacao: timestamp('ultima_modificacao', { withTimezone: true }).notNull().defaultNow(),
     excluidoEm: timestamp('excluido_em', { withTimezone: true }),
     excluidoCom: uuid('excluido_com'),
+    excluidoPor: uuid('excluido_por').references(() => usuario.id),
   },
   (t) => [
     // A folder's page: folders first, then by name ignoring case and accents, live items only.
@@ -47,6 +50,11 @@ export const itemBiblioteca = pgTable(
     // The item holding an upload: the download check of every library file and thumbnail.
     index('item_biblioteca_arquivo_idx').on(t.arquivoId).where(sql`arquivo_id IS NOT NULL`),
     index('item_biblioteca_modificacao_idx').on(t.ultimaModificacao),
+    // The bin: its entries by date (list, purge), and the rows that went with each entry (restore, purge).
+    index('item_biblioteca_lixeira_idx')
+      .on(t.excluidoEm, t.id)
+      .where(sql`excluido_em IS NOT NULL AND id = excluido_com`),
+    index('item_biblioteca_excluido_com_idx').on(t.excluidoCom).where(sql`excluido_com IS NOT NULL`),
     index('item_biblioteca_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
   ],
 );
