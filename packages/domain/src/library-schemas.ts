@@ -139,6 +139,9 @@ export const restaurarItemSchema = z.object({
 });
 export type RestaurarItemInput = z.input<typeof restaurarItemSchema>;
 
+/** The bin's "restore to another folder" form: the destination is required (the original folder is gone). */
+export const restaurarEmSchema = z.object({ idItem: id(), idNovaLocalizacao: id('library.destinationRequired') });
+
 /** esvaziarLixeiraBiblioteca: the bin items to delete for good (at most 1000); none given, every one the actor may write. */
 export const esvaziarLixeiraSchema = z.object({ ids: z.array(id()).max(1000, 'validation.invalid').nullish() });
 export type EsvaziarLixeiraInput = z.input<typeof esvaziarLixeiraSchema>;

@@ -1,9 +1,18 @@
+import Button from '@mui/material/Button';
 import { TOAST_DURATION_MS } from '@portal/domain';
-import { enqueueSnackbar, SnackbarProvider } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 
 /** A toast waiting for notistack (asked for through useToast before it has loaded). */
-export type QueuedToast = { message: string; variant: 'success' | 'warning' | 'error' | 'info' };
+export type QueuedToast = {
+  message: string;
+  variant: 'success' | 'warning' | 'error' | 'info';
+  /** One button on the toast (Undo); clicking it closes the toast. */
+  action?: ToastAction;
+};
+
+/** A toast's button: its (translated) label and what it does. */
+export type ToastAction = { label: string; onClick: () => void };
 
 type Props = { queue: QueuedToast[]; onShown: (count: number) => void };
 
@@ -11,7 +20,26 @@ type Props = { queue: QueuedToast[]; onShown: (count: number) => void };
 export function ToastHost({ queue, onShown }: Props) {
   useEffect(() => {
     if (!queue.length) return;
-    for (const toast of queue) enqueueSnackbar(toast.message, { variant: toast.variant });
+    for (const toast of queue) {
+      const { action } = toast;
+      enqueueSnackbar(toast.message, {
+        variant: toast.variant,
+        action: action
+          ? (key) => (
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  closeSnackbar(key);
+                  action.onClick();
+                }}
+              >
+                {action.label}
+              </Button>
+            )
+          : undefined,
+      });
+    }
     onShown(queue.length);
   }, [queue, onShown]);
 

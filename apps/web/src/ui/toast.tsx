@@ -1,7 +1,9 @@
 import { ApolloError } from '@apollo/client';
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QueuedToast } from './ToastHost';
+import type { QueuedToast, ToastAction } from './ToastHost';
+
+export type { ToastAction };
 
 /** notistack loads with the first toast: most visits show none, and /home's first JavaScript stays small. */
 const ToastHost = lazy(async () => ({ default: (await import('./ToastHost')).ToastHost }));
@@ -43,7 +45,8 @@ export function errorText(error: unknown, t: (key: string) => string): string {
 }
 
 export type Toast = {
-  success: (message: string) => void;
+  /** `action`: one button on the toast (an Undo), its label translated when it is a key. */
+  success: (message: string, action?: ToastAction) => void;
   warning: (message: string) => void;
   info: (message: string) => void;
   /** A message or i18n key, an Apollo error (its server message) or any other error (generic text). */
@@ -58,7 +61,12 @@ export function useToast(): Toast {
     // A key is translated; a text that is not a key (already translated) is shown as it is.
     const t = (text: string) => (i18n.exists(text) ? translate(text) : text);
     return {
-      success: (message) => enqueue({ message: t(message), variant: 'success' }),
+      success: (message, action) =>
+        enqueue({
+          message: t(message),
+          variant: 'success',
+          ...(action ? { action: { ...action, label: t(action.label) } } : {}),
+        }),
       warning: (message) => enqueue({ message: t(message), variant: 'warning' }),
       info: (message) => enqueue({ message: t(message), variant: 'info' }),
       error: (error) => enqueue({ message: errorText(error, t), variant: 'error' }),

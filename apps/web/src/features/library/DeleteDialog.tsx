@@ -3,11 +3,13 @@ import { truncateLibraryName } from '@portal/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useToast } from '../../ui/toast';
 import {
   CONTAGEM_CONTEUDO_BIBLIOTECA,
   EXCLUIR_ITEM_BIBLIOTECA,
   type ItemBiblioteca,
   LIBRARY_REFETCH,
+  RESTAURAR_ITEM_BIBLIOTECA,
 } from './library.documents';
 
 /** How many names the delete confirmation spells out before "and N more". */
@@ -32,11 +34,22 @@ type Props = {
 
 /**
  * The delete confirmation (docs/domains/library.md#deleting): names the items and, for folders, how many
- * readable files and sub-folders go with them (contagemConteudoBiblioteca), then deletes each.
+ * readable files and sub-folders go with them (contagemConteudoBiblioteca), then moves each to the bin. The
+ * success toast offers Undo, which restores them at once (docs/domains/library.md#the-bin).
  */
 export function DeleteDialog({ open, selection, onClose, onDeleted }: Props) {
   const { t } = useTranslation();
+  const toast = useToast();
   const [excluir] = useMutation(EXCLUIR_ITEM_BIBLIOTECA, { refetchQueries: LIBRARY_REFETCH });
+  const [restaurar] = useMutation(RESTAURAR_ITEM_BIBLIOTECA, { refetchQueries: LIBRARY_REFETCH });
+  const undo = async (ids: readonly string[]) => {
+    try {
+      for (const idItem of ids) await restaurar({ variables: { idItem } });
+      toast.success('library.bin.restored');
+    } catch (e) {
+      toast.error(e);
+    }
+  };
   const folders = selection.filter((i) => i.pasta);
   const counts = useQuery(CONTAGEM_CONTEUDO_BIBLIOTECA, {
     variables: { ids: folders.map((i) => i.id) },
@@ -57,10 +70,15 @@ export function DeleteDialog({ open, selection, onClose, onDeleted }: Props) {
       title={t('library.remove.title', { count: selection.length })}
       subtitle={[namesOf(t, selection), contents].filter(Boolean).join(' ')}
       confirmLabel={t('library.actions.delete')}
-      successMessage={t('library.remove.done')}
+      successMessage={false}
       onConfirm={async () => {
-        for (const item of selection) await excluir({ variables: { idItem: item.id } });
+        const deleted: string[] = [];
+        for (const item of selection) {
+          await excluir({ variables: { idItem: item.id } });
+          deleted.push(item.id);
+        }
         onDeleted();
+        toast.success('library.remove.done', { label: 'library.remove.undo', onClick: () => void undo(deleted) });
       }}
     />
   );

@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ViewDialog } from '../../ui/ViewDialog';
+import { BinDialog } from './BinDialog';
 import { DeleteDialog } from './DeleteDialog';
 import { GrantAccessDialog } from './GrantAccessDialog';
 import { ImageViewer } from './ImageViewer';
@@ -12,7 +13,7 @@ import { UploadDialog } from './UploadDialog';
 
 export type OpenDialog =
   | null
-  | { kind: 'upload' | 'uploadHint' | 'createFolder' | 'rename' | 'move' | 'delete' | 'grant' }
+  | { kind: 'upload' | 'uploadHint' | 'createFolder' | 'rename' | 'move' | 'delete' | 'grant' | 'bin' }
   | { kind: 'viewer'; itemId: string };
 
 type Props = {
@@ -48,6 +49,7 @@ export function LibraryDialogs(props: Props) {
       {kind === 'rename' && one && <RenameDialog item={one} onClose={onClose} />}
       {kind === 'move' && one && <MoveDialog item={one} onClose={onClose} />}
       {kind === 'grant' && one && <GrantAccessDialog item={one} onClose={onClose} />}
+      {kind === 'bin' && <BinDialog onClose={onClose} />}
       {dialog?.kind === 'viewer' && (
         <ImageViewer
           images={props.images}

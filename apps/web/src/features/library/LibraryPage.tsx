@@ -28,7 +28,7 @@ import { type SortKey, type SortOrder, sortItems } from './item-kind';
 import { LibraryDialogs, type OpenDialog } from './LibraryDialogs';
 import { LibraryToolbar, type ToolbarAction } from './LibraryToolbar';
 import { ITEMS_POR_PASTA, type ItemBiblioteca, PASTA } from './library.documents';
-import { GridIcon, ListIcon, SearchIcon } from './library-icons';
+import { BinIcon, GridIcon, ListIcon, SearchIcon } from './library-icons';
 import { SearchResults } from './SearchResults';
 import { libraryToolbarState, showsManagement } from './toolbar-state';
 import { useClickSelection } from './use-click-selection';
@@ -201,6 +201,10 @@ export function LibraryPage() {
             explainUpload={root && canManageLibrary({ chaves })}
           />
         </Box>
+        {/* Always there: whoever deleted the last item they could write here still finds it in the bin. */}
+        <Button size="small" variant="text" startIcon={<BinIcon />} onClick={() => setDialog({ kind: 'bin' })}>
+          {t('library.bin.open')}
+        </Button>
         {showSearchBox ? (
           <Box ref={searchBox} sx={{ display: 'flex', alignItems: 'center', gap: 1, width: { xs: '100%', sm: 280 } }}>
             <ListSearch label={t('library.searchLabel')} value={search.query.busca} onSearch={search.setSearch} />

@@ -1,4 +1,8 @@
-import type { GruposUsuariosAtivosQuery, ItemBibliotecaFieldsFragment } from './library.generated';
+import type {
+  GruposUsuariosAtivosQuery,
+  ItemBibliotecaFieldsFragment,
+  LixeiraBibliotecaQuery,
+} from './library.generated';
 
 // The library's documents are in library.graphql; their types are generated (library.generated.ts).
 export {
@@ -6,14 +10,17 @@ export {
   ConcederAcessoDocument as CONCEDER_ACESSO,
   ContagemConteudoBibliotecaDocument as CONTAGEM_CONTEUDO_BIBLIOTECA,
   CriarNovaPastaDocument as CRIAR_NOVA_PASTA,
+  EsvaziarLixeiraBibliotecaDocument as ESVAZIAR_LIXEIRA_BIBLIOTECA,
   ExcluirItemBibliotecaDocument as EXCLUIR_ITEM_BIBLIOTECA,
   GerarLinkDownloadByItemBibliotecaDocument as GERAR_LINK_DOWNLOAD,
   GruposUsuariosAtivosDocument as GRUPOS_USUARIOS_ATIVOS,
   ItemsPorPastaDocument as ITEMS_POR_PASTA,
+  LixeiraBibliotecaDocument as LIXEIRA_BIBLIOTECA,
   MoverItemBibliotecaDocument as MOVER_ITEM_BIBLIOTECA,
   PastaDocument as PASTA,
   PastasComPermissaoEscritaDocument as PASTAS_COM_PERMISSAO_ESCRITA,
   RenomearItemBibliotecaDocument as RENOMEAR_ITEM_BIBLIOTECA,
+  RestaurarItemBibliotecaDocument as RESTAURAR_ITEM_BIBLIOTECA,
   UploadArquivosDocument as UPLOAD_ARQUIVOS,
 } from './library.generated';
 
@@ -21,7 +28,15 @@ export {
 export type ItemBiblioteca = ItemBibliotecaFieldsFragment;
 export type PastaResumo = ItemBiblioteca['pastaPai'];
 export type PermissaoAcessoPasta = ItemBiblioteca['permissoesAcessoUsuarioLogado'][number];
+/** An entry of the bin (docs/domains/library.md#the-bin). */
+export type ItemLixeira = LixeiraBibliotecaQuery['lixeiraBiblioteca']['content'][number];
 export type GrupoUsuariosAtivo = GruposUsuariosAtivosQuery['gruposUsuariosAtivos'][number];
 
 /** Queries a library write makes stale (folder items, search and writable folders). */
-export const LIBRARY_REFETCH = ['ItemsPorPasta', 'BuscaBibliotecaPaged', 'PastasComPermissaoEscrita', 'Pasta'];
+export const LIBRARY_REFETCH = [
+  'ItemsPorPasta',
+  'BuscaBibliotecaPaged',
+  'PastasComPermissaoEscrita',
+  'Pasta',
+  'LixeiraBiblioteca',
+];
