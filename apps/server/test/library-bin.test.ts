@@ -213,4 +213,109 @@ describe('library bin', () => {
     const schedules = await portal.services.jobs.boss.getSchedules();
     expect(schedules.map((s: { name: string }) => s.name)).toContain(BIN_PURGE_QUEUE);
   });
+
+  describe('versions', () => {
+    const VERSIONS = 'query ($id: ID!) { versoesItemBiblioteca(idItem: $id) { numero atual tamanho autor { email } } }';
+    const versions = async (who: string, id: string) => (await q(who, VERSIONS, { id })).data?.versoesItemBiblioteca;
+    const replace = async (who: string, idItem: string, text: string) => {
+      const idArquivo = await uploadFile(as[who], base, 'ignored.txt', Buffer.from(text));
+      return q(
+        who,
+        'mutation ($i: ID!, $a: ID!) { substituirArquivoBiblioteca(idItem: $i, idArquivo: $a) { id nome } }',
+        {
+          i: idItem,
+          a: idArquivo,
+        },
+      );
+    };
+    const contentOf = async (who: string, idItem: string, numero?: number) => {
+      const link = numero
+        ? (
+            await q(who, 'mutation ($i: ID!, $n: Int!) { gerarLinkDownloadVersaoBiblioteca(idItem: $i, numero: $n) }', {
+              i: idItem,
+              n: numero,
+            })
+          ).data.gerarLinkDownloadVersaoBiblioteca
+        : (await q(who, `{ linkDownloadByArquivo(idArquivo: "${idItem}") }`)).data.linkDownloadByArquivo;
+      const res = await as[who].fetch(`${base}${link}`);
+      return res.status === 200 ? Buffer.from(await res.arrayBuffer()).toString() : res.status;
+    };
+
+    it('a replaced file keeps its earlier versions; one restored becomes a new version', async () => {
+      const top = await folder('Versões bin', { idsGrupoAcesso: [group['Rede Horizonte']] });
+      const doc = await file('tabela.txt', top);
+      expect(await versions('montadora', doc.id)).toEqual([
+        {
+          numero: 1,
+          atual: true,
+          tamanho: Buffer.byteLength('conteúdo de tabela.txt'),
+          autor: { email: 'montadora@portal.demo' },
+        },
+      ]);
+      expect((await replace('montadora', doc.id, 'segunda')).data.substituirArquivoBiblioteca.nome).toBe('tabela.txt');
+      expect((await replace('montadora', doc.id, 'terceira')).errors).toBeUndefined();
+      expect(
+        (await versions('montadora', doc.id)).map((v: { numero: number; atual: boolean }) => [v.numero, v.atual]),
+      ).toEqual([
+        [3, true],
+        [2, false],
+        [1, false],
+      ]);
+      expect(await contentOf('montadora', doc.id)).toBe('terceira');
+      // A reader of the folder lists and downloads any version.
+      expect(await contentOf('dealer', doc.id, 1)).toBe('conteúdo de tabela.txt');
+      expect(await contentOf('dealer', doc.id, 2)).toBe('segunda');
+
+      const back = await q(
+        'montadora',
+        'mutation ($i: ID!) { restaurarVersaoItemBiblioteca(idItem: $i, numero: 1) { id } }',
+        {
+          i: doc.id,
+        },
+      );
+      expect(back.errors).toBeUndefined();
+      const after = await versions('dealer', doc.id);
+      expect(after[0]).toMatchObject({ numero: 4, atual: true, autor: { email: 'montadora@portal.demo' } });
+      expect(after).toHaveLength(4);
+      expect(await contentOf('dealer', doc.id)).toBe('conteúdo de tabela.txt');
+      const audit = await portal.services.db.execute(
+        sql`SELECT acao FROM auditoria WHERE entidade = 'item_biblioteca' AND entidade_id = ${doc.id} AND acao IN ('editar', 'restaurar')`,
+      );
+      expect(audit.rows).toHaveLength(3);
+    });
+
+    it('only who may write restores a version or replaces; who cannot read learns nothing', async () => {
+      const top = await folder('Versões leitura bin', { idsGrupoAcesso: [group['Rede Horizonte']] });
+      const doc = await file('lida.txt', top);
+      await replace('montadora', doc.id, 'nova');
+      const restore = (who: string) =>
+        q(who, 'mutation ($i: ID!) { restaurarVersaoItemBiblioteca(idItem: $i, numero: 1) { id } }', { i: doc.id });
+      expect(code(await restore('dealer'))).toBe('FORBIDDEN');
+      expect(code(await replace('dealer', doc.id, 'x'))).toBe('FORBIDDEN');
+      const hidden = await q('dealer2', VERSIONS, { id: doc.id });
+      expect(code(hidden)).toBe('NOT_FOUND');
+      expect(hidden.data).toBeNull();
+      expect(code(await restore('dealer2'))).toBe('NOT_FOUND');
+      expect(await contentOf('montadora', doc.id)).toBe('nova');
+    });
+
+    it('emptying the bin removes every version of a file and its stored content', async () => {
+      const top = await folder('Versões purga bin', { idsGrupoAcesso: [group['Rede Horizonte']] });
+      const doc = await file('varias.txt', top);
+      await replace('montadora', doc.id, 'v2');
+      const uploads = (
+        await portal.services.db.execute(
+          sql`SELECT a.id, a.storage_key FROM versao_item_biblioteca v JOIN arquivo a ON a.id = v.arquivo_id
+              WHERE v.item_id = ${doc.id}`,
+        )
+      ).rows as { id: string; storage_key: string }[];
+      expect(uploads).toHaveLength(2);
+      await remove('montadora', top);
+      expect((await empty('montadora', [top])).data.esvaziarLixeiraBiblioteca).toBe(1);
+      for (const u of uploads) {
+        expect(await storageKeyOf(u.id)).toBeUndefined();
+        expect(await portal.services.storage.stat(u.storage_key)).toBeNull();
+      }
+    });
+  });
 });

@@ -139,6 +139,17 @@ export const restaurarItemSchema = z.object({
 });
 export type RestaurarItemInput = z.input<typeof restaurarItemSchema>;
 
+/** substituirArquivoBiblioteca: a new content (an upload sent by POST /api/upload) for a file; the old one becomes an earlier version. */
+export const substituirArquivoSchema = z.object({ idItem: id(), idArquivo: id() });
+export type SubstituirArquivoInput = z.input<typeof substituirArquivoSchema>;
+
+/** One version of a file (restaurarVersaoItemBiblioteca, gerarLinkDownloadVersaoBiblioteca), numbered from 1. */
+export const versaoItemSchema = z.object({
+  idItem: id(),
+  numero: z.number().int('validation.invalid').min(1, 'validation.invalid'),
+});
+export type VersaoItemInput = z.input<typeof versaoItemSchema>;
+
 /** The bin's "restore to another folder" form: the destination is required (the original folder is gone). */
 export const restaurarEmSchema = z.object({ idItem: id(), idNovaLocalizacao: id('library.destinationRequired') });
 

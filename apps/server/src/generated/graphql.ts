@@ -961,6 +961,8 @@ export type Mutation = {
   favoritarEnvio: ComunicadoEnvio;
   /** A signed download link of a readable file (opened in a new tab). */
   gerarLinkDownloadByItemBiblioteca: Scalars['String']['output'];
+  /** A signed download link of one version of a readable file. */
+  gerarLinkDownloadVersaoBiblioteca: Scalars['String']['output'];
   /** Imports for real the file of a finished dry run (a new import of the same stored file). */
   importarSimulacao: ImportStatus;
   inativarAnuncio: Anuncio;
@@ -1002,6 +1004,8 @@ export type Mutation = {
   renomearItemBiblioteca: ItemBiblioteca;
   /** Takes an item out of the bin with what went with it: to its original folder, or to idNovaLocalizacao (a writable folder). Needs write access on it. */
   restaurarItemBiblioteca: ItemBiblioteca;
+  /** Makes an earlier version current again, as a new version. Needs write access. */
+  restaurarVersaoItemBiblioteca: ItemBiblioteca;
   salvarAnuncio: Anuncio;
   /** Creates (id null) or edits a draft or rejected communication of the signed-in user. */
   salvarComunicado: Comunicado;
@@ -1020,6 +1024,8 @@ export type Mutation = {
   /** Creates (no usuario.id) or edits a user with their positions and management data; a new user is invited by e-mail. */
   salvarUsuario: Usuario;
   setCurrentUserOnboardingSeen: Scalars['Boolean']['output'];
+  /** Replaces a file's content with an upload (POST /api/upload); the old content stays as an earlier version. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. */
+  substituirArquivoBiblioteca: ItemBiblioteca;
   /** Places uploaded files (POST /api/upload) in folders. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. */
   uploadArquivos: Array<ItemBiblioteca>;
 };
@@ -1166,6 +1172,12 @@ export type MutationGerarLinkDownloadByItemBibliotecaArgs = {
 };
 
 
+export type MutationGerarLinkDownloadVersaoBibliotecaArgs = {
+  idItem: Scalars['ID']['input'];
+  numero: Scalars['Int']['input'];
+};
+
+
 export type MutationImportarSimulacaoArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1268,6 +1280,12 @@ export type MutationRestaurarItemBibliotecaArgs = {
 };
 
 
+export type MutationRestaurarVersaoItemBibliotecaArgs = {
+  idItem: Scalars['ID']['input'];
+  numero: Scalars['Int']['input'];
+};
+
+
 export type MutationSalvarAnuncioArgs = {
   anuncio: AnuncioInput;
   id?: InputMaybe<Scalars['ID']['input']>;
@@ -1325,6 +1343,12 @@ export type MutationSalvarUsuarioArgs = {
 
 export type MutationSetCurrentUserOnboardingSeenArgs = {
   id: Scalars['String']['input'];
+};
+
+
+export type MutationSubstituirArquivoBibliotecaArgs = {
+  idArquivo: Scalars['ID']['input'];
+  idItem: Scalars['ID']['input'];
 };
 
 
@@ -1683,6 +1707,8 @@ export type Query = {
   usuariosPorGrupoUsuarios: UsuarioGrupoUsuariosPage;
   /** The portal properties the user form reads (document-required, position and management types). */
   usuariosPortalProperties: PortalProperties;
+  /** The versions of a readable file, newest first (a file never replaced has one). Unreadable or unknown: NOT_FOUND. */
+  versoesItemBiblioteca: Array<VersaoItemBiblioteca>;
 };
 
 
@@ -2068,6 +2094,12 @@ export type QueryUsuariosPorGrupoUsuariosArgs = {
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryVersoesItemBibliotecaArgs = {
+  idItem: Scalars['ID']['input'];
+};
+
 /** What inactivating a brand did. */
 export type ResultadoInativacaoMarca = {
   __typename?: 'ResultadoInativacaoMarca';
@@ -2336,6 +2368,20 @@ export type VarianteImagem = {
   link: Scalars['String']['output'];
 };
 
+/** A version of a library file (docs/domains/library.md#versions): the highest number is the current content. */
+export type VersaoItemBiblioteca = {
+  __typename?: 'VersaoItemBiblioteca';
+  /** True for the current content. */
+  atual: Scalars['Boolean']['output'];
+  /** Who sent (or restored) it. */
+  autor?: Maybe<ProprietarioItem>;
+  /** When this content was sent (or restored). */
+  criadoEm: Scalars['DateTime']['output'];
+  numero: Scalars['Int']['output'];
+  /** Size in bytes. */
+  tamanho?: Maybe<Scalars['Float']['output']>;
+};
+
 export type VisibilidadeGrupoUsuarios =
   | 'PRIVADO'
   | 'PUBLICO';
@@ -2551,6 +2597,7 @@ export type ResolversTypes = {
   UsuarioLogado: ResolverTypeWrapper<Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversTypes['DadoComplementar']>, funcionalidades: Array<ResolversTypes['Funcionalidade']> }>;
   UsuarioPage: ResolverTypeWrapper<Omit<UsuarioPage, 'content'> & { content: Array<ResolversTypes['Usuario']> }>;
   VarianteImagem: ResolverTypeWrapper<VarianteImagem>;
+  VersaoItemBiblioteca: ResolverTypeWrapper<VersaoItemBiblioteca>;
   VisibilidadeGrupoUsuarios: VisibilidadeGrupoUsuarios;
 };
 
@@ -2686,6 +2733,7 @@ export type ResolversParentTypes = {
   UsuarioLogado: Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversParentTypes['DadoComplementar']>, funcionalidades: Array<ResolversParentTypes['Funcionalidade']> };
   UsuarioPage: Omit<UsuarioPage, 'content'> & { content: Array<ResolversParentTypes['Usuario']> };
   VarianteImagem: VarianteImagem;
+  VersaoItemBiblioteca: VersaoItemBiblioteca;
 };
 
 export type AnuncioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Anuncio'] = ResolversParentTypes['Anuncio']> = {
@@ -3268,6 +3316,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   excluirItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationExcluirItemBibliotecaArgs, 'idItem'>>;
   favoritarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationFavoritarEnvioArgs, 'favorito' | 'idComunicado'>>;
   gerarLinkDownloadByItemBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadByItemBibliotecaArgs, 'id'>>;
+  gerarLinkDownloadVersaoBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadVersaoBibliotecaArgs, 'idItem' | 'numero'>>;
   importarSimulacao?: Resolver<ResolversTypes['ImportStatus'], ParentType, ContextType, RequireFields<MutationImportarSimulacaoArgs, 'id'>>;
   inativarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationInativarAnuncioArgs, 'id'>>;
   inativarDealer?: Resolver<ResolversTypes['Dealer'], ParentType, ContextType, RequireFields<MutationInativarDealerArgs, 'id'>>;
@@ -3289,6 +3338,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   renomearItem?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemArgs, 'idItemBiblioteca' | 'novoNome'>>;
   renomearItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemBibliotecaArgs, 'idItemBiblioteca' | 'novoNome'>>;
   restaurarItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRestaurarItemBibliotecaArgs, 'idItem'>>;
+  restaurarVersaoItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRestaurarVersaoItemBibliotecaArgs, 'idItem' | 'numero'>>;
   salvarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationSalvarAnuncioArgs, 'anuncio'>>;
   salvarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationSalvarComunicadoArgs, 'comunicado'>>;
   salvarDealer?: Resolver<ResolversTypes['Dealer'], ParentType, ContextType, RequireFields<MutationSalvarDealerArgs, 'dealer'>>;
@@ -3299,6 +3349,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   salvarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationSalvarSlideArgs, 'slide'>>;
   salvarUsuario?: Resolver<ResolversTypes['Usuario'], ParentType, ContextType, RequireFields<MutationSalvarUsuarioArgs, 'usuario'>>;
   setCurrentUserOnboardingSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetCurrentUserOnboardingSeenArgs, 'id'>>;
+  substituirArquivoBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationSubstituirArquivoBibliotecaArgs, 'idArquivo' | 'idItem'>>;
   uploadArquivos?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<MutationUploadArquivosArgs, 'arquivos'>>;
 };
 
@@ -3486,6 +3537,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   usuariosParaGrupoUsuarios?: Resolver<Array<ResolversTypes['UsuarioGrupoUsuarios']>, ParentType, ContextType, RequireFields<QueryUsuariosParaGrupoUsuariosArgs, 'busca' | 'id'>>;
   usuariosPorGrupoUsuarios?: Resolver<ResolversTypes['UsuarioGrupoUsuariosPage'], ParentType, ContextType, RequireFields<QueryUsuariosPorGrupoUsuariosArgs, 'id' | 'page' | 'rowsPerPage'>>;
   usuariosPortalProperties?: Resolver<ResolversTypes['PortalProperties'], ParentType, ContextType>;
+  versoesItemBiblioteca?: Resolver<Array<ResolversTypes['VersaoItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryVersoesItemBibliotecaArgs, 'idItem'>>;
 };
 
 export type ResultadoInativacaoMarcaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResultadoInativacaoMarca'] = ResolversParentTypes['ResultadoInativacaoMarca']> = {
@@ -3640,6 +3692,14 @@ export type VarianteImagemResolvers<ContextType = GraphQLContext, ParentType ext
   link?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type VersaoItemBibliotecaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['VersaoItemBiblioteca'] = ResolversParentTypes['VersaoItemBiblioteca']> = {
+  atual?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  autor?: Resolver<Maybe<ResolversTypes['ProprietarioItem']>, ParentType, ContextType>;
+  criadoEm?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  numero?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tamanho?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Anuncio?: AnuncioResolvers<ContextType>;
   AnuncioPage?: AnuncioPageResolvers<ContextType>;
@@ -3744,5 +3804,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   UsuarioLogado?: UsuarioLogadoResolvers<ContextType>;
   UsuarioPage?: UsuarioPageResolvers<ContextType>;
   VarianteImagem?: VarianteImagemResolvers<ContextType>;
+  VersaoItemBiblioteca?: VersaoItemBibliotecaResolvers<ContextType>;
 };
 

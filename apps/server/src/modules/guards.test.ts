@@ -100,6 +100,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Query.usuariosParaGrupoUsuarios: keys: PORTAL_MANUTENCAO_GRUPOS_USUARIOS",
         "Query.usuariosPorGrupoUsuarios: keys: PORTAL_MANUTENCAO_GRUPOS_USUARIOS",
         "Query.usuariosPortalProperties: keys: PORTAL_MANUTENCAO_USUARIOS",
+        "Query.versoesItemBiblioteca: authenticated",
         "Mutation.adicionarUsuariosGrupoUsuarios: keys: PORTAL_MANUTENCAO_GRUPOS_USUARIOS",
         "Mutation.alterarAtivacaoEspecial: keys: LIBERAR_ATIVACAO_ESPECIAL",
         "Mutation.alterarSenha: authenticated",
@@ -126,6 +127,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Mutation.excluirItemBiblioteca: authenticated",
         "Mutation.favoritarEnvio: authenticated",
         "Mutation.gerarLinkDownloadByItemBiblioteca: authenticated",
+        "Mutation.gerarLinkDownloadVersaoBiblioteca: authenticated",
         "Mutation.importarSimulacao: keys: PORTAL_IMPORTACAO_USUARIOS",
         "Mutation.inativarAnuncio: keys: PORTAL_MANUTENCAO_ANUNCIOS",
         "Mutation.inativarDealer: keys: PORTAL_MANUTENCAO_DEALERS_GRUPO",
@@ -147,6 +149,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Mutation.renomearItem: authenticated",
         "Mutation.renomearItemBiblioteca: authenticated",
         "Mutation.restaurarItemBiblioteca: authenticated",
+        "Mutation.restaurarVersaoItemBiblioteca: authenticated",
         "Mutation.salvarAnuncio: keys: PORTAL_MANUTENCAO_ANUNCIOS",
         "Mutation.salvarComunicado: keys: PORTAL_CRIACAO_COMUNICADOS | PORTAL_APROVACAO_ENVIO_COMUNICADOS",
         "Mutation.salvarDealer: keys: PORTAL_MANUTENCAO_DEALERS_GRUPO",
@@ -157,6 +160,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Mutation.salvarSlide: keys: PORTAL_MANUTENCAO_SLIDES",
         "Mutation.salvarUsuario: keys: PORTAL_MANUTENCAO_USUARIOS",
         "Mutation.setCurrentUserOnboardingSeen: authenticated",
+        "Mutation.substituirArquivoBiblioteca: keys: PORTAL_GERENCIAR_BIBLIOTECA",
         "Mutation.uploadArquivos: keys: PORTAL_GERENCIAR_BIBLIOTECA",
       ]
     `);

@@ -118,15 +118,19 @@ export async function findVisibleFile(db: DbOrTx, viewer: LibraryViewerContext, 
   return row ?? null;
 }
 
-/** Whether the viewer may read the file item holding the upload `arquivoId` (the download check). */
+/** Whether the viewer may read the file item holding the upload `arquivoId`, current or earlier version (the download check). */
 export async function canReadLibraryUpload(
   db: DbOrTx,
   viewer: LibraryViewerContext,
   arquivoId: string,
 ): Promise<boolean> {
   if (!UUID.test(arquivoId)) return false;
+  // The current content of a file, or one of its earlier versions.
   const found = await db.execute(
-    sql`SELECT 1 FROM item_biblioteca i WHERE i.arquivo_id = ${arquivoId} AND NOT i.pasta AND ${visibleTo(viewer)} LIMIT 1`,
+    sql`SELECT 1 FROM item_biblioteca i
+      WHERE (i.arquivo_id = ${arquivoId}
+             OR i.id IN (SELECT v.item_id FROM versao_item_biblioteca v WHERE v.arquivo_id = ${arquivoId}))
+        AND NOT i.pasta AND ${visibleTo(viewer)} LIMIT 1`,
   );
   return found.rows.length > 0;
 }
@@ -379,4 +383,41 @@ export async function readableFolderNamesInBin(
     sql`SELECT i.id, i.nome FROM item_biblioteca i WHERE i.id = ANY(${uuidArray(ids)}) AND ${readable}`,
   );
   return new Map((result.rows as { id: string; nome: string }[]).map((r) => [r.id, r.nome]));
+}
+
+/** A version of a file as the versions panel shows it (docs/domains/library.md#versions). */
+export type VersionRow = {
+  numero: number;
+  arquivo_id: string;
+  tamanho: string | number | null;
+  criado_em: Date | string;
+  autor_id: string | null;
+  autor_nome: string | null;
+  autor_email: string | null;
+};
+
+/**
+ * The versions of a file item, newest first. A file never replaced has no version rows: its content is version 1,
+ * by its owner at its creation.
+ */
+export async function listVersions(db: DbOrTx, file: ItemRow): Promise<VersionRow[]> {
+  const result = await db.execute(sql`SELECT v.numero, v.arquivo_id, a.tamanho, v.criado_em,
+      v.autor_id, u.nome AS autor_nome, u.email AS autor_email
+    FROM versao_item_biblioteca v
+    ${uploadDetailsJoin(sql`v.arquivo_id`, 'a')}
+    ${userNameEmailJoin(sql`v.autor_id`, 'u')}
+    WHERE v.item_id = ${file.id} ORDER BY v.numero DESC`);
+  if (result.rows.length) return result.rows as VersionRow[];
+  if (!file.arquivo_id) return [];
+  return [
+    {
+      numero: 1,
+      arquivo_id: file.arquivo_id,
+      tamanho: file.arquivo_tamanho,
+      criado_em: file.data_criacao,
+      autor_id: file.proprietario_id,
+      autor_nome: file.proprietario_nome,
+      autor_email: file.proprietario_email,
+    },
+  ];
 }

@@ -27,6 +27,7 @@ import {
   listBin,
   listFolderItems,
   listRecentFiles,
+  listVersions,
   listWritableFolders,
   permissionsOf,
   readableFolderNamesInBin,
@@ -39,10 +40,13 @@ import {
   emptyBin,
   grantAccess,
   issueDownloadLink,
+  issueVersionDownloadLink,
   moveItem,
   placeUploads,
   renameItem,
+  replaceFile,
   restoreItem,
+  restoreVersion,
 } from './library.service.js';
 
 /** How long a download or thumbnail link handed out with an item stays valid. */
@@ -67,6 +71,7 @@ export const guards: ModuleGuards = {
     contagemConteudoBiblioteca: 'authenticated',
     ultimosModificados: 'authenticated',
     lixeiraBiblioteca: 'authenticated',
+    versoesItemBiblioteca: 'authenticated',
   },
   Mutation: {
     excluirItemBiblioteca: 'authenticated',
@@ -80,6 +85,9 @@ export const guards: ModuleGuards = {
     criarNovaPasta: MANAGE,
     restaurarItemBiblioteca: 'authenticated',
     esvaziarLixeiraBiblioteca: 'authenticated',
+    substituirArquivoBiblioteca: MANAGE,
+    restaurarVersaoItemBiblioteca: 'authenticated',
+    gerarLinkDownloadVersaoBiblioteca: 'authenticated',
   },
 };
 
@@ -199,6 +207,18 @@ export const resolvers: Resolvers = {
       for (const row of rows) rememberFolderNames(ctx, row.caminho, row.pastas_legiveis);
       return rows;
     },
+    versoesItemBiblioteca: async (_, { idItem }, ctx) => {
+      const file = await findVisibleFile(ctx.services.db, await viewerOf(ctx), idItem);
+      if (!file || file.id !== idItem) throw notFound();
+      const versions = await listVersions(ctx.services.db, file);
+      return versions.map((v, index) => ({
+        numero: v.numero,
+        atual: index === 0,
+        tamanho: v.tamanho === null ? null : Number(v.tamanho),
+        criadoEm: new Date(v.criado_em),
+        autor: v.autor_id ? { id: v.autor_id, nome: v.autor_nome ?? '', email: v.autor_email ?? '' } : null,
+      }));
+    },
     lixeiraBiblioteca: async (_, args, ctx) => {
       const page = pageArgs(args, BIN_PAGE_SIZES);
       const viewer = await viewerOf(ctx);
@@ -249,6 +269,11 @@ export const resolvers: Resolvers = {
     criarNovaPasta: async (_, { novaPasta }, ctx) => itemById(ctx, await createFolder(actionContext(ctx), novaPasta)),
     restaurarItemBiblioteca: async (_, args, ctx) => itemById(ctx, await restoreItem(actionContext(ctx), args)),
     esvaziarLixeiraBiblioteca: (_, args, ctx) => emptyBin(actionContext(ctx), args),
+    substituirArquivoBiblioteca: async (_, args, ctx) => itemById(ctx, await replaceFile(actionContext(ctx), args)),
+    restaurarVersaoItemBiblioteca: async (_, args, ctx) =>
+      itemById(ctx, await restoreVersion(actionContext(ctx), args)),
+    gerarLinkDownloadVersaoBiblioteca: (_, args, ctx) =>
+      issueVersionDownloadLink(actionContext(ctx), { ...args, ttlSeconds: LINK_TTL_SECONDS }),
   },
   ItemBiblioteca: {
     dataCriacao: (row) => new Date(row.data_criacao),

@@ -12,6 +12,7 @@ export const samples: Record<string, string> = {
     '{ contagemConteudoBiblioteca(ids: ["00000000-0000-0000-0000-000000000000"]) { arquivos pastas } }',
   'Query.ultimosModificados': '{ ultimosModificados { id } }',
   'Query.lixeiraBiblioteca': '{ lixeiraBiblioteca { totalElements content { id } } }',
+  'Query.versoesItemBiblioteca': '{ versoesItemBiblioteca(idItem: "00000000-0000-0000-0000-000000000000") { numero } }',
   'Mutation.excluirItemBiblioteca':
     'mutation { excluirItemBiblioteca(idItem: "00000000-0000-0000-0000-000000000000") { id } }',
   'Mutation.excluirItem': 'mutation { excluirItem(idItem: "00000000-0000-0000-0000-000000000000") { id } }',
@@ -31,5 +32,11 @@ export const samples: Record<string, string> = {
     'mutation { restaurarItemBiblioteca(idItem: "00000000-0000-0000-0000-000000000000") { id } }',
   'Mutation.esvaziarLixeiraBiblioteca':
     'mutation { esvaziarLixeiraBiblioteca(ids: ["00000000-0000-0000-0000-000000000000"]) }',
+  'Mutation.substituirArquivoBiblioteca':
+    'mutation { substituirArquivoBiblioteca(idItem: "00000000-0000-0000-0000-000000000000", idArquivo: "00000000-0000-0000-0000-000000000000") { id } }',
+  'Mutation.restaurarVersaoItemBiblioteca':
+    'mutation { restaurarVersaoItemBiblioteca(idItem: "00000000-0000-0000-0000-000000000000", numero: 1) { id } }',
+  'Mutation.gerarLinkDownloadVersaoBiblioteca':
+    'mutation { gerarLinkDownloadVersaoBiblioteca(idItem: "00000000-0000-0000-0000-000000000000", numero: 1) }',
   'Mutation.criarNovaPasta': 'mutation { criarNovaPasta(novaPasta: { nome: "x", idsGrupoAcesso: [] }) { id } }',
 };

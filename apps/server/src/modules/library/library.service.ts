@@ -20,8 +20,12 @@ import {
   type RestaurarItemInput,
   renomearSchema,
   restaurarItemSchema,
+  type SubstituirArquivoInput,
+  substituirArquivoSchema,
   type UploadArquivosApiInput,
   uploadArquivosInputSchema,
+  type VersaoItemInput,
+  versaoItemSchema,
   viewerCan,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
@@ -40,6 +44,7 @@ import {
   type ItemRow,
   type LibraryViewerContext,
   libraryViewer,
+  listVersions,
   visibleTo,
 } from './library.queries.js';
 
@@ -456,10 +461,14 @@ export async function restoreItem(ctx: ActionContext, input: RestaurarItemInput)
 async function purgeEntries(txCtx: ActionContext, entries: { id: string; nome: string }[]): Promise<string[]> {
   if (!entries.length) return [];
   const ids = uuidArray(entries.map((e) => e.id));
-  const removed = (
-    await txCtx.db.execute(sql`DELETE FROM item_biblioteca
-      WHERE (id = ANY(${ids}) OR caminho && ${ids}) AND excluido_em IS NOT NULL RETURNING arquivo_id`)
-  ).rows as { arquivo_id: string | null }[];
+  const subtree = sql`(id = ANY(${ids}) OR caminho && ${ids}) AND excluido_em IS NOT NULL`;
+  // Every version's content goes too (their rows go with the items, ON DELETE CASCADE).
+  const versions = (
+    await txCtx.db.execute(sql`SELECT DISTINCT v.arquivo_id FROM versao_item_biblioteca v
+      WHERE v.item_id IN (SELECT id FROM item_biblioteca WHERE ${subtree})`)
+  ).rows as { arquivo_id: string }[];
+  const removed = (await txCtx.db.execute(sql`DELETE FROM item_biblioteca WHERE ${subtree} RETURNING arquivo_id`))
+    .rows as { arquivo_id: string | null }[];
   for (const entry of entries) {
     await recordAudit(txCtx.db, {
       actorId: actorId(txCtx),
@@ -470,8 +479,9 @@ async function purgeEntries(txCtx: ActionContext, entries: { id: string; nome: s
       after: { definitivo: true },
     });
   }
-  const arquivoIds = removed.flatMap((r) => (r.arquivo_id ? [r.arquivo_id] : []));
-  return deleteUploads(txCtx, { arquivoIds });
+  const arquivoIds = new Set(versions.map((v) => v.arquivo_id));
+  for (const r of removed) if (r.arquivo_id) arquivoIds.add(r.arquivo_id);
+  return deleteUploads(txCtx, { arquivoIds: [...arquivoIds] });
 }
 
 /**
@@ -526,4 +536,118 @@ export async function purgeExpiredBin(
     if (!count) return purged;
     purged += count;
   }
+}
+
+/** A readable file the actor may write (versions change it), or NOT_FOUND / FORBIDDEN; locked for the change. */
+async function writableFile(tx: Tx, viewer: LibraryViewerContext, id: string): Promise<ItemRow> {
+  const file = await visibleItem(tx, viewer, id);
+  if (file.pasta || !file.arquivo_id) throw notFound();
+  if (!canWriteItem(file.acesso)) throw forbidden();
+  await tx.execute(sql`SELECT 1 FROM item_biblioteca WHERE id = ${file.id} FOR UPDATE`);
+  return file;
+}
+
+/**
+ * Makes `arquivoId` the current content of a file as a new version by the actor (the highest number + 1). A file
+ * never replaced gets its version 1 written first, from its own content, owner and creation date.
+ */
+async function addVersion(tx: Tx, file: ItemRow, arquivoId: string, autorId: string | null): Promise<number> {
+  const versions = await listVersions(tx, file);
+  const current = versions[0]?.numero ?? 0;
+  if (current === 1 && versions.length === 1) {
+    const first = versions[0];
+    const exists = await tx.execute(sql`SELECT 1 FROM versao_item_biblioteca WHERE item_id = ${file.id}`);
+    if (!exists.rows.length) {
+      await tx.execute(sql`INSERT INTO versao_item_biblioteca (item_id, numero, arquivo_id, autor_id, criado_em)
+        VALUES (${file.id}, 1, ${first.arquivo_id}, ${first.autor_id}, ${new Date(first.criado_em).toISOString()})`);
+    }
+  }
+  const numero = current + 1;
+  await tx.execute(sql`INSERT INTO versao_item_biblioteca (item_id, numero, arquivo_id, autor_id)
+    VALUES (${file.id}, ${numero}, ${arquivoId}, ${autorId})`);
+  await tx.execute(sql`UPDATE item_biblioteca SET arquivo_id = ${arquivoId}, ultima_modificacao = now()
+    WHERE id = ${file.id}`);
+  await touch(tx, file.pasta_pai_id);
+  return numero;
+}
+
+/**
+ * Replaces a file's content with an upload sent by POST /api/upload (substituirArquivoBiblioteca,
+ * docs/domains/library.md#versions): the key (guard), write access on the file, the actor's own unplaced LIBRARY
+ * upload (else NOT_FOUND). The old content stays as an earlier version; the name stays.
+ */
+export async function replaceFile(ctx: ActionContext, input: SubstituirArquivoInput): Promise<string> {
+  const v = parseInput(substituirArquivoSchema, input);
+  const viewer = await viewerOf(ctx);
+  return inTransaction(ctx, async (tx, txCtx) => {
+    const file = await writableFile(tx, viewer, v.idItem);
+    const upload = await placeUpload(txCtx, { arquivoId: v.idArquivo, fileType: 'LIBRARY' });
+    if (!upload) throw notFound();
+    const numero = await addVersion(tx, file, upload.id, viewer.id);
+    await recordAudit(tx, {
+      actorId: actorId(ctx),
+      entity: 'item_biblioteca',
+      entityId: file.id,
+      action: 'editar',
+      before: { idArquivo: file.arquivo_id },
+      after: { idArquivo: upload.id, versao: numero, tamanho: upload.tamanho },
+    });
+    return file.id;
+  });
+}
+
+/**
+ * Makes an earlier version of a file current again (restaurarVersaoItemBiblioteca): a new version with that
+ * content, by the actor; nothing is lost. Write access needed; an unknown version is NOT_FOUND.
+ */
+export async function restoreVersion(ctx: ActionContext, input: VersaoItemInput): Promise<string> {
+  const v = parseInput(versaoItemSchema, input);
+  const viewer = await viewerOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const file = await writableFile(tx, viewer, v.idItem);
+    const versions = await listVersions(tx, file);
+    const chosen = versions.find((x) => x.numero === v.numero);
+    if (!chosen) throw notFound();
+    if (chosen === versions[0]) return file.id;
+    const numero = await addVersion(tx, file, chosen.arquivo_id, viewer.id);
+    await recordAudit(tx, {
+      actorId: actorId(ctx),
+      entity: 'item_biblioteca',
+      entityId: file.id,
+      action: 'restaurar',
+      before: { idArquivo: file.arquivo_id },
+      after: { idArquivo: chosen.arquivo_id, versaoRestaurada: chosen.numero, versao: numero },
+    });
+    return file.id;
+  });
+}
+
+/**
+ * A short-lived download link of one version of a readable file (gerarLinkDownloadVersaoBiblioteca), under the
+ * file's name, audited as a download. An unreadable file or unknown version is NOT_FOUND.
+ */
+export async function issueVersionDownloadLink(
+  ctx: ActionContext,
+  input: VersaoItemInput & { ttlSeconds: number },
+): Promise<string> {
+  const v = parseInput(versaoItemSchema, { idItem: input.idItem, numero: input.numero });
+  const viewer = await viewerOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const file = await findVisibleFile(tx, viewer, v.idItem);
+    if (!file || file.id !== v.idItem) throw notFound();
+    const version = (await listVersions(tx, file)).find((x) => x.numero === v.numero);
+    if (!version) throw notFound();
+    await recordAudit(tx, {
+      actorId: actorId(ctx),
+      entity: 'item_biblioteca',
+      entityId: file.id,
+      action: 'baixar',
+      after: { nome: file.nome, idArquivo: version.arquivo_id, versao: version.numero },
+    });
+    return signDownloadLink(tx, version.arquivo_id, {
+      ttlSeconds: input.ttlSeconds,
+      name: file.nome,
+      userId: viewer.id,
+    });
+  });
 }

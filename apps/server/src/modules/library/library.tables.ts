@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { arquivo } from '../files/files.tables.js';
 import { grupoUsuarios } from '../user-groups/user-groups.tables.js';
 import { usuario } from '../users/users.tables.js';
@@ -74,6 +85,32 @@ export const permissaoItemBiblioteca = pgTable(
   (t) => [
     primaryKey({ columns: [t.itemId, t.grupoUsuariosId] }),
     index('permissao_item_biblioteca_grupo_idx').on(t.grupoUsuariosId),
+  ],
+);
+
+/**
+ * The versions of a library file (docs/domains/library.md#versions), numbered from 1; the highest is the current
+ * content (`item_biblioteca.arquivo_id`). A file never replaced has no rows: its content is version 1. Restoring
+ * an earlier version adds a new one pointing at the same upload.
+ */
+export const versaoItemBiblioteca = pgTable(
+  'versao_item_biblioteca',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => itemBiblioteca.id, { onDelete: 'cascade' }),
+    numero: integer('numero').notNull(),
+    arquivoId: uuid('arquivo_id')
+      .notNull()
+      .references(() => arquivo.id),
+    autorId: uuid('autor_id').references(() => usuario.id),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('versao_item_biblioteca_item_numero_idx').on(t.itemId, t.numero),
+    // The download check of an earlier version: which item holds this upload.
+    index('versao_item_biblioteca_arquivo_idx').on(t.arquivoId),
   ],
 );
 
