@@ -81,6 +81,8 @@ export type ToolbarActions = {
   delete: boolean;
   grant: boolean;
   download: boolean;
+  /** The versions panel: exactly one readable file (docs/domains/library.md#versions). */
+  versions: boolean;
 };
 
 /** True for the root id, and for a missing id (the root page has no idPasta; idPai null means root). */
@@ -174,6 +176,7 @@ export function toolbarActions(
     delete: any && each.every((c) => c.excluir),
     grant: one?.concederAcesso ?? false,
     download: any && each.every((c) => c.baixar),
+    versions: one?.baixar ?? false,
   };
 }
 

@@ -19,8 +19,12 @@ import {
   LIXEIRA_BIBLIOTECA,
   PASTAS_COM_PERMISSAO_ESCRITA,
   RESTAURAR_ITEM_BIBLIOTECA,
+  RESTAURAR_VERSAO_ITEM_BIBLIOTECA,
+  VERSOES_ITEM_BIBLIOTECA,
+  type VersaoItem,
 } from './library.documents';
 import { buildItem, buildUser } from './test-factories';
+import { VersionsDialog } from './VersionsDialog';
 
 // The library's bin on the web (docs/domains/library.md#the-bin): Undo on the delete toast, and the bin view that
 // lists, restores (in place or to a chosen folder) and empties with confirmation.
@@ -87,12 +91,12 @@ const restored = (idItem: string, idNovaLocalizacao?: string) => {
   return { mock, fn };
 };
 
-function renderWith(ui: React.ReactNode, mocks: MockedResponse[]) {
+function renderWith(ui: React.ReactNode, mocks: MockedResponse[], user = MANAGER) {
   render(
     <I18nextProvider i18n={i18n}>
       <ToastProvider>
         <MockedProvider mocks={mocks}>
-          <SignedInUserContext value={MANAGER}>{ui}</SignedInUserContext>
+          <SignedInUserContext value={user}>{ui}</SignedInUserContext>
         </MockedProvider>
       </ToastProvider>
     </I18nextProvider>,
@@ -250,5 +254,55 @@ describe('library bin', () => {
     expect(daysLeft('2026-01-31T00:00:00Z', now)).toBe(30);
     expect(daysLeft('2026-01-01T10:00:00Z', now)).toBe(1);
     expect(daysLeft('2025-12-31T00:00:00Z', now)).toBe(0);
+  });
+
+  describe('versions', () => {
+    const version = (numero: number, atual: boolean, nome: string): VersaoItem => ({
+      __typename: 'VersaoItemBiblioteca',
+      numero,
+      atual,
+      tamanho: 1000 * numero,
+      criadoEm: '2026-03-10T12:00:00.000Z',
+      autor: { __typename: 'ProprietarioItem', id: `u${numero}`, nome },
+    });
+    const versionsOf = (list: VersaoItem[]): MockedResponse => ({
+      request: { query: VERSOES_ITEM_BIBLIOTECA, variables: { idItem: 'f1' } },
+      result: { data: { versoesItemBiblioteca: list } },
+      maxUsageCount: 5,
+    });
+    const THREE = [version(3, true, 'Ana Lima'), version(2, false, 'Bruno Reis'), version(1, false, 'Maria Souza')];
+
+    it('lists the versions with who sent them; an earlier one is restored as current', async () => {
+      const restoredFn = vi.fn(() => ({ data: { restaurarVersaoItemBiblioteca: planilha } }));
+      renderWith(<VersionsDialog file={planilha} onClose={() => {}} />, [
+        versionsOf(THREE),
+        {
+          request: { query: RESTAURAR_VERSAO_ITEM_BIBLIOTECA, variables: { idItem: 'f1', numero: 1 } },
+          result: restoredFn,
+        },
+        versionsOf([version(4, true, 'Ana Lima'), ...THREE.map((v) => ({ ...v, atual: false }))]),
+      ]);
+      const table = await screen.findByRole('table', { name: 'Versões de Metas 2026.xlsx' });
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(rows).toHaveLength(3);
+      expect(within(rows[0]).getByText('Atual')).toBeTruthy();
+      expect(within(rows[2]).getByText('Maria Souza')).toBeTruthy();
+      // The current version has nothing to restore.
+      expect(screen.queryByRole('button', { name: 'Restaurar a versão 3' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Baixar a versão 3' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /nova versão/ })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Restaurar a versão 1' }));
+      await waitFor(() => expect(restoredFn).toHaveBeenCalledTimes(1));
+      expect(await screen.findByText('Versão 1 restaurada como a atual.')).toBeTruthy();
+    });
+
+    it('a reader without write access downloads versions but neither restores nor sends one', async () => {
+      const readOnly = buildItem({ id: 'f1', nome: 'Metas 2026.xlsx', access: ['LEITURA'] });
+      renderWith(<VersionsDialog file={readOnly} onClose={() => {}} />, [versionsOf(THREE)], buildUser([]));
+      await screen.findByRole('table', { name: 'Versões de Metas 2026.xlsx' });
+      expect(screen.getByRole('button', { name: 'Baixar a versão 1' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Restaurar a versão 1' })).toBeNull();
+      expect(screen.queryByRole('button', { name: /nova versão/ })).toBeNull();
+    });
   });
 });

@@ -10,10 +10,11 @@ import { MoveDialog } from './MoveDialog';
 import { NewFolderDialog } from './NewFolderDialog';
 import { RenameDialog } from './RenameDialog';
 import { UploadDialog } from './UploadDialog';
+import { VersionsDialog } from './VersionsDialog';
 
 export type OpenDialog =
   | null
-  | { kind: 'upload' | 'uploadHint' | 'createFolder' | 'rename' | 'move' | 'delete' | 'grant' | 'bin' }
+  | { kind: 'upload' | 'uploadHint' | 'createFolder' | 'rename' | 'move' | 'delete' | 'grant' | 'bin' | 'versions' }
   | { kind: 'viewer'; itemId: string };
 
 type Props = {
@@ -50,6 +51,7 @@ export function LibraryDialogs(props: Props) {
       {kind === 'move' && one && <MoveDialog item={one} onClose={onClose} />}
       {kind === 'grant' && one && <GrantAccessDialog item={one} onClose={onClose} />}
       {kind === 'bin' && <BinDialog onClose={onClose} />}
+      {kind === 'versions' && one && <VersionsDialog file={one} onClose={onClose} />}
       {dialog?.kind === 'viewer' && (
         <ImageViewer
           images={props.images}

@@ -185,7 +185,7 @@ describe('LibraryPage', () => {
     ).toBeTruthy();
   });
 
-  it('a reader without write rights sees no management toolbar, only download', async () => {
+  it('a reader without write rights sees no management toolbar, only download and versions', async () => {
     const readOnly = [buildItem({ id: 'r1', nome: 'Tabela.pdf', access: ['LEITURA'] })];
     const pasta = buildItem({ id: 'p9', nome: 'Leitura', pasta: true, access: ['LEITURA'] });
     renderLibrary('/biblioteca/p9', [folder(pasta), itemsOf('p9', readOnly)], READER);
@@ -194,7 +194,7 @@ describe('LibraryPage', () => {
       within(toolbar())
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Baixar']);
+    ).toEqual(['Baixar', 'Versões']);
   });
 
   it('a reader with write access here keeps the management actions', async () => {

@@ -3,7 +3,16 @@ import Button from '@mui/material/Button';
 import type { ToolbarActions } from '@portal/domain';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeleteIcon, DownloadIcon, GrantIcon, MoveIcon, NewFolderIcon, RenameIcon, UploadIcon } from './library-icons';
+import {
+  DeleteIcon,
+  DownloadIcon,
+  GrantIcon,
+  MoveIcon,
+  NewFolderIcon,
+  RenameIcon,
+  UploadIcon,
+  VersionsIcon,
+} from './library-icons';
 
 export type ToolbarAction = keyof ToolbarActions;
 
@@ -15,12 +24,16 @@ const BUTTONS: { action: ToolbarAction; labelKey: string; Icon: ComponentType }[
   { action: 'delete', labelKey: 'library.actions.delete', Icon: DeleteIcon },
   { action: 'grant', labelKey: 'library.actions.grant', Icon: GrantIcon },
   { action: 'download', labelKey: 'library.actions.download', Icon: DownloadIcon },
+  { action: 'versions', labelKey: 'library.actions.versions', Icon: VersionsIcon },
 ];
+
+/** What a reader without write rights still has: downloading and the versions of a file. */
+const READER_ACTIONS: ToolbarAction[] = ['download', 'versions'];
 
 type Props = {
   actions: ToolbarActions;
   onAction: (action: ToolbarAction) => void;
-  /** False for a reader without any write right here: only the download action shows. Default true. */
+  /** False for a reader without any write right here: only download and versions show. Default true. */
   management?: boolean;
   /** True in the root for those who upload: upload stays enabled and explains that files go inside a folder. */
   explainUpload?: boolean;
@@ -28,11 +41,11 @@ type Props = {
 
 /**
  * The library toolbar (docs/domains/library.md#the-toolbar): every action shown, enabled by `libraryToolbarState`;
- * readers without write rights see only the download action.
+ * readers without write rights see only download and versions.
  */
 export function LibraryToolbar({ actions, onAction, management = true, explainUpload = false }: Props) {
   const { t } = useTranslation();
-  const shown = management ? BUTTONS : BUTTONS.filter((b) => b.action === 'download');
+  const shown = management ? BUTTONS : BUTTONS.filter((b) => READER_ACTIONS.includes(b.action));
   const enabled = (action: ToolbarAction) => actions[action] || (action === 'upload' && explainUpload);
   return (
     <Box role="toolbar" aria-label={t('library.toolbar')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

@@ -2,6 +2,7 @@ import type {
   GruposUsuariosAtivosQuery,
   ItemBibliotecaFieldsFragment,
   LixeiraBibliotecaQuery,
+  VersoesItemBibliotecaQuery,
 } from './library.generated';
 
 // The library's documents are in library.graphql; their types are generated (library.generated.ts).
@@ -13,6 +14,7 @@ export {
   EsvaziarLixeiraBibliotecaDocument as ESVAZIAR_LIXEIRA_BIBLIOTECA,
   ExcluirItemBibliotecaDocument as EXCLUIR_ITEM_BIBLIOTECA,
   GerarLinkDownloadByItemBibliotecaDocument as GERAR_LINK_DOWNLOAD,
+  GerarLinkDownloadVersaoBibliotecaDocument as GERAR_LINK_DOWNLOAD_VERSAO,
   GruposUsuariosAtivosDocument as GRUPOS_USUARIOS_ATIVOS,
   ItemsPorPastaDocument as ITEMS_POR_PASTA,
   LixeiraBibliotecaDocument as LIXEIRA_BIBLIOTECA,
@@ -21,7 +23,10 @@ export {
   PastasComPermissaoEscritaDocument as PASTAS_COM_PERMISSAO_ESCRITA,
   RenomearItemBibliotecaDocument as RENOMEAR_ITEM_BIBLIOTECA,
   RestaurarItemBibliotecaDocument as RESTAURAR_ITEM_BIBLIOTECA,
+  RestaurarVersaoItemBibliotecaDocument as RESTAURAR_VERSAO_ITEM_BIBLIOTECA,
+  SubstituirArquivoBibliotecaDocument as SUBSTITUIR_ARQUIVO_BIBLIOTECA,
   UploadArquivosDocument as UPLOAD_ARQUIVOS,
+  VersoesItemBibliotecaDocument as VERSOES_ITEM_BIBLIOTECA,
 } from './library.generated';
 
 /** A library item as the screens read it (docs/domains/library.md). */
@@ -30,6 +35,8 @@ export type PastaResumo = ItemBiblioteca['pastaPai'];
 export type PermissaoAcessoPasta = ItemBiblioteca['permissoesAcessoUsuarioLogado'][number];
 /** An entry of the bin (docs/domains/library.md#the-bin). */
 export type ItemLixeira = LixeiraBibliotecaQuery['lixeiraBiblioteca']['content'][number];
+/** A version of a file (docs/domains/library.md#versions). */
+export type VersaoItem = VersoesItemBibliotecaQuery['versoesItemBiblioteca'][number];
 export type GrupoUsuariosAtivo = GruposUsuariosAtivosQuery['gruposUsuariosAtivos'][number];
 
 /** Queries a library write makes stale (folder items, search and writable folders). */
@@ -39,4 +46,5 @@ export const LIBRARY_REFETCH = [
   'PastasComPermissaoEscrita',
   'Pasta',
   'LixeiraBiblioteca',
+  'VersoesItemBiblioteca',
 ];

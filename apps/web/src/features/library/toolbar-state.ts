@@ -32,6 +32,7 @@ export function libraryToolbarState(
     delete: shape.delete && all('excluir'),
     grant: shape.grant && all('concederAcesso'),
     download: shape.download && all('baixar'),
+    versions: shape.versions && all('baixar'),
   };
 }
 
