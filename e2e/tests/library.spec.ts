@@ -149,3 +149,62 @@ test('a manager shares a folder with a group; a member downloads; others see not
   await expect(outsider.getByRole('heading', { name: 'Pasta não encontrada' })).toBeVisible();
   await outsider.context().close();
 });
+
+// Nothing lost by mistake (issue 16, points 2 and 4): a file replaced then restored to its first version, and a
+// folder deleted then restored from the bin with its contents.
+test('a replaced file goes back to its first version; a deleted folder comes back from the bin', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const folder = `Lixeira ${Date.now()}`;
+  const manager = await signedInPage(browser, '/biblioteca', 'montadora@portal.demo');
+  await toolbar(manager).getByRole('button', { name: 'Nova pasta' }).click();
+  let dialog = manager.getByRole('dialog', { name: 'Nova pasta' });
+  await dialog.getByLabel('Nome', { exact: true }).fill(folder);
+  await chooseGroup(manager, 'Grupos com leitura', 'Rede Horizonte');
+  await dialog.getByRole('button', { name: 'Criar pasta' }).click();
+  await expect(dialog).toBeHidden();
+  await item(manager, folder).dblclick();
+  await expect(manager.getByRole('heading', { level: 1, name: folder })).toBeVisible();
+  await toolbar(manager).getByRole('button', { name: 'Enviar arquivos' }).click();
+  dialog = manager.getByRole('dialog', { name: 'Enviar arquivos' });
+  await dialog.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, 'notas-revisao.txt'));
+  await dialog.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // Replace it with a new version, then restore version 1 (which becomes version 3).
+  await select(manager, 'notas-revisao.txt');
+  await toolbar(manager).getByRole('button', { name: 'Versões' }).click();
+  dialog = manager.getByRole('dialog', { name: 'Versões de notas-revisao.txt' });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'notas-v2.txt', mimeType: 'text/plain', buffer: Buffer.from('segunda versão\n') });
+  await expect(manager.getByText('Nova versão enviada.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Restaurar a versão 1' }).click();
+  await expect(manager.getByText('Versão 1 restaurada como a atual.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Restaurar a versão 2' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Baixar a versão 3' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  const download = manager.waitForEvent('download');
+  await toolbar(manager).getByRole('button', { name: 'Baixar' }).click();
+  const saved = await (await download).path();
+  expect(readFileSync(saved, 'utf8')).toBe(readFileSync(path.join(FIXTURES, 'notas-revisao.txt'), 'utf8'));
+
+  // Delete the folder from the root: it leaves the list; the bin gives it back with its file.
+  await manager.getByRole('navigation', { name: 'Caminho da pasta' }).getByRole('link', { name: 'Biblioteca' }).click();
+  await select(manager, folder);
+  await toolbar(manager).getByRole('button', { name: 'Excluir' }).click();
+  dialog = manager.getByRole('dialog', { name: 'Excluir 1 item(ns)?' });
+  await dialog.getByRole('button', { name: 'Excluir' }).click();
+  await expect(manager.getByText('Movido para a lixeira.')).toBeVisible();
+  await expect(item(manager, folder)).toBeHidden();
+  await manager.getByRole('button', { name: 'Lixeira', exact: true }).click();
+  dialog = manager.getByRole('dialog', { name: 'Lixeira' });
+  await dialog.getByRole('button', { name: `Restaurar ${folder}` }).click();
+  await expect(manager.getByText('Restaurado.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: `Restaurar ${folder}` })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await item(manager, folder).dblclick();
+  await expect(item(manager, 'notas-revisao.txt')).toBeVisible();
+  await manager.context().close();
+});
