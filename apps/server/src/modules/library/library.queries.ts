@@ -127,9 +127,10 @@ export async function canReadLibraryUpload(
   if (!UUID.test(arquivoId)) return false;
   // The current content of a file, or one of its earlier versions.
   const found = await db.execute(
+    // Two index lookups (item_biblioteca_arquivo_idx, versao_item_biblioteca_arquivo_idx), never a scan for the OR.
     sql`SELECT 1 FROM item_biblioteca i
-      WHERE (i.arquivo_id = ${arquivoId}
-             OR i.id IN (SELECT v.item_id FROM versao_item_biblioteca v WHERE v.arquivo_id = ${arquivoId}))
+      WHERE i.id IN (SELECT h.id FROM item_biblioteca h WHERE h.arquivo_id = ${arquivoId}
+                     UNION ALL SELECT v.item_id FROM versao_item_biblioteca v WHERE v.arquivo_id = ${arquivoId})
         AND NOT i.pasta AND ${visibleTo(viewer)} LIMIT 1`,
   );
   return found.rows.length > 0;
