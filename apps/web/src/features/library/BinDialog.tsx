@@ -123,7 +123,7 @@ export function BinDialog({ onClose }: { onClose: () => void }) {
         <Typography color="text.secondary" sx={{ flex: '1 1 320px' }}>
           {t('library.bin.subtitle')}
         </Typography>
-        <Button variant="outlined" color="error" disabled={!page?.totalElements} onClick={() => setRemoving('all')}>
+        <Button variant="outlined" disabled={!page?.totalElements} onClick={() => setRemoving('all')}>
           {t('library.bin.emptyAll')}
         </Button>
       </Box>
@@ -151,7 +151,6 @@ export function BinDialog({ onClose }: { onClose: () => void }) {
             </Button>
             <Button
               size="small"
-              color="error"
               aria-label={t('library.bin.deleteForeverNamed', { nome: e.nome })}
               onClick={() => setRemoving(e)}
             >
