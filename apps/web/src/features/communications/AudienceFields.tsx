@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ChipsField } from '../../ui/form/ChipsField';
+import { ChipsField, EMAIL_SEPARATORS } from '../../ui/form/ChipsField';
 import { GRUPOS_USUARIOS_ATIVOS } from '../library/library.documents';
 import {
   type Audiencia,
@@ -113,6 +113,7 @@ export function AudienceFields({ value, onChange, onBlur, removedUsers, error, d
         onBlur={onBlur}
         helperText={t('communicationsUi.form.emailsHint')}
         disabled={disabled}
+        separators={EMAIL_SEPARATORS}
         accept={(text) => {
           const email = text.toLowerCase();
           return EMAIL.test(email)

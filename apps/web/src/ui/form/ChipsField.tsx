@@ -13,12 +13,56 @@ type Props = {
   error?: string;
   helperText?: string;
   disabled?: boolean;
+  /**
+   * What separates values typed or pasted together (default: a comma). E-mails take `EMAIL_SEPARATORS`, so a list
+   * pasted from a spreadsheet or a mail client adds each address at once.
+   */
+  separators?: RegExp;
 };
 
-/** Free chips (tags, e-mails): typed text becomes a chip on Enter, comma or blur; Backspace removes the last. */
-export function ChipsField({ label, value, onChange, onBlur, accept, error, helperText, disabled }: Props) {
+/** `;`, `,`, spaces and new lines: how lists of e-mail addresses come. */
+export const EMAIL_SEPARATORS = /[;,\s]+/;
+
+/**
+ * Free chips (tags, e-mails): typed text becomes a chip on Enter, a separator or blur; Backspace removes the last. A
+ * list typed or pasted with separators adds each value it accepts at once; the ones it refuses stay in the field,
+ * with the reason, to be corrected (nothing typed is lost).
+ */
+export function ChipsField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  accept,
+  error,
+  helperText,
+  disabled,
+  separators = /,/,
+}: Props) {
   const [input, setInput] = useState('');
   const [refused, setRefused] = useState<string | undefined>();
+
+  /**
+   * Adds the complete parts of `text` (those before its last separator, or all of a paste); keeps the refused ones
+   * and the rest in the field.
+   */
+  const addList = (text: string, whole = false) => {
+    const parts = text.split(separators);
+    const rest = whole ? '' : (parts.pop() ?? '');
+    const added: string[] = [];
+    const kept: string[] = [];
+    let reason: string | undefined;
+    for (const part of parts.map((p) => p.trim()).filter(Boolean)) {
+      const result = accept ? accept(part) : { value: part };
+      if ('error' in result) {
+        kept.push(part);
+        reason ??= result.error;
+      } else if (!value.includes(result.value) && !added.includes(result.value)) added.push(result.value);
+    }
+    if (added.length) onChange([...value, ...added]);
+    setRefused(reason);
+    setInput([...kept, rest.trimStart()].filter(Boolean).join(', '));
+  };
 
   const add = (text: string) => {
     const trimmed = text.trim();
@@ -45,8 +89,11 @@ export function ChipsField({ label, value, onChange, onBlur, accept, error, help
       disabled={disabled}
       onInputChange={(_, text, reason) => {
         if (reason === 'reset') return;
-        if (text.endsWith(',')) add(text.slice(0, -1));
-        else setInput(text);
+        if (separators.test(text)) {
+          addList(text);
+          return;
+        }
+        setInput(text);
         setRefused(undefined);
       }}
       onChange={(_, next, reason) => {
@@ -67,7 +114,19 @@ export function ChipsField({ label, value, onChange, onBlur, accept, error, help
         })
       }
       renderInput={(params) => (
-        <TextField {...params} label={label} error={Boolean(shownError)} helperText={shownError ?? helperText} />
+        <TextField
+          {...params}
+          label={label}
+          error={Boolean(shownError)}
+          helperText={shownError ?? helperText}
+          onPaste={(event) => {
+            // Read before the input drops the pasted new lines.
+            const pasted = event.clipboardData.getData('text');
+            if (!separators.test(pasted)) return;
+            event.preventDefault();
+            addList(`${input}${pasted}`, true);
+          }}
+        />
       )}
     />
   );
