@@ -755,6 +755,9 @@ export const en = {
       loadError: 'Could not load the communication.',
     },
     form: {
+      draftFound: 'A draft of this communication was kept in this browser on {{quando}}.',
+      draftRestore: 'Restore draft',
+      draftDiscard: 'Discard',
       newTitle: 'New communication',
       editTitle: 'Edit communication',
       errataTitle: 'Errata of "{{titulo}}"',

@@ -763,6 +763,9 @@ export const es = {
       loadError: 'No fue posible cargar el comunicado.',
     },
     form: {
+      draftFound: 'Hay un borrador de este comunicado guardado en este navegador el {{quando}}.',
+      draftRestore: 'Restaurar borrador',
+      draftDiscard: 'Descartar',
       newTitle: 'Nuevo comunicado',
       editTitle: 'Editar comunicado',
       errataTitle: 'Fe de erratas de "{{titulo}}"',

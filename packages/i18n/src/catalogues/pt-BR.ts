@@ -753,6 +753,9 @@ export const ptBR = {
       loadError: 'Não foi possível carregar o comunicado.',
     },
     form: {
+      draftFound: 'Há um rascunho deste comunicado guardado neste navegador em {{quando}}.',
+      draftRestore: 'Restaurar rascunho',
+      draftDiscard: 'Descartar',
       newTitle: 'Novo comunicado',
       editTitle: 'Editar comunicado',
       errataTitle: 'Errata de "{{titulo}}"',

@@ -14,7 +14,9 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { ChipsField } from '../../ui/form/ChipsField';
 import { DateInput } from '../../ui/form/fields';
+import { useLocalDraft } from '../../ui/form/use-local-draft';
 import { useZodForm } from '../../ui/form/use-zod-form';
+import { formatDateTime } from '../../ui/format-date';
 import { LoadingView } from '../../ui/LoadingView';
 import { useToast } from '../../ui/toast';
 import { type Attachment, AttachmentsField } from './AttachmentsField';
@@ -59,7 +61,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * `allowedActions` for a draft not saved yet). A failure shows the server's message and re-enables it.
  */
 export function ComunicadoForm({ mode, comunicado }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const user = useSignedInUser();
@@ -114,6 +116,8 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
       comunicado ? { ...formValuesOf(comunicado), ...(errata ? { aprovadorId: null } : {}) } : EMPTY_FORM,
   );
   const { values, set, touch } = form;
+  // Kept in this browser while it has changes, offered back on the next visit (issue 17 point 8).
+  const draft = useLocalDraft(`comunicado:${user.id}:${comunicado?.id ?? 'novo'}:${mode}`, form);
   const errorOf = (field: FormField) => {
     const key = form.errorOf(field);
     return key ? t(key) : undefined;
@@ -137,6 +141,7 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
         dataHoraAgendamento: scheduleOf(values),
       });
       toast.success(done.message);
+      draft.clear();
       navigate(comunicadoUrls.visualizar(done.id));
     } catch (error) {
       if (!form.showServerErrors(error)) toast.error(error);
@@ -173,6 +178,26 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
       <Typography variant="h4" component="h1" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         {heading}
       </Typography>
+      {draft.offer && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Stack direction="row" spacing={1}>
+              <Button color="inherit" size="small" onClick={draft.restore}>
+                {t('communicationsUi.form.draftRestore')}
+              </Button>
+              <Button color="inherit" size="small" onClick={draft.discard}>
+                {t('communicationsUi.form.draftDiscard')}
+              </Button>
+            </Stack>
+          }
+        >
+          {t('communicationsUi.form.draftFound', {
+            quando: formatDateTime(draft.offer.savedAt.toISOString(), i18n.language),
+          })}
+        </Alert>
+      )}
       <Stack spacing={3}>
         <Section title={t('communicationsUi.form.content')}>
           {errata && (
