@@ -126,3 +126,19 @@ test('/home and /notificacoes have no serious or critical accessibility violatio
   await expect(page.getByRole('status')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('a tab left open notices within seconds that the user signed out in another, and goes to sign in', async ({
+  page,
+  context,
+}) => {
+  await openSignedIn(page, '/home', 'dealer2@portal.demo');
+  const other = await context.newPage();
+  await keepHeaderTourClosed(other);
+  await other.goto('/notificacoes');
+  await expect(other.getByRole('banner').getByRole('button', { name: 'Menu do usuário' })).toBeVisible();
+
+  // Signed out from the first tab: the second (open, untouched) is sent to sign in by its session check (5 s).
+  await page.getByRole('banner').getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(other).toHaveURL(/\/oidc\/interaction\//, { timeout: 15_000 });
+});

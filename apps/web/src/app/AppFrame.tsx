@@ -7,6 +7,7 @@ import { LOCALE_BY_IDIOMA, type UserType } from '@portal/domain';
 import { Suspense, startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { redirectToSignIn } from '../features/auth/session';
 import { CenteredMessage } from '../ui/CenteredMessage';
 import { LoadingView } from '../ui/LoadingView';
 import { apiErrorMessage, isUnauthenticated } from './apollo-client';
@@ -21,6 +22,7 @@ import { Header } from './shell/Header';
 import { buildMenu } from './shell/menu';
 import { RouteGuard } from './shell/RouteGuard';
 import { parseMenus } from './shell/shell.documents';
+import { useSessionCheck } from './shell/use-session-check';
 import { useFavicon } from './shell/useFavicon';
 import { HeaderTourLoader } from './tour/HeaderTourLoader';
 import { HEADER_TOUR_ID } from './tour/header-tour';
@@ -63,6 +65,7 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
   }, [locale, i18n]);
 
   useFavicon(portal.favicon);
+  useSessionCheck(redirectToSignIn);
   const { pathname } = useLocation();
 
   const homeTitle = t('menu.inicio');
