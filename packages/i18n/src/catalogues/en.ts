@@ -85,6 +85,7 @@ export const en = {
     privacidade: 'Privacy policy',
   },
   shell: {
+    noAccess: 'You do not have access to "{{page}}". If you need it, ask the portal\'s administrator.',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     mainMenu: 'Main menu',

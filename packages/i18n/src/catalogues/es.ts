@@ -85,6 +85,7 @@ export const es = {
     privacidade: 'Política de privacidad',
   },
   shell: {
+    noAccess: 'No tiene acceso a "{{page}}". Si lo necesita, hable con el administrador del portal.',
     openMenu: 'Abrir menú',
     closeMenu: 'Cerrar menú',
     mainMenu: 'Menú principal',

@@ -82,6 +82,7 @@ export const ptBR = {
     privacidade: 'Política de privacidade',
   },
   shell: {
+    noAccess: 'Você não tem acesso a "{{page}}". Se precisar, fale com o administrador do portal.',
     openMenu: 'Abrir menu',
     closeMenu: 'Fechar menu',
     mainMenu: 'Menu principal',

@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import type { GuardSubject } from '@portal/domain';
 import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ToastProvider } from '../../ui/toast';
+import { i18n } from '../i18n';
 import { RouteGuard } from './RouteGuard';
 
 function renderAt(path: string, user: GuardSubject) {
@@ -25,7 +28,13 @@ function renderAt(path: string, user: GuardSubject) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </I18nextProvider>,
+  );
   return router;
 }
 
@@ -48,5 +57,7 @@ describe('RouteGuard', () => {
     const router = renderAt(path, user);
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
     expect(router.state.location.pathname).toBe(heading === 'home' ? '/home' : path);
+    // Sent home for lack of access: told why, naming the page.
+    if (heading === 'home') expect(await screen.findByText(/^Você não tem acesso a "/)).toBeTruthy();
   });
 });
