@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { LOCALE_BY_IDIOMA, type UserType } from '@portal/domain';
-import { Suspense, startTransition, useEffect, useMemo, useState } from 'react';
+import { Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { redirectToSignIn } from '../features/auth/session';
@@ -22,6 +22,7 @@ import { Header } from './shell/Header';
 import { buildMenu } from './shell/menu';
 import { RouteGuard } from './shell/RouteGuard';
 import { parseMenus } from './shell/shell.documents';
+import { useFocusHeadingOnNavigate } from './shell/use-focus-heading';
 import { useSessionCheck } from './shell/use-session-check';
 import { useFavicon } from './shell/useFavicon';
 import { HeaderTourLoader } from './tour/HeaderTourLoader';
@@ -67,6 +68,9 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
   useFavicon(portal.favicon);
   useSessionCheck(redirectToSignIn);
   const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const mainLandmark = useCallback(() => mainRef.current, []);
+  useFocusHeadingOnNavigate(pathname, mainLandmark);
 
   const homeTitle = t('menu.inicio');
   const menu = useMemo(
@@ -119,7 +123,7 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
       {ready && menuData && (
         <Breadcrumbs productName={menuData.productName} menu={menu} registeredPaths={registeredPaths} />
       )}
-      <Box component="main" sx={{ maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', width: '100%' }}>
+      <Box component="main" ref={mainRef} sx={{ maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', width: '100%' }}>
         {content}
       </Box>
     </SignedInUserContext>
