@@ -3,7 +3,7 @@ import type { GuardSubject } from '@portal/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../ui/toast';
 import { i18n } from '../i18n';
 import { RouteGuard } from './RouteGuard';
@@ -44,6 +44,8 @@ const viewer: GuardSubject = { tipo: 'MONTADORA', chaves: ['PORTAL_CONSULTA_VISU
 
 describe('RouteGuard', () => {
   afterEach(cleanup);
+  // notistack loads with the first toast; load it before the clock of findBy starts on a busy machine.
+  beforeAll(() => import('../../ui/ToastHost'));
 
   it.each([
     ['/usuarios', dealer, 'home'],
@@ -58,6 +60,7 @@ describe('RouteGuard', () => {
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
     expect(router.state.location.pathname).toBe(heading === 'home' ? '/home' : path);
     // Sent home for lack of access: told why, naming the page.
-    if (heading === 'home') expect(await screen.findByText(/^Você não tem acesso a "/)).toBeTruthy();
+    if (heading === 'home')
+      expect(await screen.findByText(/^Você não tem acesso a "/, undefined, { timeout: 5_000 })).toBeTruthy();
   });
 });
