@@ -21,7 +21,7 @@ describe('notifications: live count stream, paging, mark read', () => {
   beforeAll(async () => {
     portal = await startTestPortal();
     base = portal.baseUrl;
-    for (const who of ['admin', 'montadora', 'dealer', 'aprovador']) {
+    for (const who of ['admin', 'montadora', 'dealer', 'aprovador', 'gestor']) {
       as[who] = (await signIn(base, `${who}@portal.demo`, DEMO_PASSWORD)).client;
       ids[who] = (await gql(as[who], base, '{ usuarioLogado { id } }')).data.usuarioLogado.id;
     }
@@ -179,6 +179,39 @@ describe('notifications: live count stream, paging, mark read', () => {
     const adminList = (await gql(as.admin, base, '{ notificacoes(rowsPerPage: 1) { content { id lida } } }')).data;
     expect(adminList.notificacoes.content[0]).toEqual({ id: admins, lida: false });
     s.close();
+  });
+
+  it('marcarTodasNotificacoesComoLidas marks every one read and seen at any time, audited; others untouched', async () => {
+    const a = await notify([ids.gestor, ids.dealer], 'Todas 1');
+    await notify([ids.gestor], 'Todas 2');
+    // Seen already (the bell was closed): still unread, and marked read all the same.
+    await gql(as.gestor, base, 'mutation { marcarNotificacoesComoVistas }');
+    await notify([ids.gestor], 'Todas 3');
+    const unread = async (client: CookieClient) =>
+      (
+        (await gql(client, base, '{ notificacoes(rowsPerPage: 100) { content { lida } } }')).data.notificacoes
+          .content as { lida: boolean }[]
+      ).filter((n) => !n.lida).length;
+    const before = await unread(as.gestor);
+    expect(before).toBeGreaterThanOrEqual(3);
+
+    const res = await gql(as.gestor, base, 'mutation { marcarTodasNotificacoesComoLidas }');
+    expect(res.errors).toBeUndefined();
+    expect(res.data.marcarTodasNotificacoesComoLidas).toBe(before);
+    expect(await unread(as.gestor)).toBe(0);
+    expect(await unseen('gestor')).toBe(0);
+    expect((await gql(as.gestor, base, 'mutation { marcarTodasNotificacoesComoLidas }')).data).toEqual({
+      marcarTodasNotificacoesComoLidas: 0,
+    });
+    const audits = await portal.services.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidade, 'notificacao'), eq(auditoria.entidadeId, ids.gestor)));
+    expect(audits.some((row) => (row.depois as { lidas?: number } | null)?.lidas === before)).toBe(true);
+
+    // The dealer's copy of the shared one is still unread.
+    const dealerRow = (await gql(as.dealer, base, '{ notificacoesMenu { id lida } }')).data.notificacoesMenu;
+    expect(dealerRow.find((n: any) => n.id === a)).toEqual({ id: a, lida: false });
   });
 });
 

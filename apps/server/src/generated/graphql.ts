@@ -988,6 +988,8 @@ export type Mutation = {
   marcarNotificacoesComoVistas: Scalars['Int']['output'];
   /** Moves the signed-in user's news marker to `ate` (novidades.ate; never past now, never backwards). Returns the marker. */
   marcarNovidadesVistas: Scalars['DateTime']['output'];
+  /** Marks every notification of the signed-in user as read (and seen), at any time. Returns how many changed. */
+  marcarTodasNotificacoesComoLidas: Scalars['Int']['output'];
   /** Moves an item into a writable folder (never into itself or a descendant). Needs PORTAL_GERENCIAR_BIBLIOTECA. */
   moverItemBiblioteca: ItemBiblioteca;
   /** Changes the interface language of the signed-in user (only their own `id`). */
@@ -3330,6 +3332,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   marcarNotificacaoComoLida?: Resolver<ResolversTypes['Notificacao'], ParentType, ContextType, RequireFields<MutationMarcarNotificacaoComoLidaArgs, 'id'>>;
   marcarNotificacoesComoVistas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   marcarNovidadesVistas?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType, RequireFields<MutationMarcarNovidadesVistasArgs, 'ate'>>;
+  marcarTodasNotificacoesComoLidas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   moverItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationMoverItemBibliotecaArgs, 'idItemBiblioteca' | 'idNovaLocalizacao'>>;
   mudarLinguaUsuario?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType, RequireFields<MutationMudarLinguaUsuarioArgs, 'id' | 'idioma'>>;
   noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;

@@ -141,6 +141,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Mutation.marcarNotificacaoComoLida: authenticated",
         "Mutation.marcarNotificacoesComoVistas: authenticated",
         "Mutation.marcarNovidadesVistas: authenticated",
+        "Mutation.marcarTodasNotificacoesComoLidas: authenticated",
         "Mutation.moverItemBiblioteca: keys: PORTAL_GERENCIAR_BIBLIOTECA",
         "Mutation.mudarLinguaUsuario: authenticated",
         "Mutation.noop: public",

@@ -10,7 +10,7 @@ import {
   listUserNotifications,
   pageUserNotifications,
 } from './notifications.queries.js';
-import { markAllSeen, markRead, sendGenericNotification } from './notifications.service.js';
+import { markAllRead, markAllSeen, markRead, sendGenericNotification } from './notifications.service.js';
 
 export const guards: ModuleGuards = {
   Query: {
@@ -21,6 +21,7 @@ export const guards: ModuleGuards = {
   Mutation: {
     marcarNotificacoesComoVistas: 'authenticated',
     marcarNotificacaoComoLida: 'authenticated',
+    marcarTodasNotificacoesComoLidas: 'authenticated',
     enviarNotificacaoGenerica: { keys: ['PORTAL_NOTIFICACOES_GENERICAS'] },
   },
 };
@@ -40,6 +41,7 @@ export const resolvers: Resolvers = {
     enviarNotificacaoGenerica: (_: unknown, args: { notificacao: NotificacaoGenericaInput }, ctx: GraphQLContext) =>
       sendGenericNotification(actionContext(ctx), args.notificacao),
     marcarNotificacoesComoVistas: (_: unknown, __: unknown, ctx: GraphQLContext) => markAllSeen(actionContext(ctx)),
+    marcarTodasNotificacoesComoLidas: (_: unknown, __: unknown, ctx: GraphQLContext) => markAllRead(actionContext(ctx)),
     marcarNotificacaoComoLida: async (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
       const user = requireUser(ctx);
       const id = await markRead(actionContext(ctx), { id: args.id });

@@ -4,6 +4,7 @@ export const samples: Record<string, string> = {
   'Query.countNotificacoesNaoLidas': '{ countNotificacoesNaoLidas }',
   'Query.notificacoes': '{ notificacoes(page: 0, rowsPerPage: 10) { totalElements content { id } } }',
   'Mutation.marcarNotificacoesComoVistas': 'mutation { marcarNotificacoesComoVistas }',
+  'Mutation.marcarTodasNotificacoesComoLidas': 'mutation { marcarTodasNotificacoesComoLidas }',
   'Mutation.marcarNotificacaoComoLida':
     'mutation { marcarNotificacaoComoLida(id: "00000000-0000-0000-0000-000000000000") { id lida } }',
   'Mutation.enviarNotificacaoGenerica':

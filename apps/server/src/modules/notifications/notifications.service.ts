@@ -161,6 +161,35 @@ export async function markAllSeen(ctx: ActionContext): Promise<number> {
 }
 
 /**
+ * Marks every notification of the signed-in user as read (and seen), at any time (issue 17 point 9), audited when
+ * any changed. Returns how many changed.
+ */
+export async function markAllRead(ctx: ActionContext): Promise<number> {
+  const actor = ctx.actor;
+  if (!actor) throw notFound();
+  const { changed, seen } = await inTransaction(ctx, async (tx) => {
+    const rows = await tx
+      .update(notificacaoUsuario)
+      .set({ vista: true, lida: true, dataLeitura: ctx.clock.now() })
+      .where(and(eq(notificacaoUsuario.usuarioId, actor.id), eq(notificacaoUsuario.lida, false)))
+      .returning({ id: notificacaoUsuario.notificacaoId });
+    if (rows.length) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        entity: 'notificacao',
+        entityId: actor.id,
+        action: 'editar',
+        after: { lidas: rows.length },
+      });
+    }
+    return { changed: rows.length, seen: rows.length > 0 };
+  });
+  // The badge counts unseen ones: a read one is seen too.
+  if (seen) await announce(ctx.events, [actor.id]);
+  return changed;
+}
+
+/**
  * Marks one notification of the signed-in user as read (and seen), audited. Another user's or an
  * unknown id is NOT_FOUND. Returns the notification's id.
  */

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { NotificationItem } from './NotificationItem';
 import { MARCAR_NOTIFICACOES_COMO_VISTAS, NOTIFICACOES_MENU, type Notificacao } from './notifications.documents';
+import { useMarkRead } from './use-mark-read';
 import type { useUnreadCount } from './useUnreadCount';
 
 type Props = {
@@ -22,14 +23,15 @@ type Props = {
 
 /**
  * The bell's panel (docs/domains/notifications.md#the-bell): 420 px × 50 vh; loading, error, empty and list states;
- * recent notifications, then earlier ones; 'mark as read' and a link to /notificacoes. Closing it with unread items
- * marks them seen.
+ * recent notifications, then earlier ones; 'mark all as read' (at any time) and a link to /notificacoes. Closing it
+ * with unseen items marks them seen.
  */
 export function NotificationsPanel({ id, anchor, onClose, unread }: Props) {
   const { t } = useTranslation();
   const open = Boolean(anchor);
   const [load, { data, loading, error }] = useLazyQuery(NOTIFICACOES_MENU, { fetchPolicy: 'network-only' });
-  const [markSeen, { loading: marking }] = useMutation(MARCAR_NOTIFICACOES_COMO_VISTAS);
+  const [markSeen] = useMutation(MARCAR_NOTIFICACOES_COMO_VISTAS);
+  const { markAllRead, markingAll } = useMarkRead();
 
   useEffect(() => {
     if (!open) return;
@@ -103,7 +105,15 @@ export function NotificationsPanel({ id, anchor, onClose, unread }: Props) {
         <Typography id={`${id}-title`} variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 600 }}>
           {t('notifications.title')}
         </Typography>
-        <Button size="small" onClick={markAllSeen} disabled={marking || (unread.count === 0 && recent.length === 0)}>
+        <Button
+          size="small"
+          onClick={async () => {
+            await markAllRead();
+            unread.set(0);
+            unread.refresh();
+          }}
+          disabled={markingAll || (unread.count === 0 && !list.some((n) => !n.lida))}
+        >
           {t('notifications.markAsRead')}
         </Button>
       </Box>
