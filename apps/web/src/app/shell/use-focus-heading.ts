@@ -11,6 +11,7 @@ const HEADING_WAIT_MS = 3_000;
  */
 export function useFocusHeadingOnNavigate(pathname: string, main: () => HTMLElement | null): void {
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs on each navigation, which `pathname` names.
   useEffect(() => {
     if (first.current) {
       first.current = false;
