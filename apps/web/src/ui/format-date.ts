@@ -1,14 +1,17 @@
+/** Day, month and a four-digit year (issue 17 point 11): `dateStyle: 'short'` gives '24/11/26' in es and en. */
+const DAY = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+
 /**
- * A date and time in the interface language, always on the 24-hour clock: English would otherwise
- * say '2:30 PM' while the forms take '14:30' (`ui/form/DateTimeInput`).
+ * A date and time in the interface language, always on the 24-hour clock (English would otherwise say '2:30 PM'
+ * while the forms take '14:30', `ui/form/DateTimeInput`) and with a four-digit year.
  */
 export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' }).format(
+  return new Intl.DateTimeFormat(locale, { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
     new Date(iso),
   );
 }
 
-/** A date (day granularity) in the interface language. */
+/** A date (day granularity) in the interface language, with a four-digit year. */
 export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, DAY).format(new Date(iso));
 }
