@@ -19,6 +19,9 @@ for (const user of USERS) {
   test(`${user.email} sees the header, the menu and the breadcrumbs`, async ({ page }) => {
     await openSignedIn(page, '/home', user.email);
     const banner = page.getByRole('banner');
+    // A favicon is served: the customer's when its properties name one, else the portal's own.
+    const icon = await page.locator('link[rel~="icon"]').getAttribute('href');
+    expect((await page.request.get(icon ?? '/favicon.svg')).status()).toBe(200);
 
     await expect(banner.getByRole('link', { name: PORTAL })).toHaveAttribute('href', '/home');
     await expect(banner.getByRole('searchbox', { name: 'Buscar no menu' })).toBeVisible();
