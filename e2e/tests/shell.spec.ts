@@ -93,7 +93,7 @@ test('the bell shows the unread count and its panel, and closing it marks them s
   const recent = panel.getByRole('region', { name: 'Recentes' });
   await expect(recent.getByText('Bem-vindo ao portal')).toBeVisible();
   await expect(recent.getByText('Rede Aurora', { exact: true })).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'Marcar como lidas' })).toBeEnabled();
+  await expect(panel.getByRole('button', { name: 'Marcar todas como lidas' })).toBeEnabled();
   await expect(panel.getByRole('link', { name: 'Ver todas' })).toHaveAttribute('href', '/notificacoes');
 
   await page.keyboard.press('Escape');
