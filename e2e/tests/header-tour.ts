@@ -12,12 +12,17 @@ export async function keepHeaderTourClosed(page: Page) {
     const sent = route.request().postDataJSON() as unknown;
     const operations = (Array.isArray(sent) ? sent : [sent]) as ({ query?: string } | null)[];
     if (!operations.some((o) => o?.query?.includes('currentUserOnboardingIsSeen'))) return route.fallback();
-    const response = await route.fetch();
-    const json = (await response.json()) as unknown;
-    for (const answer of Array.isArray(json) ? json : [json]) {
-      const data = (answer as { data?: Record<string, unknown> | null }).data;
-      if (data && 'currentUserOnboardingIsSeen' in data) data.currentUserOnboardingIsSeen = true;
+    try {
+      const response = await route.fetch();
+      const json = (await response.json()) as unknown;
+      for (const answer of Array.isArray(json) ? json : [json]) {
+        const data = (answer as { data?: Record<string, unknown> | null }).data;
+        if (data && 'currentUserOnboardingIsSeen' in data) data.currentUserOnboardingIsSeen = true;
+      }
+      await route.fulfill({ response, json });
+    } catch (error) {
+      // The page left meanwhile (a sign-out, a redirect to sign in): its request has nobody to answer.
+      if (!page.isClosed() && !String(error).includes('disposed')) throw error;
     }
-    await route.fulfill({ response, json });
   });
 }

@@ -55,7 +55,9 @@ export function NotificationItem({
         px: 1,
         mx: -1,
         borderRadius: 1,
-        bgcolor: n.lida ? undefined : 'action.hover',
+        // A bar, not a tint: links keep their contrast on white.
+        borderLeft: 3,
+        borderColor: n.lida ? 'transparent' : 'primary.main',
         color: n.lida ? 'text.secondary' : undefined,
       }}
     >
