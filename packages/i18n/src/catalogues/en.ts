@@ -214,6 +214,7 @@ export const en = {
     backToSignIn: 'Back to sign in',
   },
   common: {
+    undo: 'Undo',
     leaveTitle: 'Leave without saving?',
     leaveText: 'The changes made in this form will be lost.',
     leaveConfirm: 'Leave without saving',
@@ -723,6 +724,10 @@ export const en = {
       list: 'Communication list',
     },
     toggles: {
+      favoritoOn: 'Added to favourites.',
+      favoritoOff: 'Removed from favourites.',
+      arquivadoOn: 'Communication archived.',
+      arquivadoOff: 'Communication unarchived.',
       favourite: 'Mark as favourite',
       unfavourite: 'Remove from favourites',
       archive: 'Archive',

@@ -214,6 +214,7 @@ export const es = {
     backToSignIn: 'Volver al inicio de sesión',
   },
   common: {
+    undo: 'Deshacer',
     leaveTitle: '¿Salir sin guardar?',
     leaveText: 'Los cambios hechos en este formulario se perderán.',
     leaveConfirm: 'Salir sin guardar',
@@ -731,6 +732,10 @@ export const es = {
       list: 'Lista de comunicados',
     },
     toggles: {
+      favoritoOn: 'Añadido a favoritos.',
+      favoritoOff: 'Quitado de favoritos.',
+      arquivadoOn: 'Comunicado archivado.',
+      arquivadoOff: 'Comunicado desarchivado.',
       favourite: 'Marcar como favorito',
       unfavourite: 'Quitar de favoritos',
       archive: 'Archivar',

@@ -211,6 +211,7 @@ export const ptBR = {
     backToSignIn: 'Voltar para o login',
   },
   common: {
+    undo: 'Desfazer',
     leaveTitle: 'Sair sem salvar?',
     leaveText: 'As alterações feitas neste formulário serão perdidas.',
     leaveConfirm: 'Sair sem salvar',
@@ -721,6 +722,10 @@ export const ptBR = {
       list: 'Lista de comunicados',
     },
     toggles: {
+      favoritoOn: 'Adicionado aos favoritos.',
+      favoritoOff: 'Removido dos favoritos.',
+      arquivadoOn: 'Comunicado arquivado.',
+      arquivadoOff: 'Comunicado desarquivado.',
       favourite: 'Marcar como favorito',
       unfavourite: 'Remover dos favoritos',
       archive: 'Arquivar',

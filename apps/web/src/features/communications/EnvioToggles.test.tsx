@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
-import { afterEach, describe, expect, it } from 'vitest';
-import { FAVORITAR_ENVIO } from './communications.documents';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ARQUIVAR_ENVIO, FAVORITAR_ENVIO } from './communications.documents';
 import { EnvioToggles } from './EnvioToggles';
 import { buildEnvio, dealer, Providers } from './test-factories';
 
 describe('EnvioToggles', () => {
   afterEach(() => cleanup());
+  // notistack loads with the first toast; load it before the clock of findBy starts on a busy machine.
+  beforeAll(() => import('../../ui/ToastHost'));
 
   it('shows "error updating favourite, try again" when favouriting fails, and keeps the toggle off', async () => {
     render(
@@ -53,5 +55,25 @@ describe('EnvioToggles', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(called).toBe(true);
     expect(screen.queryByText('Erro ao atualizar favorito, tente novamente.')).toBeNull();
+  });
+
+  it('archiving answers with a toast that offers to undo it, which unarchives (issue 17 point 10)', async () => {
+    const calls: boolean[] = [];
+    const answer = (arquivado: boolean) => ({
+      request: { query: ARQUIVAR_ENVIO, variables: { idComunicado: 'c-9', arquivado } },
+      result: () => {
+        calls.push(arquivado);
+        return { data: { arquivarEnvio: buildEnvio({ arquivado }) } };
+      },
+    });
+    render(
+      <Providers user={dealer()} mocks={[answer(true), answer(false)]}>
+        <EnvioToggles idComunicado="c-9" favorito={false} arquivado={false} />
+      </Providers>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Arquivar' }));
+    expect(await screen.findByText('Comunicado arquivado.', undefined, { timeout: 5_000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Desfazer' }));
+    await waitFor(() => expect(calls).toEqual([true, false]));
   });
 });

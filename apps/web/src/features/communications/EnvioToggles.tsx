@@ -16,8 +16,9 @@ type Props = {
 };
 
 /**
- * Favourite and archive toggles of a delivery (docs/domains/communications.md#deliveries-and-the-inbox).
- * A failure shows its own text ("error updating favourite, try again") and leaves the toggle as it was.
+ * Favourite and archive toggles of a delivery (docs/domains/communications.md#deliveries-and-the-inbox): each
+ * change answers with a toast that offers to undo it. A failure shows its own text ("error updating favourite, try
+ * again") and leaves the toggle as it was.
  */
 export function EnvioToggles({ idComunicado, favorito, arquivado, onChanged }: Props) {
   const { t } = useTranslation();
@@ -25,22 +26,28 @@ export function EnvioToggles({ idComunicado, favorito, arquivado, onChanged }: P
   const [favoritar, fav] = useMutation(FAVORITAR_ENVIO);
   const [arquivar, arq] = useMutation(ARQUIVAR_ENVIO);
 
-  const toggleFavourite = async () => {
+  /**
+   * Sets favourite or archived to `value`; on success a toast says so and offers to undo it (issue 17 point 10),
+   * which sets it back the same way (without another undo).
+   */
+  const toggle = async (kind: 'favorito' | 'arquivado', value: boolean, undoable = true) => {
     try {
-      await favoritar({ variables: { idComunicado, favorito: !favorito } });
+      if (kind === 'favorito') await favoritar({ variables: { idComunicado, favorito: value } });
+      else await arquivar({ variables: { idComunicado, arquivado: value } });
       onChanged?.();
+      if (undoable)
+        toast.success(`communicationsUi.toggles.${kind}${value ? 'On' : 'Off'}`, {
+          label: 'common.undo',
+          onClick: () => void toggle(kind, !value, false),
+        });
     } catch {
-      toast.error('communicationsUi.toggles.favouriteError');
+      toast.error(
+        kind === 'favorito' ? 'communicationsUi.toggles.favouriteError' : 'communicationsUi.toggles.archiveError',
+      );
     }
   };
-  const toggleArchive = async () => {
-    try {
-      await arquivar({ variables: { idComunicado, arquivado: !arquivado } });
-      onChanged?.();
-    } catch {
-      toast.error('communicationsUi.toggles.archiveError');
-    }
-  };
+  const toggleFavourite = () => toggle('favorito', !favorito);
+  const toggleArchive = () => toggle('arquivado', !arquivado);
 
   const favLabel = t(favorito ? 'communicationsUi.toggles.unfavourite' : 'communicationsUi.toggles.favourite');
   const arqLabel = t(arquivado ? 'communicationsUi.toggles.unarchive' : 'communicationsUi.toggles.archive');
