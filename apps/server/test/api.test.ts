@@ -162,7 +162,7 @@ describe('GraphQL API', () => {
     expect(dealerMenu).not.toContain('/usuarios');
     expect(dealerMenu).not.toContain('/superAdmin');
     expect(dealerMenu).not.toContain('Administração');
-    expect(dealerMenu).toContain('https://crm.portal.demo/vendas/funil');
+    expect(dealerMenu).toContain('https://crm-homolog.portal.demo/vendas/funil');
     expect(dealerMenu).not.toContain('/relatorios');
     expect(dealer2Menu).not.toContain('CRM Rede');
     expect(dealer2Menu).toContain('Novidades');

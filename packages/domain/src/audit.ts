@@ -21,6 +21,7 @@ export const AUDIT_ENTIDADES = [
   'slide',
   'anuncio',
   'importacao_usuarios',
+  'produto',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTIDADES)[number];
 

@@ -18,5 +18,6 @@ export * from './password.js';
 export * from './portal-labels.js';
 export * from './routes.js';
 export * from './slides-schemas.js';
+export * from './superadmin-schemas.js';
 export * from './user-types.js';
 export * from './users-schemas.js';

@@ -645,6 +645,15 @@ export type ImportStatus = {
   total: Scalars['Int']['output'];
 };
 
+/** superAdmin migration: move dealers of a dealer group (all of them when idsDealers is empty: a merge) to another. */
+export type ImportarGrupoUsuariosInput = {
+  grupoDestinoId: Scalars['ID']['input'];
+  grupoOrigemId: Scalars['ID']['input'];
+  idsDealers?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** On a merge, inactivate the emptied origin group. */
+  inativarOrigem?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** What inactivating a group inactivated. */
 export type InativacaoGrupo = {
   __typename?: 'InativacaoGrupo';
@@ -946,6 +955,8 @@ export type Mutation = {
   /** Creates a folder. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access on the parent. */
   criarNovaPasta: ItemBiblioteca;
   desarquivarComunicado: Comunicado;
+  /** superAdmin, product tab (TECSINAPSE): sets a product's base address; the menu's links to its paths follow at once. */
+  editarProduto: Produto;
   /** A holder of the approval key sends their own: now, or at dataHoraAgendamento. */
   enviarComunicado: Comunicado;
   /** Sends a generic notification to active users (PORTAL_NOTIFICACOES_GENERICAS). Returns how many received it. */
@@ -963,6 +974,8 @@ export type Mutation = {
   gerarLinkDownloadByItemBiblioteca: Scalars['String']['output'];
   /** A signed download link of one version of a readable file. */
   gerarLinkDownloadVersaoBiblioteca: Scalars['String']['output'];
+  /** superAdmin (TECSINAPSE): moves dealers and their users' group links between dealer groups, in one transaction. */
+  importarGrupoUsuarios: ResultadoMigracaoGrupo;
   /** Imports for real the file of a finished dry run (a new import of the same stored file). */
   importarSimulacao: ImportStatus;
   inativarAnuncio: Anuncio;
@@ -1131,6 +1144,12 @@ export type MutationDesarquivarComunicadoArgs = {
 };
 
 
+export type MutationEditarProdutoArgs = {
+  baseUriHomolog: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationEnviarComunicadoArgs = {
   dataHoraAgendamento?: InputMaybe<Scalars['DateTime']['input']>;
   id: Scalars['ID']['input'];
@@ -1177,6 +1196,11 @@ export type MutationGerarLinkDownloadByItemBibliotecaArgs = {
 export type MutationGerarLinkDownloadVersaoBibliotecaArgs = {
   idItem: Scalars['ID']['input'];
   numero: Scalars['Int']['input'];
+};
+
+
+export type MutationImportarGrupoUsuariosArgs = {
+  input: ImportarGrupoUsuariosInput;
 };
 
 
@@ -1667,6 +1691,8 @@ export type Query = {
   /** The server check of adding a position: false when the position cannot be held at that dealer by a user of that type (docs/domains/users.md#positions). */
   podeAdicionarCargo: Scalars['Boolean']['output'];
   portalProperties: PortalProperties;
+  /** superAdmin (TECSINAPSE): the counts importarGrupoUsuarios would move now, for the confirmation. */
+  previaImportarGrupoUsuarios: ResultadoMigracaoGrupo;
   /** Every product with its access types and features (user administration). */
   produtos: Array<Produto>;
   /** Products a user of this type at these dealers can use (dealer types: the Portal and the dealers' products; others: all), Portal first. */
@@ -1997,6 +2023,12 @@ export type QueryPodeAdicionarCargoArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryPreviaImportarGrupoUsuariosArgs = {
+  input: ImportarGrupoUsuariosInput;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryProdutosByDealersAndTipoUsuarioArgs = {
   idsDealer?: InputMaybe<Array<Scalars['ID']['input']>>;
   tipoUsuario: TipoUsuarioId;
@@ -2108,6 +2140,14 @@ export type ResultadoInativacaoMarca = {
   dealersDesvinculados: Scalars['Int']['output'];
   dealersInativados: Scalars['Int']['output'];
   marca: MarcaAdministracao;
+};
+
+/** What a migration moves: dealers and users reached (the preview), and whether the origin was inactivated. */
+export type ResultadoMigracaoGrupo = {
+  __typename?: 'ResultadoMigracaoGrupo';
+  dealers: Scalars['Int']['output'];
+  origemInativada: Scalars['Boolean']['output'];
+  usuarios: Scalars['Int']['output'];
 };
 
 /** What inactivating a group would inactivate now: its active dealers and the active users linked to it or to them. */
@@ -2526,6 +2566,7 @@ export type ResolversTypes = {
   IdiomaId: IdiomaId;
   ImpactoInativacaoMarca: ResolverTypeWrapper<ImpactoInativacaoMarca>;
   ImportStatus: ResolverTypeWrapper<ImportStatus>;
+  ImportarGrupoUsuariosInput: ImportarGrupoUsuariosInput;
   InativacaoGrupo: ResolverTypeWrapper<Omit<InativacaoGrupo, 'grupo'> & { grupo: ResolversTypes['Grupo'] }>;
   InfoUsuario: ResolverTypeWrapper<InfoUsuario>;
   InfoUsuarioInput: InfoUsuarioInput;
@@ -2574,6 +2615,7 @@ export type ResolversTypes = {
   ProprietarioItem: ResolverTypeWrapper<ProprietarioItem>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ResultadoInativacaoMarca: ResolverTypeWrapper<ResultadoInativacaoMarca>;
+  ResultadoMigracaoGrupo: ResolverTypeWrapper<ResultadoMigracaoGrupo>;
   ResumoInativacaoGrupo: ResolverTypeWrapper<ResumoInativacaoGrupo>;
   Slide: ResolverTypeWrapper<Slide>;
   SlideInput: SlideInput;
@@ -2668,6 +2710,7 @@ export type ResolversParentTypes = {
   Idioma: Idioma;
   ImpactoInativacaoMarca: ImpactoInativacaoMarca;
   ImportStatus: ImportStatus;
+  ImportarGrupoUsuariosInput: ImportarGrupoUsuariosInput;
   InativacaoGrupo: Omit<InativacaoGrupo, 'grupo'> & { grupo: ResolversParentTypes['Grupo'] };
   InfoUsuario: InfoUsuario;
   InfoUsuarioInput: InfoUsuarioInput;
@@ -2715,6 +2758,7 @@ export type ResolversParentTypes = {
   ProprietarioItem: ProprietarioItem;
   Query: Record<PropertyKey, never>;
   ResultadoInativacaoMarca: ResultadoInativacaoMarca;
+  ResultadoMigracaoGrupo: ResultadoMigracaoGrupo;
   ResumoInativacaoGrupo: ResumoInativacaoGrupo;
   Slide: Slide;
   SlideInput: SlideInput;
@@ -3310,6 +3354,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   criarErrata?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationCriarErrataArgs, 'comunicado' | 'idOriginal' | 'justificativa'>>;
   criarNovaPasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationCriarNovaPastaArgs, 'novaPasta'>>;
   desarquivarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationDesarquivarComunicadoArgs, 'id'>>;
+  editarProduto?: Resolver<ResolversTypes['Produto'], ParentType, ContextType, RequireFields<MutationEditarProdutoArgs, 'baseUriHomolog' | 'id'>>;
   enviarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationEnviarComunicadoArgs, 'id'>>;
   enviarNotificacaoGenerica?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationEnviarNotificacaoGenericaArgs, 'notificacao'>>;
   enviarParaAprovacao?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationEnviarParaAprovacaoArgs, 'aprovadorId' | 'id'>>;
@@ -3319,6 +3364,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   favoritarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationFavoritarEnvioArgs, 'favorito' | 'idComunicado'>>;
   gerarLinkDownloadByItemBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadByItemBibliotecaArgs, 'id'>>;
   gerarLinkDownloadVersaoBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadVersaoBibliotecaArgs, 'idItem' | 'numero'>>;
+  importarGrupoUsuarios?: Resolver<ResolversTypes['ResultadoMigracaoGrupo'], ParentType, ContextType, RequireFields<MutationImportarGrupoUsuariosArgs, 'input'>>;
   importarSimulacao?: Resolver<ResolversTypes['ImportStatus'], ParentType, ContextType, RequireFields<MutationImportarSimulacaoArgs, 'id'>>;
   inativarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationInativarAnuncioArgs, 'id'>>;
   inativarDealer?: Resolver<ResolversTypes['Dealer'], ParentType, ContextType, RequireFields<MutationInativarDealerArgs, 'id'>>;
@@ -3522,6 +3568,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   ping?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   podeAdicionarCargo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryPodeAdicionarCargoArgs, 'cargoId' | 'tipoUsuario'>>;
   portalProperties?: Resolver<ResolversTypes['PortalProperties'], ParentType, ContextType>;
+  previaImportarGrupoUsuarios?: Resolver<ResolversTypes['ResultadoMigracaoGrupo'], ParentType, ContextType, RequireFields<QueryPreviaImportarGrupoUsuariosArgs, 'input'>>;
   produtos?: Resolver<Array<ResolversTypes['Produto']>, ParentType, ContextType>;
   produtosByDealersAndTipoUsuario?: Resolver<Array<ResolversTypes['ProdutoConcedivel']>, ParentType, ContextType, RequireFields<QueryProdutosByDealersAndTipoUsuarioArgs, 'tipoUsuario'>>;
   resumoInativacaoGrupo?: Resolver<ResolversTypes['ResumoInativacaoGrupo'], ParentType, ContextType, RequireFields<QueryResumoInativacaoGrupoArgs, 'id'>>;
@@ -3547,6 +3594,12 @@ export type ResultadoInativacaoMarcaResolvers<ContextType = GraphQLContext, Pare
   dealersDesvinculados?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   dealersInativados?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   marca?: Resolver<ResolversTypes['MarcaAdministracao'], ParentType, ContextType>;
+};
+
+export type ResultadoMigracaoGrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResultadoMigracaoGrupo'] = ResolversParentTypes['ResultadoMigracaoGrupo']> = {
+  dealers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  origemInativada?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  usuarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ResumoInativacaoGrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResumoInativacaoGrupo'] = ResolversParentTypes['ResumoInativacaoGrupo']> = {
@@ -3790,6 +3843,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ProprietarioItem?: ProprietarioItemResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ResultadoInativacaoMarca?: ResultadoInativacaoMarcaResolvers<ContextType>;
+  ResultadoMigracaoGrupo?: ResultadoMigracaoGrupoResolvers<ContextType>;
   ResumoInativacaoGrupo?: ResumoInativacaoGrupoResolvers<ContextType>;
   Slide?: SlideResolvers<ContextType>;
   SlidePage?: SlidePageResolvers<ContextType>;

@@ -141,6 +141,15 @@ export type IdiomaId =
   | 'ES'
   | 'PT_BR';
 
+/** superAdmin migration: move dealers of a dealer group (all of them when idsDealers is empty: a merge) to another. */
+export type ImportarGrupoUsuariosInput = {
+  grupoDestinoId: Scalars['ID']['input'];
+  grupoOrigemId: Scalars['ID']['input'];
+  idsDealers?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** On a merge, inactivate the emptied origin group. */
+  inativarOrigem?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** Management data, sent only for the types in tiposUsuarioInformarGestao. */
 export type InfoUsuarioInput = {
   dataAdmissao?: InputMaybe<Scalars['String']['input']>;

@@ -1,5 +1,5 @@
 import { BRAND_SORT_FIELDS } from '@portal/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import { existingIds, idsByKey, isUuid, textArray, uuidArray } from '../../platform/sql.js';
@@ -186,3 +186,14 @@ export const dealerSummarySql: SQL = sql`SELECT id, nome, nome_exibicao, codigo_
 /** The products the dealers of `ids` use (column `produto_id`): a dealer user's grantable products. */
 export const productsOfDealersSql = (ids: readonly string[]): SQL =>
   sql`SELECT DISTINCT produto_id FROM dealer_produto WHERE dealer_id = ANY(${uuidArray(ids)})`;
+
+/**
+ * The ids of the dealers of `grupoId` among `ids` (all of its dealers when `ids` is empty, a merge):
+ * what a migration (`importarGrupoUsuarios`) would move, for its preview.
+ */
+export async function dealerIdsOfGroup(db: DbOrTx, grupoId: string, ids: readonly string[] = []): Promise<string[]> {
+  const where = ids.length
+    ? and(eq(dealer.grupoId, grupoId), inArray(dealer.id, [...ids]))
+    : eq(dealer.grupoId, grupoId);
+  return (await db.select({ id: dealer.id }).from(dealer).where(where)).map((r) => r.id);
+}

@@ -348,3 +348,43 @@ export async function inativarMarca(
     return { id: input.id, dealersDesvinculados: impact.unlinked.length, dealersInativados: impact.inactivated.length };
   });
 }
+
+/**
+ * Moves dealers of one dealer group to another: the dealers' part of `importarGrupoUsuarios`
+ * (superAdmin migration, docs/domains/superadmin.md#migration), called by the groups module inside its
+ * transaction. `dealerIds` empty moves every dealer of the origin (a merge); otherwise each must be
+ * a dealer of the origin, else BAD_USER_INPUT on `idsDealers`. Each moved dealer gets an audit row
+ * `mover` with the group names before and after (its history shows the move). Returns their ids.
+ */
+export async function moveDealersToGroup(
+  ctx: ActionContext,
+  input: {
+    origem: { id: string; nome: string };
+    destino: { id: string; nome: string };
+    dealerIds: readonly string[];
+  },
+): Promise<string[]> {
+  requireAllowed(ctx, { types: ['TECSINAPSE'] });
+  return inTransaction(ctx, async (tx) => {
+    const where = input.dealerIds.length
+      ? and(eq(dealer.grupoId, input.origem.id), inArray(dealer.id, [...input.dealerIds]))
+      : eq(dealer.grupoId, input.origem.id);
+    const moved = await tx.update(dealer).set({ grupoId: input.destino.id }).where(where).returning({ id: dealer.id });
+    if (input.dealerIds.length && moved.length !== new Set(input.dealerIds).size) {
+      throw badInput({ idsDealers: 'superAdmin.migration.notInOrigin' }, 'superAdmin.migration.notInOrigin');
+    }
+    const ids = moved.map((d) => d.id);
+    await recordAuditForEach(
+      tx,
+      {
+        actorId: actorId(ctx),
+        entity: 'dealer',
+        action: 'mover',
+        before: { grupo: input.origem.nome },
+        after: { grupo: input.destino.nome },
+      },
+      ids,
+    );
+    return ids;
+  });
+}

@@ -1,20 +1,38 @@
-import { LIST_PAGE_SIZES } from '@portal/domain';
+import { importarGrupoUsuariosSchema, LIST_PAGE_SIZES } from '@portal/domain';
 import type { Resolvers } from '../../generated/graphql.js';
-import { actionContext, pageArgs } from '../../platform/actions.js';
+import { actionContext, pageArgs, parseInput } from '../../platform/actions.js';
 import { notFound } from '../../platform/errors.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
 import { pageDealersOfGroup } from '../dealers/dealers.queries.js';
 import { pageUsersOfDealerGroup } from '../users/users.queries.js';
-import { type DealerGroupRow, findDealerGroup, inactivationCounts, pageDealerGroups } from './groups.queries.js';
-import { ativarGrupo, inativarGrupo, salvarGrupo } from './groups.service.js';
+import {
+  type DealerGroupRow,
+  findDealerGroup,
+  inactivationCounts,
+  migrationPreview,
+  pageDealerGroups,
+} from './groups.queries.js';
+import { ativarGrupo, importarGrupoUsuarios, inativarGrupo, salvarGrupo } from './groups.service.js';
 
 /** Dealer groups are administered with `PORTAL_MANUTENCAO_DEALERS_GRUPO` (SPEC §2). */
 const MAINTAIN: OperationGuard = { keys: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] };
+/** The superAdmin screen's migration is TECSINAPSE's only (SPEC §2). */
+const SUPER_ADMIN: OperationGuard = { types: ['TECSINAPSE'] };
 
 export const guards: ModuleGuards = {
-  Query: { grupos: MAINTAIN, grupo: MAINTAIN, resumoInativacaoGrupo: MAINTAIN },
-  Mutation: { salvarGrupo: MAINTAIN, inativarGrupo: MAINTAIN, ativarGrupo: MAINTAIN },
+  Query: {
+    grupos: MAINTAIN,
+    grupo: MAINTAIN,
+    resumoInativacaoGrupo: MAINTAIN,
+    previaImportarGrupoUsuarios: SUPER_ADMIN,
+  },
+  Mutation: {
+    salvarGrupo: MAINTAIN,
+    inativarGrupo: MAINTAIN,
+    ativarGrupo: MAINTAIN,
+    importarGrupoUsuarios: SUPER_ADMIN,
+  },
 };
 
 /** One group after a read or a write; NOT_FOUND when there is none. */
@@ -32,6 +50,15 @@ export const resolvers: Resolvers = {
     },
     grupo: (_, { id }, ctx) => groupOf(ctx, id),
     resumoInativacaoGrupo: async (_, { id }, ctx) => inactivationCounts(ctx.services.db, (await groupOf(ctx, id)).id),
+    previaImportarGrupoUsuarios: async (_, { input }, ctx) => {
+      const data = parseInput(importarGrupoUsuariosSchema, input);
+      await groupOf(ctx, data.grupoDestinoId);
+      const origem = await groupOf(ctx, data.grupoOrigemId);
+      return {
+        ...(await migrationPreview(ctx.services.db, { ...data, grupoOrigemId: origem.id })),
+        origemInativada: false,
+      };
+    },
   },
   Mutation: {
     salvarGrupo: async (_, { id, grupo }, ctx) => groupOf(ctx, await salvarGrupo(actionContext(ctx), { id, grupo })),
@@ -41,6 +68,13 @@ export const resolvers: Resolvers = {
       return { grupo: await groupOf(ctx, id), dealers: done.dealers.length, usuarios: done.usuarios.length };
     },
     ativarGrupo: async (_, { id }, ctx) => groupOf(ctx, await ativarGrupo(actionContext(ctx), { grupoId: id })),
+    importarGrupoUsuarios: (_, { input }, ctx) =>
+      importarGrupoUsuarios(actionContext(ctx), {
+        grupoOrigemId: input.grupoOrigemId,
+        grupoDestinoId: input.grupoDestinoId,
+        idsDealers: input.idsDealers ?? [],
+        inativarOrigem: input.inativarOrigem ?? false,
+      }),
   },
   Grupo: {
     createdDateTime: (g) => new Date(g.created_at),

@@ -8,5 +8,9 @@ export const samples: Record<string, string> = {
   'Mutation.salvarGrupo': 'mutation { salvarGrupo(grupo: { nome: "Novo grupo" }) { id } }',
   'Mutation.inativarGrupo':
     'mutation { inativarGrupo(id: "00000000-0000-4000-8000-000000000000") { dealers usuarios } }',
+  'Query.previaImportarGrupoUsuarios':
+    '{ previaImportarGrupoUsuarios(input: { grupoOrigemId: "00000000-0000-4000-8000-000000000000", grupoDestinoId: "00000000-0000-4000-8000-000000000001" }) { dealers usuarios } }',
+  'Mutation.importarGrupoUsuarios':
+    'mutation { importarGrupoUsuarios(input: { grupoOrigemId: "00000000-0000-4000-8000-000000000000", grupoDestinoId: "00000000-0000-4000-8000-000000000001" }) { dealers usuarios } }',
   'Mutation.ativarGrupo': 'mutation { ativarGrupo(id: "00000000-0000-4000-8000-000000000000") { id } }',
 };

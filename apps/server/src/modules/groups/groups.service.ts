@@ -2,6 +2,8 @@ import {
   type DealerGroupInput,
   dealerGroupFormSchema,
   dealerGroupSchema,
+  type ImportarGrupoUsuariosInput,
+  importarGrupoUsuariosSchema,
   inactivateDealerGroupSchema,
 } from '@portal/domain';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
@@ -10,8 +12,8 @@ import type { Tx } from '../../platform/db.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { inactivateDealersOfGroup } from '../dealers/dealers.service.js';
-import { inactivateUsersOfDealerGroup } from '../users/users.service.js';
+import { inactivateDealersOfGroup, moveDealersToGroup } from '../dealers/dealers.service.js';
+import { inactivateUsersOfDealerGroup, moveUsersBetweenDealerGroups } from '../users/users.service.js';
 import { grupo } from './groups.tables.js';
 
 const MAINTAIN = { keys: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] } as const;
@@ -120,5 +122,49 @@ export async function ativarGrupo(ctx: ActionContext, input: { grupoId: string }
       });
     }
     return input.grupoId;
+  });
+}
+
+/**
+ * `importarGrupoUsuarios` (superAdmin migration, TECSINAPSE; docs/domains/superadmin.md#migration): moves
+ * the chosen dealers of the origin dealer group (all of them when none is chosen: a merge) to the
+ * destination, with their users' group links, in one transaction, through the dealers' and the
+ * users' actions; on a merge with `inativarOrigem` the emptied origin is inactivated (audited
+ * `inativar`). Both groups must exist (NOT_FOUND) and the destination be active (BAD_USER_INPUT).
+ * Returns what moved.
+ */
+export async function importarGrupoUsuarios(ctx: ActionContext, input: ImportarGrupoUsuariosInput) {
+  const data = parseInput(importarGrupoUsuariosSchema, input);
+  requireAllowed(ctx, { types: ['TECSINAPSE'] });
+  const merge = data.idsDealers.length === 0;
+  return inTransaction(ctx, async (tx, txCtx) => {
+    const groups = await tx
+      .select()
+      .from(grupo)
+      .where(sql`${grupo.id} IN (${data.grupoOrigemId}, ${data.grupoDestinoId})`)
+      .orderBy(grupo.id)
+      .for('update');
+    const origem = groups.find((g) => g.id === data.grupoOrigemId);
+    const destino = groups.find((g) => g.id === data.grupoDestinoId);
+    if (!origem || !destino) throw notFound();
+    if (!destino.active) {
+      throw badInput({ grupoDestinoId: 'superAdmin.migration.inactiveTarget' }, 'superAdmin.migration.inactiveTarget');
+    }
+    const dealers = await moveDealersToGroup(txCtx, { origem, destino, dealerIds: data.idsDealers });
+    const usuarios = await moveUsersBetweenDealerGroups(txCtx, { origem, destino, dealerIds: dealers, merge });
+    let origemInativada = false;
+    if (merge && data.inativarOrigem && origem.active) {
+      await tx.update(grupo).set({ active: false }).where(eq(grupo.id, origem.id));
+      await recordAudit(tx, {
+        actorId: actorId(ctx),
+        entity: 'grupo',
+        entityId: origem.id,
+        action: 'inativar',
+        before: { active: true },
+        after: { active: false },
+      });
+      origemInativada = true;
+    }
+    return { dealers: dealers.length, usuarios: usuarios.length, origemInativada };
   });
 }

@@ -34,6 +34,20 @@ export type MenuNode = {
 };
 
 type Row = typeof menu.$inferSelect & { produtoChave: string | null; produtoNome: string | null };
+
+/**
+ * The link of an entry: a path of another product (not the portal) is joined to that product's base
+ * address (`editarProduto`), so changing the base moves every link to the product at once; absolute
+ * URLs and the portal's own paths stay as stored (docs/domains/menu-and-shell.md#menu).
+ */
+export function entryUri(
+  row: Pick<Row, 'uri' | 'produtoId' | 'produtoChave'>,
+  productBases: ReadonlyMap<string, string | null>,
+): string | null {
+  if (!row.uri?.startsWith('/') || !row.produtoId || row.produtoChave === PORTAL_PRODUCT_KEY) return row.uri;
+  const base = productBases.get(row.produtoId);
+  return base ? `${base.replace(/\/+$/, '')}${row.uri}` : row.uri;
+}
 type Guarded = Pick<Row, 'active' | 'chaves' | 'tipos' | 'externo' | 'uri' | 'produtoChave'>;
 
 /** A link of the user menu as the API gives it. */
@@ -90,6 +104,7 @@ export function buildUserMenu(
   user: GuardSubject,
   locale: Locale,
   labels: Record<string, string> = {},
+  productBases: ReadonlyMap<string, string | null> = new Map(),
 ): MenuNode[] {
   const childrenOf = new Map<string | null, Row[]>();
   for (const row of rows) {
@@ -107,7 +122,7 @@ export function buildUserMenu(
         {
           id: row.id,
           title: row.tituloChave ? t(locale, row.tituloChave, labels) : row.titulo,
-          uri: row.uri,
+          uri: entryUri(row, productBases),
           product: row.produtoChave && row.produtoChave !== PORTAL_PRODUCT_KEY ? row.produtoNome : null,
           order: row.ordem,
           external: row.externo,

@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
 import { cachedPortalProperties, portalLabels, SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
-import { featureOptions, productOptions } from '../products/products.queries.js';
+import { featureOptions, PRODUCTS_CACHE_KEY, productOptions } from '../products/products.queries.js';
 import {
   buildUserLinks,
   buildUserMenu,
@@ -74,12 +74,13 @@ export const resolvers: Resolvers = {
       const [props, rows, products, linkRows] = await Promise.all([
         cachedPortalProperties(cache, db),
         cache.get(MENU_CACHE_KEY, SHARED_DATA_TTL_MS, () => loadMenuRows(db)),
-        cache.get(`${MENU_CACHE_KEY}.product`, SHARED_DATA_TTL_MS, () => productOptions(db)),
+        cache.get(PRODUCTS_CACHE_KEY, SHARED_DATA_TTL_MS, () => productOptions(db)),
         cache.get(`${MENU_CACHE_KEY}.links`, SHARED_DATA_TTL_MS, () => loadUserLinkRows(db)),
       ]);
       const portal = products.find((p) => p.chave === PORTAL_PRODUCT_KEY);
       const labels = portalLabels(props, ctx.locale);
-      const menus = buildUserMenu(rows, user, ctx.locale, labels);
+      const bases = new Map(products.map((p) => [p.id, p.baseUriHomolog]));
+      const menus = buildUserMenu(rows, user, ctx.locale, labels, bases);
       const productName = portal?.nome ?? t(ctx.locale, 'menu.portal');
       return {
         title: props?.name ?? productName,

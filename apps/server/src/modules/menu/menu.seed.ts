@@ -76,7 +76,7 @@ async function seedMenu(tx: DbOrTx, ids: { crmId: string }) {
   const vendas = await entry({
     parentId: crm,
     titulo: 'Vendas',
-    uri: 'https://crm.portal.demo/vendas',
+    uri: '/vendas',
     produtoId: ids.crmId,
     ordem: 1,
     chaves: ['CRM_VENDAS'],
@@ -84,7 +84,7 @@ async function seedMenu(tx: DbOrTx, ids: { crmId: string }) {
   await entry({
     parentId: vendas,
     titulo: 'Funil',
-    uri: 'https://crm.portal.demo/vendas/funil',
+    uri: '/vendas/funil',
     produtoId: ids.crmId,
     ordem: 1,
     chaves: ['CRM_VENDAS'],
@@ -92,7 +92,7 @@ async function seedMenu(tx: DbOrTx, ids: { crmId: string }) {
   await entry({
     parentId: crm,
     titulo: 'Relatórios',
-    uri: 'https://crm.portal.demo/relatorios',
+    uri: '/relatorios',
     produtoId: ids.crmId,
     ordem: 2,
     chaves: ['CRM_RELATORIOS'],

@@ -3,6 +3,7 @@ import { loaders } from './products.loaders.js';
 import { guards, resolvers } from './products.resolvers.js';
 import { samples } from './products.samples.js';
 import { productsSeed } from './products.seed.js';
+import { watchProductChanges } from './products.service.js';
 
 /** Products, their access types and features (the catalogue of feature keys). */
 export const productsModule: PortalModule = {
@@ -12,6 +13,9 @@ export const productsModule: PortalModule = {
   guards,
   loaders,
   samples,
+  async jobs({ services, onClose }) {
+    onClose(watchProductChanges(services));
+  },
   seed: productsSeed,
   mappers: {
     Produto: './products.mappers.js#ProdutoRow',

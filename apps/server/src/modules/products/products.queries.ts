@@ -3,10 +3,18 @@ import type { DbOrTx } from '../../platform/db.js';
 import { existingIds, idsByKey, uuidArray } from '../../platform/sql.js';
 import { dadoComplementar, funcionalidade, produto, tipoAcesso, tipoAcessoFuncionalidade } from './products.tables.js';
 
-/** Every product (id, key, name), ordered: the choices of other modules' forms (the menu's product). */
+/** Cache key of the products (services.cache, the menu's links): `editarProduto` invalidates it. */
+export const PRODUCTS_CACHE_KEY = 'produtos';
+/** Live-event channel of product changes: every instance drops its cached products on it (products.service.ts). */
+export const PRODUCTS_CHANGED_CHANNEL = 'portal_produto_alterado';
+
+/**
+ * Every product (id, key, name, base address), ordered: the choices of other modules' forms (the
+ * menu's product) and the base of the menu's links to a product's paths.
+ */
 export function productOptions(db: DbOrTx) {
   return db
-    .select({ id: produto.id, chave: produto.chave, nome: produto.nome })
+    .select({ id: produto.id, chave: produto.chave, nome: produto.nome, baseUriHomolog: produto.baseUriHomolog })
     .from(produto)
     .orderBy(asc(produto.ordem), asc(produto.nome));
 }

@@ -410,3 +410,20 @@ export async function usersOfDealer(db: DbOrTx, dealerId: string): Promise<Deale
 export async function existingDepartmentIds(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
   return (await departmentsByIds(db, ids)).map((d) => d.id);
 }
+
+/**
+ * How many users a migration (`importarGrupoUsuarios`) would reach: those linked to one of the moved
+ * dealers and, on a merge, those linked to the origin group (`moveUsersBetweenDealerGroups`'s rule).
+ * The preview states it before the confirmation.
+ */
+export async function countUsersReachedByMove(
+  db: DbOrTx,
+  input: { grupoOrigemId: string; dealerIds: readonly string[]; merge: boolean },
+): Promise<number> {
+  const rows = (
+    await db.execute(sql`SELECT count(*)::int AS total FROM (
+      SELECT usuario_id FROM usuario_dealer WHERE dealer_id = ANY(${uuidArray(input.dealerIds)})
+      UNION SELECT usuario_id FROM usuario_grupo WHERE grupo_id = ${input.grupoOrigemId} AND ${input.merge}) r`)
+  ).rows as { total: number }[];
+  return rows[0].total;
+}

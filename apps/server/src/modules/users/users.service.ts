@@ -25,8 +25,8 @@ import type { DbOrTx } from '../../platform/db.js';
 import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { uuidArray } from '../../platform/sql.js';
-import { recordAudit, recordAuditForEach } from '../audit/audit.service.js';
-import { existingBrandIds, existingDealerIds } from '../dealers/dealers.queries.js';
+import { recordAudit, recordAuditForEach, recordAudits } from '../audit/audit.service.js';
+import { dealerGroupOfDealersSql, existingBrandIds, existingDealerIds } from '../dealers/dealers.queries.js';
 import { existingDealerGroupIds } from '../groups/groups.queries.js';
 import { loadPortalProperties } from '../portal/portal.queries.js';
 import {
@@ -659,5 +659,56 @@ export async function alterarAtivacaoEspecial(ctx: ActionContext, input: { id: s
       });
     }
     return input.id;
+  });
+}
+
+/**
+ * The users' part of `importarGrupoUsuarios` (superAdmin migration, docs/domains/superadmin.md#migration),
+ * called by the groups module inside its transaction after the dealers moved. Users linked to a moved
+ * dealer (and, on a merge, every user linked to the origin group) are linked to the destination group;
+ * their link to the origin goes on a merge, or when none of their dealers is left in the origin. Each
+ * changed user gets an audit row `mover` and a new `versao` (their visibility changed). Returns their ids.
+ */
+export async function moveUsersBetweenDealerGroups(
+  ctx: ActionContext,
+  input: {
+    origem: { id: string; nome: string };
+    destino: { id: string; nome: string };
+    dealerIds: readonly string[];
+    merge: boolean;
+  },
+): Promise<string[]> {
+  requireAllowed(ctx, { types: ['TECSINAPSE'] });
+  return inTransaction(ctx, async (tx) => {
+    const reached = sql`SELECT usuario_id FROM usuario_dealer WHERE dealer_id = ANY(${uuidArray(input.dealerIds)})
+      UNION SELECT usuario_id FROM usuario_grupo WHERE grupo_id = ${input.origem.id} AND ${input.merge}`;
+    const added = (
+      await tx.execute(sql`INSERT INTO usuario_grupo (usuario_id, grupo_id)
+        SELECT usuario_id, ${input.destino.id}::uuid FROM (${reached}) r
+        ON CONFLICT DO NOTHING RETURNING usuario_id`)
+    ).rows as { usuario_id: string }[];
+    const removed = (
+      await tx.execute(sql`DELETE FROM usuario_grupo ug WHERE ug.grupo_id = ${input.origem.id}
+        AND ug.usuario_id IN (${reached})
+        AND (${input.merge} OR NOT EXISTS (SELECT 1 FROM usuario_dealer ud JOIN (${dealerGroupOfDealersSql}) d ON d.id = ud.dealer_id
+              WHERE ud.usuario_id = ug.usuario_id AND d.grupo_id = ${input.origem.id}))
+        RETURNING ug.usuario_id`)
+    ).rows as { usuario_id: string }[];
+    const removedIds = new Set(removed.map((r) => r.usuario_id));
+    const ids = [...new Set([...added.map((r) => r.usuario_id), ...removedIds])];
+    if (!ids.length) return [];
+    await tx.update(usuario).set({ versao: sql`now()` }).where(inArray(usuario.id, ids));
+    await recordAudits(
+      tx,
+      ids.map((id) => ({
+        actorId: actorId(ctx),
+        entity: 'usuario' as const,
+        entityId: id,
+        action: 'mover' as const,
+        before: removedIds.has(id) ? { grupo: input.origem.nome } : undefined,
+        after: { grupo: input.destino.nome },
+      })),
+    );
+    return ids;
   });
 }
