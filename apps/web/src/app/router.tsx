@@ -85,6 +85,7 @@ export const SCREENS: ScreenEntry[] = [
     load: async () => (await import('../features/user-import/UserImportPage')).UserImportPage,
   },
   { path: '/menus', load: async () => (await import('../features/menus/MenusListPage')).MenusListPage },
+  { path: '/superAdmin', load: async () => (await import('../features/super-admin/SuperAdminPage')).SuperAdminPage },
   { path: '/auditoria', load: async () => (await import('../features/audit/AuditSearchPage')).AuditSearchPage },
   {
     path: '/auditoria/:id/:tipo',
