@@ -15,6 +15,10 @@ import { openSignedIn, PASSWORD, seriousViolations } from './session.js';
 // Inactivating cannot be undone for the dealers and users (reactivating restores the group only), and the other
 // journeys sign in as dealer2: this journey runs against a portal of its own (a second server on a fresh demo
 // database, started here and stopped at the end), so the shared one keeps its demo data.
+//
+// Issue 19's superAdmin journey runs on the same portal after it (docs/domains/superadmin.md): the administrator
+// edits the CRM's base address and sees the menu's link follow, migrates a dealer between groups with the preview,
+// and sees the move in that dealer's history. axe on /superAdmin at 1440 and 375 px.
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 37;
@@ -160,4 +164,57 @@ test('the administrator creates a dealer group, and inactivating a group stops i
   await admin.getByRole('dialog').getByRole('button', { name: 'Ativar' }).click();
   await expect(admin.getByText('Grupo reativado.')).toBeVisible();
   await expect(admin.getByRole('row', { name: /Daniela Dealer/ }).getByText('Inativo')).toBeVisible();
+});
+
+test('the administrator edits a product address and migrates a dealer between groups on /superAdmin', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const url = (portal as { url: string }).url;
+  const admin = await signedIn(browser, url, '/superAdmin', 'admin@portal.demo');
+  await expect(admin.getByRole('heading', { level: 1, name: 'SuperAdmin' })).toBeVisible();
+  const crm = admin.locator('form').filter({ has: admin.getByRole('heading', { name: 'CRM Rede' }) });
+  await axeAtBothWidths(admin, () => expect(crm.getByRole('textbox', { name: 'Endereço base' })).toBeVisible());
+
+  // Product: the CRM's base address; the menu's CRM links follow at once.
+  await crm.getByRole('textbox', { name: 'Endereço base' }).fill('https://crm.e2e.example');
+  await crm.getByRole('button', { name: 'Salvar endereço' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(admin.getByText('Edição finalizada!')).toBeVisible();
+  await admin.getByRole('banner').getByRole('button', { name: 'Abrir menu' }).click();
+  const menu = admin.getByRole('navigation', { name: 'Menu principal' });
+  await expect(menu.getByRole('link', { name: 'Relatórios' })).toHaveAttribute(
+    'href',
+    'https://crm.e2e.example/relatorios',
+  );
+  await admin.keyboard.press('Escape');
+
+  // Migration: Horizonte Campinas from Grupo Horizonte to Grupo Litoral, previewed first.
+  await axeAtBothWidths(admin, async () => {
+    await admin.getByRole('tab', { name: 'Migração' }).click();
+    await expect(admin.getByRole('button', { name: 'Pré-visualizar' })).toBeVisible();
+  });
+  await admin.getByRole('combobox', { name: /Grupo de origem/ }).click();
+  await admin.getByRole('option', { name: 'Grupo Horizonte' }).click();
+  await admin.getByRole('combobox', { name: /Grupo de destino/ }).click();
+  await admin.getByRole('option', { name: 'Grupo Litoral' }).click();
+  await admin.getByRole('combobox', { name: /a mover/ }).click();
+  await admin.getByRole('option', { name: /D003/ }).click();
+  await admin.keyboard.press('Escape');
+  await admin.getByRole('button', { name: 'Pré-visualizar' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'a mover: 1;' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Migrar' }).click();
+  await expect(admin.getByRole('dialog').getByText(/Grupo Litoral\?/)).toBeVisible();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(admin.getByText('Migração finalizada com sucesso!')).toBeVisible();
+
+  // The dealer's history shows the move.
+  const answer = await admin.request.post('/api/graphql', {
+    data: { query: '{ dealers(busca: "Horizonte Campinas") { content { id } } }' },
+  });
+  const id = (await answer.json()).data.dealers.content[0].id as string;
+  await admin.goto(`/auditoria/${id}/dealer`);
+  const move = admin.getByRole('row', { name: /Movimentação/ });
+  await expect(move).toContainText('Grupo Horizonte → Grupo Litoral');
+  await expect(move).toContainText('admin@portal.demo');
 });
