@@ -223,6 +223,87 @@ describe('communications', () => {
     );
   });
 
+  it('approvals in view: the to-approve tab and its live count, sent without waiting ones, a rejection that says why (issue 17)', async () => {
+    const lista = async (who: string, l: string) =>
+      (
+        await q(who, `{ comunicados(filtro: { lista: ${l}, rowsPerPage: 100 }) { content { id } } }`)
+      ).data.comunicados.content.map((c: { id: string }) => c.id);
+    const count = async () =>
+      (await q('aprovador', '{ contagemComunicadosAAprovar }')).data.contagemComunicadosAAprovar;
+    const before = await count();
+    const stream = await openEventStream(as.aprovador, `${base}/api/comunicados/aprovacoes/stream`);
+    await stream.next((e) => e.event === 'count' && JSON.parse(e.data).count === before);
+    /** Runs a step and waits for the stream to report `expected` after it. */
+    const counted = async (expected: number, step: () => Promise<unknown>) => {
+      const from = stream.events.length;
+      await step();
+      await stream.next((e) => e.event === 'count' && JSON.parse(e.data).count === expected, from);
+    };
+
+    const id = (
+      await save('montadora', {
+        titulo: 'Aprovações à vista',
+        mensagem: '<p>Texto</p>',
+        idsGruposUsuarios: [group['Rede Horizonte']],
+      })
+    ).data.salvarComunicado.id;
+    const draft = await q('montadora', `{ comunicado(id: "${id}") { entregues } }`);
+    expect(draft.data.comunicado.entregues).toBeNull();
+    expect(await lista('montadora', 'ENVIADOS')).toContain(id);
+    const submit = () =>
+      q('montadora', `mutation { enviarParaAprovacao(id: "${id}", aprovadorId: "${ids.aprovador}") { id } }`);
+    await counted(before + 1, submit);
+    expect(await count()).toBe(before + 1);
+    // Waiting: in the approver's to-approve list and the creator's in-approval list, in nobody's sent list.
+    expect(await lista('aprovador', 'A_APROVAR')).toContain(id);
+    expect(await lista('montadora', 'EM_APROVACAO')).toContain(id);
+    expect(await lista('montadora', 'A_APROVAR')).not.toContain(id);
+    expect(await lista('montadora', 'ENVIADOS')).not.toContain(id);
+    expect(await lista('aprovador', 'ENVIADOS')).not.toContain(id);
+    // Without a list: everything the user created or must approve, as before.
+    const all = await q('montadora', '{ comunicados(filtro: { rowsPerPage: 100 }) { content { id } } }');
+    expect(all.data.comunicados.content.map((c: { id: string }) => c.id)).toContain(id);
+
+    // Rejected: the count drops; the creator's notification speaks their language and gives the reason.
+    await portal.services.db.execute(sql`UPDATE usuario SET idioma = 'EN' WHERE id = ${ids.montadora}`);
+    try {
+      await counted(before, async () => {
+        const rejected = await q(
+          'aprovador',
+          `mutation { rejeitarComunicado(id: "${id}", motivoRejeicao: "Falta a data <b>da campanha</b>") { id } }`,
+        );
+        expect(rejected.errors).toBeUndefined();
+      });
+    } finally {
+      await portal.services.db.execute(sql`UPDATE usuario SET idioma = 'PT_BR' WHERE id = ${ids.montadora}`);
+    }
+    const [note] = (await q('montadora', '{ notificacoes(rowsPerPage: 1) { content { titulo texto } } }')).data
+      .notificacoes.content;
+    expect(note.titulo).toBe('Communication rejected: Aprovações à vista');
+    expect(note.texto).toContain('rejected the communication');
+    expect(note.texto).toContain('Falta a data &#60;b&#62;da campanha&#60;/b&#62;');
+    expect(await lista('montadora', 'ENVIADOS')).toContain(id);
+    expect(await lista('aprovador', 'ENVIADOS')).not.toContain(id);
+
+    // Resubmitted and approved: sent, in both sent lists, with its deliveries counted.
+    await counted(before + 1, submit);
+    await counted(before, () => q('aprovador', `mutation { aprovarComunicado(id: "${id}") { id } }`));
+    stream.close();
+    await vi.waitFor(async () => expect(await status(id)).toBe('ENVIADO'), { timeout: 15_000, interval: 100 });
+    const sent = (await q('montadora', `{ comunicado(id: "${id}") { entregues envioDateTime } }`)).data.comunicado;
+    expect(sent.entregues).toBeGreaterThan(0);
+    expect(sent.envioDateTime).not.toBeNull();
+    expect(await lista('aprovador', 'ENVIADOS')).toContain(id);
+    expect(await lista('montadora', 'ENVIADOS')).toContain(id);
+
+    // Only holders of the approval key count or stream what waits for them.
+    expect(code(await q('montadora', '{ contagemComunicadosAAprovar }'))).toBe('FORBIDDEN');
+    expect(code(await q('dealer', '{ contagemComunicadosAAprovar }'))).toBe('FORBIDDEN');
+    const denied = await as.dealer.fetch(`${base}/api/comunicados/aprovacoes/stream`);
+    expect(denied.status).toBe(404);
+    await denied.body?.cancel();
+  });
+
   it('the recipient count is exact: deduplicated active users, and manual e-mails that are not users', async () => {
     const count = async (audiencia: Record<string, unknown>) =>
       (

@@ -186,6 +186,8 @@ export type Comunicado = {
   departamento?: Maybe<Departamento>;
   emAprovacao: Scalars['Boolean']['output'];
   emailsAvulsos: Array<Scalars['String']['output']>;
+  /** Deliveries written so far (its recipients once sent), for its creator and approver; null before sending. */
+  entregues?: Maybe<Scalars['Int']['output']>;
   enviado: Scalars['Boolean']['output'];
   envioDateTime?: Maybe<Scalars['DateTime']['output']>;
   /** Erratas of this communication, oldest first. */
@@ -457,6 +459,8 @@ export type FiltroBibliotecaInput = {
 /** Filter of the creator's list (tab ENVIADOS and the management list). */
 export type FiltroComunicadosInput = {
   busca?: InputMaybe<Scalars['String']['input']>;
+  /** One tab's list; null: everything the user created or must approve. */
+  lista?: InputMaybe<ListaComunicados>;
   page?: InputMaybe<Scalars['Int']['input']>;
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<Array<StatusComunicadoId>>;
@@ -796,6 +800,18 @@ export type LinkExtra = {
   label: Scalars['String']['output'];
   path: Scalars['String']['output'];
 };
+
+/**
+ * Which of the user's communications comunicados lists (docs/domains/communications.md#deliveries-and-the-inbox,
+ * decision 0032). Without it: every one the user created or must approve, as before.
+ */
+export type ListaComunicados =
+  /** Tab to approve: waiting for the user's decision (EM_APROVACAO, the user the chosen approver). */
+  | 'A_APROVAR'
+  /** Tab in approval: the user's own submissions waiting for someone else's decision. */
+  | 'EM_APROVACAO'
+  /** Tab sent: the user's own not waiting for approval (drafts, rejected, scheduled, sent...) and those they approved. */
+  | 'ENVIADOS';
 
 export type Locale = {
   __typename?: 'Locale';
@@ -1606,6 +1622,8 @@ export type Query = {
   comunicadoEnviosRecentes: Array<ComunicadoEnvio>;
   /** Communications the user created or must approve, newest first. */
   comunicados: ComunicadoPage;
+  /** How many communications wait for the signed-in approver's decision (the to-approve tab and the menu). */
+  contagemComunicadosAAprovar: Scalars['Int']['output'];
   /** How many readable files and sub-folders lie below the given readable items (at most 1000 ids; an unreadable or unknown id: NOT_FOUND). */
   contagemConteudoBiblioteca: ContagemConteudoBiblioteca;
   /** Exact recipient count of an audience, before sending. */
@@ -2580,6 +2598,7 @@ export type ResolversTypes = {
   LeituraPorItem: ResolverTypeWrapper<LeituraPorItem>;
   LeiturasPorDia: ResolverTypeWrapper<LeiturasPorDia>;
   LinkExtra: ResolverTypeWrapper<LinkExtra>;
+  ListaComunicados: ListaComunicados;
   Locale: ResolverTypeWrapper<Locale>;
   Marca: ResolverTypeWrapper<Marca>;
   MarcaAdministracao: ResolverTypeWrapper<MarcaAdministracao>;
@@ -2872,6 +2891,7 @@ export type ComunicadoResolvers<ContextType = GraphQLContext, ParentType extends
   departamento?: Resolver<Maybe<ResolversTypes['Departamento']>, ParentType, ContextType>;
   emAprovacao?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   emailsAvulsos?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  entregues?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   enviado?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   envioDateTime?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   erratas?: Resolver<Array<ResolversTypes['Comunicado']>, ParentType, ContextType>;
@@ -3529,6 +3549,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   comunicadoEnvios?: Resolver<ResolversTypes['ComunicadoEnvioPage'], ParentType, ContextType, RequireFields<QueryComunicadoEnviosArgs, 'aba' | 'page' | 'rowsPerPage'>>;
   comunicadoEnviosRecentes?: Resolver<Array<ResolversTypes['ComunicadoEnvio']>, ParentType, ContextType, RequireFields<QueryComunicadoEnviosRecentesArgs, 'limite'>>;
   comunicados?: Resolver<ResolversTypes['ComunicadoPage'], ParentType, ContextType, Partial<QueryComunicadosArgs>>;
+  contagemComunicadosAAprovar?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   contagemConteudoBiblioteca?: Resolver<ResolversTypes['ContagemConteudoBiblioteca'], ParentType, ContextType, RequireFields<QueryContagemConteudoBibliotecaArgs, 'ids'>>;
   contagemDestinatarios?: Resolver<ResolversTypes['ContagemDestinatarios'], ParentType, ContextType, RequireFields<QueryContagemDestinatariosArgs, 'audiencia'>>;
   countNotificacoesNaoLidas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;

@@ -43,6 +43,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Query.comunicadoEnvios: authenticated",
         "Query.comunicadoEnviosRecentes: authenticated",
         "Query.comunicados: keys: PORTAL_CRIACAO_COMUNICADOS | PORTAL_APROVACAO_ENVIO_COMUNICADOS",
+        "Query.contagemComunicadosAAprovar: keys: PORTAL_APROVACAO_ENVIO_COMUNICADOS",
         "Query.contagemConteudoBiblioteca: authenticated",
         "Query.contagemDestinatarios: keys: PORTAL_CRIACAO_COMUNICADOS | PORTAL_APROVACAO_ENVIO_COMUNICADOS",
         "Query.countNotificacoesNaoLidas: authenticated",

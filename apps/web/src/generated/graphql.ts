@@ -118,6 +118,8 @@ export type FiltroBibliotecaInput = {
 /** Filter of the creator's list (tab ENVIADOS and the management list). */
 export type FiltroComunicadosInput = {
   busca?: InputMaybe<Scalars['String']['input']>;
+  /** One tab's list; null: everything the user created or must approve. */
+  lista?: InputMaybe<ListaComunicados>;
   page?: InputMaybe<Scalars['Int']['input']>;
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<Array<StatusComunicadoId>>;
@@ -157,6 +159,18 @@ export type InfoUsuarioInput = {
   desligamentoId?: InputMaybe<Scalars['ID']['input']>;
   emailSuperior?: InputMaybe<Scalars['String']['input']>;
 };
+
+/**
+ * Which of the user's communications comunicados lists (docs/domains/communications.md#deliveries-and-the-inbox,
+ * decision 0032). Without it: every one the user created or must approve, as before.
+ */
+export type ListaComunicados =
+  /** Tab to approve: waiting for the user's decision (EM_APROVACAO, the user the chosen approver). */
+  | 'A_APROVAR'
+  /** Tab in approval: the user's own submissions waiting for someone else's decision. */
+  | 'EM_APROVACAO'
+  /** Tab sent: the user's own not waiting for approval (drafts, rejected, scheduled, sent...) and those they approved. */
+  | 'ENVIADOS';
 
 export type MarcaInput = {
   descricao: Scalars['String']['input'];

@@ -1,3 +1,4 @@
+import type { Idioma } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbOrTx, inlineLimit, queryPreparedSql } from '../../platform/db.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
@@ -82,13 +83,37 @@ export async function findOwnComunicado(db: DbOrTx, userId: string, id: string):
   return row && (row.criador_id === userId || row.aprovador_id === userId) ? row : null;
 }
 
-/** Communications the user created or must approve, newest first, filtered by text and status. */
+/** The lists of the management tabs (decision 0032); `null`: everything the user created or must approve. */
+export type ListaComunicados = 'ENVIADOS' | 'A_APROVAR' | 'EM_APROVACAO';
+
+/** Which rows each management tab holds (docs/domains/communications.md#deliveries-and-the-inbox, decision 0032). */
+function listaSql(userId: string, lista: ListaComunicados | null | undefined): SQL {
+  switch (lista) {
+    case 'A_APROVAR':
+      return sql`(c.status = 'EM_APROVACAO' AND c.aprovador_id = ${userId})`;
+    case 'EM_APROVACAO':
+      return sql`(c.status = 'EM_APROVACAO' AND c.criador_id = ${userId})`;
+    case 'ENVIADOS':
+      return sql`((c.criador_id = ${userId} AND c.status <> 'EM_APROVACAO')
+        OR (c.aprovador_id = ${userId} AND c.status IN ('APROVADO', 'AGENDADO', 'ENVIADO', 'ARQUIVADO')))`;
+    default:
+      return sql`(c.criador_id = ${userId} OR c.aprovador_id = ${userId})`;
+  }
+}
+
+/** Communications the user created or must approve, newest first, filtered by tab, text and status. */
 export async function pageOwnComunicados(
   db: DbOrTx,
   userId: string,
-  filter: { busca?: string | null; status?: string[] | null; page: number; rowsPerPage: number },
+  filter: {
+    busca?: string | null;
+    status?: string[] | null;
+    lista?: ListaComunicados | null;
+    page: number;
+    rowsPerPage: number;
+  },
 ) {
-  const conditions = [sql`(c.criador_id = ${userId} OR c.aprovador_id = ${userId})`];
+  const conditions = [listaSql(userId, filter.lista)];
   if (filter.busca?.trim()) {
     conditions.push(
       sql`immutable_unaccent(lower(c.titulo)) LIKE immutable_unaccent(lower(${`%${escapeLike(filter.busca.trim())}%`}))`,
@@ -105,6 +130,36 @@ export async function pageOwnComunicados(
     rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM comunicado c WHERE ${where}`),
   ]);
   return { content, totalElements: total[0].total };
+}
+
+/** How many communications wait for the user's decision as their chosen approver: the to-approve counter. */
+export async function countAwaitingApproval(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await rows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM comunicado c WHERE ${listaSql(userId, 'A_APROVAR')}`,
+  );
+  return row.total;
+}
+
+/** Deliveries written so far per communication (`comunicadoId` to count; absent: none). */
+export async function deliveryCounts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, number>> {
+  const valid = ids.filter((id) => UUID.test(id));
+  if (!valid.length) return new Map();
+  const found = await rows<{ id: string; n: number }>(
+    db,
+    sql`SELECT comunicado_id AS id, count(*)::int AS n FROM comunicado_envio
+         WHERE comunicado_id = ANY(${uuidArray(valid)}) GROUP BY comunicado_id`,
+  );
+  return new Map(found.map((r) => [r.id, r.n]));
+}
+
+/** A user's language (`idioma`), or null when unknown: one-recipient notifications speak it. */
+export async function idiomaOf(db: DbOrTx, userId: string): Promise<Idioma | null> {
+  const [row] = await rows<{ idioma: Idioma }>(
+    db,
+    sql`SELECT u.idioma FROM (${userSummarySql}) u WHERE u.id = ${userId}`,
+  );
+  return row?.idioma ?? null;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -31,6 +31,8 @@ import {
   canReadAttachment,
   comunicadosByIds,
   countAudience,
+  countAwaitingApproval,
+  deliveryCounts,
   deliveryTotals,
   type EnvioRow,
   erratasOf,
@@ -65,6 +67,7 @@ registerFileAccess('COMUNICADO', (services, user, arquivoId) => canReadAttachmen
 export const guards: ModuleGuards = {
   Query: {
     comunicados: COMUNICADO_MANAGE_GUARD,
+    contagemComunicadosAAprovar: { keys: [APPROVE_KEY] },
     comunicado: COMUNICADO_MANAGE_GUARD,
     comunicadoEnvios: 'authenticated',
     comunicadoEnvio: 'authenticated',
@@ -132,8 +135,10 @@ export const resolvers: Resolvers = {
       pageOwnComunicados(ctx.services.db, requireUser(ctx).id, {
         busca: filtro?.busca,
         status: filtro?.status,
+        lista: filtro?.lista,
         ...pageArgs({ page: filtro?.page, rowsPerPage: filtro?.rowsPerPage }, PAGE_SIZES),
       }),
+    contagemComunicadosAAprovar: (_, __, ctx) => countAwaitingApproval(ctx.services.db, requireUser(ctx).id),
     comunicado: (_, { id }, ctx) => ownComunicado(ctx, id),
     comunicadoEnvios: (_, args, ctx) => {
       if (args.aba === 'ENVIADOS' || !INBOX_TABS.includes(args.aba)) return { content: [], totalElements: 0 };
@@ -354,6 +359,13 @@ export const loaders = {
           ),
         ),
       );
+    },
+    /** Deliveries so far, for the creator and approver of a communication past approval; else null. */
+    async entregues(queries: Batch<C>, ctx: GraphQLContext) {
+      const sending = (c: C) => ['APROVADO', 'ENVIADO', 'ARQUIVADO'].includes(c.status);
+      const ids = ownedIds(queries, ctx).filter((id, i) => id && sending(queries[i].obj));
+      const counts = await deliveryCounts(ctx.services.db, ids);
+      return queries.map((q) => (ids.includes(q.obj.id) ? (counts.get(q.obj.id) ?? 0) : null));
     },
     async erratas(queries: Batch<C>, ctx: GraphQLContext) {
       const ids = queries.map((q) => q.obj.id);

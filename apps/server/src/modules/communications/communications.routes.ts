@@ -1,4 +1,4 @@
-import { LOCALE_BY_IDIOMA } from '@portal/domain';
+import { APPROVE_KEY, LOCALE_BY_IDIOMA } from '@portal/domain';
 import { logRouteDenial } from '../../platform/http/denials.js';
 import { registerLiveStream } from '../../platform/live-stream.js';
 import type { RouteContext } from '../../platform/module.js';
@@ -6,8 +6,8 @@ import { sendWorkbook } from '../../platform/xlsx.js';
 import { cachedPortalProperties, portalLabels } from '../portal/portal.queries.js';
 import { readsWorkbook } from './communications.export.js';
 import { fireDueSchedules } from './communications.jobs.js';
-import { findOwnComunicado } from './communications.queries.js';
-import { READS_CHANNEL } from './communications.service.js';
+import { countAwaitingApproval, findOwnComunicado } from './communications.queries.js';
+import { APPROVALS_CHANNEL, READS_CHANNEL } from './communications.service.js';
 
 /**
  * REST routes of communications:
@@ -17,6 +17,9 @@ import { READS_CHANNEL } from './communications.service.js';
  * - `GET /api/comunicados/:id/leituras/stream`: Server-Sent Events `leitura` whenever a recipient
  *   reads (any instance): the dashboard refetches, no reload. Creator or approver only (else 404), and
  *   only while they still are and the session lives (platform/live-stream.ts).
+ * - `GET /api/comunicados/aprovacoes/stream`: Server-Sent Events `count` (`data: {"count":N}`) with how many
+ *   communications wait for the approver's decision, on connect and whenever it may have changed (decision 0032).
+ *   Holders of the approval key only (else 404), while they hold it and the session lives.
  * - `POST /api/dev/clock` `{ advanceMs }` (only with DEV_CLOCK=true, never in production): moves the
  *   business clock forward and fires the scheduled sends now due (journeys of scheduled sends).
  */
@@ -53,6 +56,17 @@ export function registerCommunicationRoutes({ app, services, authenticate }: Rou
       message: async () => ({ event: 'leitura', data: { comunicadoId: id } }),
     };
   });
+
+  registerLiveStream(app, services, authenticate, '/api/comunicados/aprovacoes/stream', (_request, user) => ({
+    channel: APPROVALS_CHANNEL,
+    concerns: (payload) => (payload as { usuarioId?: unknown } | null)?.usuarioId === user.id,
+    stillVisible: async (current) => current.chaves.includes(APPROVE_KEY),
+    message: async (current) => ({
+      event: 'count',
+      data: { count: await countAwaitingApproval(services.db, current.id) },
+    }),
+    sendOnOpen: true,
+  }));
 
   if (services.config.devClock) {
     app.post('/api/dev/clock', async (request, reply) => {

@@ -1,6 +1,7 @@
 /** One valid document per root field of the module: the deny tests run each (test/api.test.ts). */
 export const samples: Record<string, string> = {
   'Query.comunicados': '{ comunicados { totalElements } }',
+  'Query.contagemComunicadosAAprovar': '{ contagemComunicadosAAprovar }',
   'Query.comunicado': '{ comunicado(id: "00000000-0000-0000-0000-000000000000") { id } }',
   'Query.comunicadoEnvios': '{ comunicadoEnvios(aba: RECEBIDOS) { totalElements } }',
   'Query.comunicadoEnvio': '{ comunicadoEnvio(idComunicado: "00000000-0000-0000-0000-000000000000") { id } }',

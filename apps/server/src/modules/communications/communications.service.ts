@@ -7,13 +7,16 @@ import {
   type ComunicadoStatus,
   canPerform,
   comunicadoSchema,
+  DEFAULT_IDIOMA,
   errataSchema,
   hasAudience,
   isScheduleValid,
   JUSTIFICATION_MIN,
+  LOCALE_BY_IDIOMA,
   nextStatus,
   rejeicaoSchema,
 } from '@portal/domain';
+import { t } from '@portal/i18n';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
 import { type ActionContext, inTransaction, parseInput } from '../../platform/actions.js';
@@ -28,7 +31,7 @@ import { activeDealerGroupIds } from '../groups/groups.queries.js';
 import { announce, createNotification } from '../notifications/notifications.service.js';
 import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
 import { departmentsByIds, existingUserIds, holdersOfKey } from '../users/users.queries.js';
-import { type ComunicadoRow, findComunicado, findEnvio } from './communications.queries.js';
+import { type ComunicadoRow, findComunicado, findEnvio, idiomaOf } from './communications.queries.js';
 
 // Named actions of communications (docs/CODE_STYLE.md#how-code-is-written, decision 0013): check, one transaction with the change and its audit
 // row, then announce. Who may do what is the domain's transition table (communications-rules.ts).
@@ -39,6 +42,16 @@ export const SEND_QUEUE = 'comunicado.enviar';
 export const EMAIL_QUEUE = 'comunicado.emails';
 /** Channel announcing reads of a communication (payload { comunicadoId }): the dashboard's live updates. */
 export const READS_CHANNEL = 'portal_comunicado_leituras';
+/**
+ * Channel announcing that an approver's to-approve count may have changed (payload { usuarioId }): a submission to
+ * them, or their approval or rejection (decision 0032).
+ */
+export const APPROVALS_CHANNEL = 'portal_comunicado_aprovacoes';
+
+/** Tells the approver's open screens (any instance) to recount what waits for them; after commit. */
+function announceApprovals(ctx: ActionContext, usuarioId: string) {
+  return ctx.events.publish(APPROVALS_CHANNEL, { usuarioId });
+}
 
 type Input = {
   titulo: string;
@@ -292,6 +305,7 @@ export async function submitForApproval(ctx: ActionContext, input: { id: string;
     return aprovadorId;
   });
   await announce(ctx.events, [notified]);
+  await announceApprovals(ctx, notified);
   return id;
 }
 
@@ -336,6 +350,7 @@ export async function approveOrSend(ctx: ActionContext, input: ApproveOrSendInpu
     return [];
   });
   await announce(ctx.events, notify);
+  if (input.mode === 'aprovar') await announceApprovals(ctx, user.id);
   return id;
 }
 
@@ -348,7 +363,16 @@ export async function reject(ctx: ActionContext, input: { id: string; motivoReje
     const c = await ownLocked(tx, user, id);
     const to = requireAction(user, c, 'REJEITAR');
     await setStatus(tx, c, to, sql`, motivo_rejeicao = ${motivo}`);
-    await notifyUser(txCtx, c.criador_id, c.titulo, `<p>${escapeText(motivo)}</p>`, `/comunicados/visualizar/${c.id}`);
+    // One recipient: the notification speaks the creator's language and says what happened and why.
+    const locale = LOCALE_BY_IDIOMA[(await idiomaOf(tx, c.criador_id)) ?? DEFAULT_IDIOMA] ?? 'pt-BR';
+    await notifyUser(
+      txCtx,
+      c.criador_id,
+      t(locale, 'communicationsApi.rejectedTitle', { titulo: c.titulo }),
+      `<p>${escapeText(t(locale, 'communicationsApi.rejectedBy', { nome: user.nome }))}</p>` +
+        `<p><strong>${escapeText(t(locale, 'communicationsApi.rejectedReason'))}:</strong> ${escapeText(motivo)}</p>`,
+      `/comunicados/visualizar/${c.id}`,
+    );
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado',
@@ -360,6 +384,7 @@ export async function reject(ctx: ActionContext, input: { id: string; motivoReje
     return c.criador_id;
   });
   await announce(ctx.events, [creator]);
+  await announceApprovals(ctx, user.id);
   return id;
 }
 
