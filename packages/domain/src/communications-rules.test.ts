@@ -166,19 +166,20 @@ describe('canPerform and allowedActions: who makes each move', () => {
   });
 
   it.each([
-    ['creator', true],
-    ['creatorApprover', true],
-    ['otherApprover', true],
-    ['creatorLostKeys', false],
-    ['dealer', false],
-    ['system', false],
-  ] as const)('canCreateComunicado and the sent tab: %s -> %s', (actor, expected) => {
-    expect(canCreateComunicado(actors[actor])).toBe(expected);
-    expect(inboxTabs(actors[actor])).toEqual(
-      expected
-        ? ['RECEBIDOS', 'LIDOS', 'FAVORITOS', 'ARQUIVADOS', 'ENVIADOS']
-        : ['RECEBIDOS', 'LIDOS', 'FAVORITOS', 'ARQUIVADOS'],
-    );
+    ['creator', true, false],
+    ['creatorApprover', true, true],
+    ['otherApprover', true, true],
+    ['creatorLostKeys', false, false],
+    ['dealer', false, false],
+    ['system', false, false],
+  ] as const)('canCreateComunicado and the tabs: %s -> create %s, approve %s', (actor, create, approve) => {
+    expect(canCreateComunicado(actors[actor])).toBe(create);
+    const received = ['RECEBIDOS', 'LIDOS', 'FAVORITOS', 'ARQUIVADOS'];
+    expect(inboxTabs(actors[actor])).toEqual([
+      ...received,
+      ...(approve ? ['A_APROVAR'] : []),
+      ...(create ? ['EM_APROVACAO', 'ENVIADOS'] : []),
+    ]);
   });
 
   it.each([

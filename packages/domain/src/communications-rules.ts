@@ -58,10 +58,11 @@ export const COMUNICADO_TAG_MAX = 50;
 export const COMUNICADO_REASON_MAX = 2_000;
 
 /**
- * Tabs of the /comunicados inbox (docs/domains/communications.md#deliveries-and-the-inbox); ENVIADOS only for creators
- * and approvers.
+ * Tabs of the /comunicados inbox (docs/domains/communications.md#deliveries-and-the-inbox, decision 0032): the
+ * received ones for everybody; A_APROVAR (waiting for one's decision) for approvers; EM_APROVACAO (one's own waiting
+ * for someone else's) and ENVIADOS for creators and approvers.
  */
-export const INBOX_TABS = ['RECEBIDOS', 'LIDOS', 'FAVORITOS', 'ARQUIVADOS', 'ENVIADOS'] as const;
+export const INBOX_TABS = ['RECEBIDOS', 'LIDOS', 'FAVORITOS', 'ARQUIVADOS', 'A_APROVAR', 'EM_APROVACAO', 'ENVIADOS'] as const;
 export type InboxTab = (typeof INBOX_TABS)[number];
 
 /**
@@ -174,9 +175,20 @@ export function canCreateComunicado(actor: ComunicadoActor): boolean {
   return actor.id !== SISTEMA_ACTOR.id && (hasKey(actor, CREATE_KEY) || hasKey(actor, APPROVE_KEY));
 }
 
-/** Inbox tabs for the actor: everybody receives; the "sent" tab is for creators and approvers. */
+/** The inbox tabs that list the user's own communications (`comunicados`), not their deliveries. */
+export const MANAGE_TABS = ['A_APROVAR', 'EM_APROVACAO', 'ENVIADOS'] as const satisfies readonly InboxTab[];
+export type ManageTab = (typeof MANAGE_TABS)[number];
+
+/**
+ * Inbox tabs for the actor: everybody receives; "to approve" is for holders of the approval key; "in approval" and
+ * "sent" are for creators and approvers.
+ */
 export function inboxTabs(actor: ComunicadoActor): InboxTab[] {
-  return INBOX_TABS.filter((tab) => tab !== 'ENVIADOS' || canCreateComunicado(actor));
+  return INBOX_TABS.filter((tab) => {
+    if (tab === 'A_APROVAR') return actor.id !== SISTEMA_ACTOR.id && hasKey(actor, APPROVE_KEY);
+    if (tab === 'EM_APROVACAO' || tab === 'ENVIADOS') return canCreateComunicado(actor);
+    return true;
+  });
 }
 
 /**

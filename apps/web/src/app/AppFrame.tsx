@@ -3,11 +3,12 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { LOCALE_BY_IDIOMA, type UserType } from '@portal/domain';
+import { APPROVE_KEY, LOCALE_BY_IDIOMA, type UserType } from '@portal/domain';
 import { Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { redirectToSignIn } from '../features/auth/session';
+import { ApprovalsCountProvider } from '../features/communications/approvals-count';
 import { CenteredMessage } from '../ui/CenteredMessage';
 import { LoadingView } from '../ui/LoadingView';
 import { apiErrorMessage, isUnauthenticated } from './apollo-client';
@@ -100,32 +101,36 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
     content = <CenteredMessage title={t('error.occurred')} text={apiErrorMessage(error, t('error.internal'))} />;
   }
 
+  // The approver's to-approve count, live, for the menu and the /comunicados tab (decision 0032).
+  const approver = Boolean(ready && guardSubject.chaves.includes(APPROVE_KEY));
   return (
     <SignedInUserContext value={user ?? null}>
-      {ready ? (
-        <Header
-          portalName={portal.name}
-          user={user}
-          menuData={menuData}
-          menu={menu}
-          notificationsEnabled={portal.notificacoesHabilitadas !== false}
-        />
-      ) : (
-        <AppBar position="sticky" elevation={1}>
-          <Toolbar>
-            <Typography variant="h6" component="div" noWrap>
-              {portal.name}
-            </Typography>
-          </Toolbar>
-        </AppBar>
-      )}
-      {ready && <HeaderTourLoader />}
-      {ready && menuData && (
-        <Breadcrumbs productName={menuData.productName} menu={menu} registeredPaths={registeredPaths} />
-      )}
-      <Box component="main" ref={mainRef} sx={{ maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', width: '100%' }}>
-        {content}
-      </Box>
+      <ApprovalsCountProvider enabled={approver}>
+        {ready ? (
+          <Header
+            portalName={portal.name}
+            user={user}
+            menuData={menuData}
+            menu={menu}
+            notificationsEnabled={portal.notificacoesHabilitadas !== false}
+          />
+        ) : (
+          <AppBar position="sticky" elevation={1}>
+            <Toolbar>
+              <Typography variant="h6" component="div" noWrap>
+                {portal.name}
+              </Typography>
+            </Toolbar>
+          </AppBar>
+        )}
+        {ready && <HeaderTourLoader />}
+        {ready && menuData && (
+          <Breadcrumbs productName={menuData.productName} menu={menu} registeredPaths={registeredPaths} />
+        )}
+        <Box component="main" ref={mainRef} sx={{ maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', width: '100%' }}>
+          {content}
+        </Box>
+      </ApprovalsCountProvider>
     </SignedInUserContext>
   );
 }

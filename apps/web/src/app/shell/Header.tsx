@@ -9,6 +9,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useApprovalsCount } from '../../features/communications/approvals-count';
+import { comunicadoUrls } from '../../features/communications/format';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import type { SignedInUser } from '../current-user/current-user.documents';
 import { LanguagePicker } from '../current-user/LanguagePicker';
@@ -36,6 +38,9 @@ type Props = {
 };
 
 /** The header of every signed-in screen (docs/domains/menu-and-shell.md#header). */
+/** The menu entry beside which the approver's count shows. */
+const APPROVALS_PATH = comunicadoUrls.inbox;
+
 export function Header({ portalName, user, menuData, menu, notificationsEnabled }: Props) {
   const { t } = useTranslation();
   const searchInBar = useMediaQuery(SEARCH_IN_BAR, { noSsr: true });
@@ -48,6 +53,20 @@ export function Header({ portalName, user, menuData, menu, notificationsEnabled 
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   if (open && !drawerLoaded) setDrawerLoaded(true);
   const shown = useMemo(() => filterMenu(menu, query), [menu, query]);
+  // What waits for the user beside its menu entry: the approver's communications to approve (decision 0032).
+  const toApprove = useApprovalsCount();
+  const counts = useMemo(
+    () =>
+      toApprove
+        ? {
+            [APPROVALS_PATH]: {
+              count: toApprove,
+              label: t('communicationsUi.inbox.toApproveCount', { count: toApprove }),
+            },
+          }
+        : {},
+    [toApprove, t],
+  );
 
   const closeMenu = () => {
     setOpen(false);
@@ -135,6 +154,7 @@ export function Header({ portalName, user, menuData, menu, notificationsEnabled 
             open={open}
             onClose={closeMenu}
             nodes={shown}
+            counts={counts}
             keepFocusOutside={typingInBar}
             top={searchInBar ? undefined : search}
             bottom={

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -13,11 +14,16 @@ import { visuallyHidden } from '../../ui/visually-hidden';
 import { CloseIcon } from './icons';
 import type { MenuNode } from './menu';
 
+/** A number shown beside a menu entry, and what it means (read by screen readers). */
+export type MenuCount = { count: number; label: string };
+
 type Props = {
   id: string;
   open: boolean;
   onClose: () => void;
   nodes: MenuNode[];
+  /** A count shown beside the in-app entry of that path (e.g. communications to approve), with its spoken label. */
+  counts?: Readonly<Record<string, MenuCount>>;
   /** True while the user types in the bar's search box: the drawer must not take the focus. */
   keepFocusOutside: boolean;
   /** The search box and other controls placed in the drawer on small screens. */
@@ -26,7 +32,7 @@ type Props = {
 };
 
 /** The menu (docs/domains/menu-and-shell.md#menu): categories with their items and sub-items, below the app bar. */
-export function MenuDrawer({ id, open, onClose, nodes, keepFocusOutside, top, bottom }: Props) {
+export function MenuDrawer({ id, open, onClose, nodes, counts = {}, keepFocusOutside, top, bottom }: Props) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -72,7 +78,7 @@ export function MenuDrawer({ id, open, onClose, nodes, keepFocusOutside, top, bo
             </ListSubheader>
             <List dense disablePadding aria-labelledby={`menu-category-${category.id}`}>
               {category.children.map((item) => (
-                <MenuItemLink key={item.id} node={item} depth={0} onNavigate={onClose} />
+                <MenuItemLink key={item.id} node={item} depth={0} onNavigate={onClose} counts={counts} />
               ))}
             </List>
           </Box>
@@ -83,8 +89,19 @@ export function MenuDrawer({ id, open, onClose, nodes, keepFocusOutside, top, bo
   );
 }
 
-function MenuItemLink({ node, depth, onNavigate }: { node: MenuNode; depth: number; onNavigate: () => void }) {
+function MenuItemLink({
+  node,
+  depth,
+  onNavigate,
+  counts,
+}: {
+  node: MenuNode;
+  depth: number;
+  onNavigate: () => void;
+  counts: Readonly<Record<string, MenuCount>>;
+}) {
   const { t } = useTranslation();
+  const counted = node.kind === 'app' && node.href ? counts[node.href] : undefined;
   const pl = 2 + depth * 2;
   let button: ReactNode;
   if (!node.href) {
@@ -99,6 +116,14 @@ function MenuItemLink({ node, depth, onNavigate }: { node: MenuNode; depth: numb
     button = (
       <ListItemButton component={Link} to={node.href} onClick={onNavigate} sx={{ pl }}>
         <ListItemText primary={node.title} />
+        {counted && (
+          <>
+            <Chip size="small" color="warning" label={counted.count} aria-hidden data-testid="menu-count" />
+            <Box component="span" sx={visuallyHidden}>
+              {counted.label}
+            </Box>
+          </>
+        )}
       </ListItemButton>
     );
   } else {
@@ -126,7 +151,7 @@ function MenuItemLink({ node, depth, onNavigate }: { node: MenuNode; depth: numb
       {node.children.length > 0 && (
         <List dense disablePadding>
           {node.children.map((child) => (
-            <MenuItemLink key={child.id} node={child} depth={depth + 1} onNavigate={onNavigate} />
+            <MenuItemLink key={child.id} node={child} depth={depth + 1} onNavigate={onNavigate} counts={counts} />
           ))}
         </List>
       )}

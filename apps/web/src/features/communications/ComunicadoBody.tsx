@@ -23,6 +23,8 @@ type Props = {
   headingLevel?: 'h1' | 'h2';
   /** Marks an errata (its justification is shown). */
   errata?: boolean;
+  /** Whether it was sent: only then is its creator "sent by"; a draft or one in approval says "created by". */
+  sent?: boolean;
 };
 
 /**
@@ -30,7 +32,7 @@ type Props = {
  * tags, attachments and the department's signature. Also the preview of the form. The message is HTML
  * already sanitised by the server's allow-list: the only field rendered as HTML.
  */
-export function ComunicadoBody({ comunicado, meta, headingLevel = 'h1', errata }: Props) {
+export function ComunicadoBody({ comunicado, meta, headingLevel = 'h1', errata, sent = true }: Props) {
   const { t, i18n } = useTranslation();
   const { departamento } = comunicado;
   const start = comunicado.dataInicioExibicao;
@@ -58,7 +60,8 @@ export function ComunicadoBody({ comunicado, meta, headingLevel = 'h1', errata }
           )}
           {comunicado.usuarioCriador && (
             <Typography variant="body2">
-              {t('communicationsUi.view.sender')}: {comunicado.usuarioCriador.nome}
+              {t(sent ? 'communicationsUi.view.sender' : 'communicationsUi.view.createdBy')}:{' '}
+              {comunicado.usuarioCriador.nome}
             </Typography>
           )}
           {(start || end) && (

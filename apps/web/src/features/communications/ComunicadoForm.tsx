@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -178,6 +179,16 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
       <Typography variant="h4" component="h1" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         {heading}
       </Typography>
+      {mode === 'editar' && comunicado?.status.id === 'REJEITADO' && comunicado.motivoRejeicao && (
+        // Why it came back, first: the author corrects it before resubmitting (issue 17 point 2).
+        <Alert severity="error" sx={{ mb: 3 }} data-testid="rejection-reason">
+          <AlertTitle>{t('communicationsUi.manage.rejectedNotice')}</AlertTitle>
+          <strong>{t('communicationsUi.manage.rejectionReason')}:</strong>{' '}
+          <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {comunicado.motivoRejeicao}
+          </Box>
+        </Alert>
+      )}
       {draft.offer && (
         <Alert
           severity="info"

@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { apiErrorMessage } from '../../app/apollo-client';
@@ -101,6 +101,39 @@ function Actions({ comunicado, onOpen }: { comunicado: Comunicado; onOpen: (d: O
   );
 }
 
+/** While approved and being sent (the fan-out job runs), the view asks again this often until it is sent. */
+export const SENDING_POLL_MS = 2_000;
+
+/** Whether the communication was sent (archived ones were too). */
+const wasSent = (c: Comunicado) => c.status.id === 'ENVIADO' || c.status.id === 'ARQUIVADO';
+
+/** The state as it really is, at once (issue 17 point 3): sent (when, to how many), being sent, or scheduled. */
+function StateNotice({ comunicado: c }: { comunicado: Comunicado }) {
+  const { t, i18n } = useTranslation();
+  if (wasSent(c) && c.envioDateTime)
+    return (
+      <Alert severity="success" data-testid="state-notice">
+        {t('communicationsUi.manage.sentSummary', {
+          data: formatDateTime(c.envioDateTime, i18n.language),
+          count: c.entregues ?? 0,
+        })}
+      </Alert>
+    );
+  if (c.status.id === 'APROVADO')
+    return (
+      <Alert severity="info" data-testid="state-notice">
+        {t('communicationsUi.manage.sending')}
+      </Alert>
+    );
+  if (c.status.id === 'AGENDADO' && c.dataHoraAgendamento)
+    return (
+      <Alert severity="info" data-testid="state-notice">
+        {t('communicationsUi.manage.historyScheduled', { data: formatDateTime(c.dataHoraAgendamento, i18n.language) })}
+      </Alert>
+    );
+  return null;
+}
+
 /** Status, people, dates, rejection reason and the moves so far. */
 function Facts({ comunicado: c }: { comunicado: Comunicado }) {
   const { t, i18n } = useTranslation();
@@ -118,6 +151,7 @@ function Facts({ comunicado: c }: { comunicado: Comunicado }) {
         <Typography variant="body2">{t('communicationsUi.manage.status')}:</Typography>
         <StatusTag status={c.status.id} size="medium" />
       </Stack>
+      <StateNotice comunicado={c} />
       {c.status.id === 'REJEITADO' && c.motivoRejeicao && (
         <Alert severity="error">
           <strong>{t('communicationsUi.manage.rejectionReason')}:</strong> {c.motivoRejeicao}
@@ -158,7 +192,10 @@ export function ComunicadoViewPage() {
   const user = useSignedInUser();
   const id = useParams().id ?? '';
   const { pathname } = useLocation();
-  const { data, loading, error } = useQuery(COMUNICADO, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, startPolling, stopPolling } = useQuery(COMUNICADO, {
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+  });
   const [arquivar] = useMutation(ARQUIVAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
   const [desarquivar] = useMutation(DESARQUIVAR_COMUNICADO, { refetchQueries: COMUNICADOS_REFETCH });
   const [open, setOpen] = useState<Open>(null);
@@ -170,6 +207,13 @@ export function ComunicadoViewPage() {
   };
   const c = data?.comunicado;
   useBreadcrumbLabel(pathname, c?.titulo);
+  // Approved is "being sent": the mutation's answer says so at once, and the view follows until the job has sent it.
+  const sending = c?.status.id === 'APROVADO';
+  useEffect(() => {
+    if (!sending) return;
+    startPolling(SENDING_POLL_MS);
+    return () => stopPolling();
+  }, [sending, startPolling, stopPolling]);
 
   if (isNotFound(error))
     return (
@@ -203,7 +247,7 @@ export function ComunicadoViewPage() {
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
-            <ComunicadoBody comunicado={c} errata={Boolean(c.idParent)} />
+            <ComunicadoBody comunicado={c} errata={Boolean(c.idParent)} sent={wasSent(c)} />
             {c.erratas.map((e) => (
               <Box key={e.id}>
                 <Divider sx={{ my: 3 }} />

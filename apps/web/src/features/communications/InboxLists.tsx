@@ -3,13 +3,14 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { InboxTab } from '@portal/domain';
-import type { ReactNode } from 'react';
+import type { InboxTab, ManageTab } from '@portal/domain';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTime } from '../../ui/format-date';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import type { ListParams } from '../../ui/list/use-list-params';
+import { useApprovalsCount } from './approvals-count';
 import { COMUNICADO_ENVIOS, COMUNICADOS } from './communications.documents';
 import { EnvioToggles } from './EnvioToggles';
 import { comunicadoUrls } from './format';
@@ -51,7 +52,7 @@ const inboxListProps = (t: (key: string) => string) =>
   }) as const;
 
 /** A tab of received deliveries (RECEBIDOS, LIDOS, FAVORITOS, ARQUIVADOS): unread ones in bold. */
-export function EnviosList({ aba, list }: { aba: Exclude<InboxTab, 'ENVIADOS'>; list: ListParams }) {
+export function EnviosList({ aba, list }: { aba: Exclude<InboxTab, ManageTab>; list: ListParams }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { busca, page, rowsPerPage } = list.query;
@@ -107,15 +108,25 @@ export function EnviosList({ aba, list }: { aba: Exclude<InboxTab, 'ENVIADOS'>; 
   );
 }
 
-/** ENVIADOS: what the user created or must approve, with status chips and the pending approvals. */
-export function SentList({ list }: { list: ListParams }) {
+/**
+ * The user's own communications in one tab (decision 0032), with status chips: A_APROVAR (waiting for their
+ * decision; refetched when the live count changes), EM_APROVACAO (theirs waiting for someone else) or ENVIADOS.
+ */
+export function SentList({ lista, list }: { lista: ManageTab; list: ListParams }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { busca, page, rowsPerPage } = list.query;
-  const { data, previousData, loading, error } = useQuery(COMUNICADOS, {
-    variables: { filtro: { busca: busca || undefined, page, rowsPerPage } },
+  const { data, previousData, loading, error, refetch } = useQuery(COMUNICADOS, {
+    variables: { filtro: { busca: busca || undefined, lista, page, rowsPerPage } },
     fetchPolicy: 'cache-and-network',
   });
+  const toApprove = useApprovalsCount();
+  const live = lista === 'A_APROVAR' ? toApprove : null;
+  const total = (data ?? previousData)?.comunicados.totalElements;
+  useEffect(() => {
+    // A submission or decision elsewhere changed what waits: show it without a reload.
+    if (live !== null && total !== undefined && live !== total && !busca) void refetch();
+  }, [live, total, busca, refetch]);
   const result = (data ?? previousData)?.comunicados;
   type Comunicado = NonNullable<typeof result>['content'][number];
   const columns: Column<Comunicado>[] = [

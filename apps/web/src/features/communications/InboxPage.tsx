@@ -1,15 +1,26 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { COMUNICADO_PAGE_SIZES, canCreateComunicado, type InboxTab, inboxTabs } from '@portal/domain';
+import {
+  COMUNICADO_PAGE_SIZES,
+  canCreateComunicado,
+  type InboxTab,
+  inboxTabs,
+  MANAGE_TABS,
+  type ManageTab,
+} from '@portal/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
+import { LoadingView } from '../../ui/LoadingView';
 import { ListSearch } from '../../ui/list/ListSearch';
 import { useListParams } from '../../ui/list/use-list-params';
+import { visuallyHidden } from '../../ui/visually-hidden';
+import { useApprovalsCount } from './approvals-count';
 import { AddIcon } from './communication-icons';
 import { comunicadoUrls } from './format';
 import { EnviosList, SentList } from './InboxLists';
@@ -18,11 +29,13 @@ import { EnviosList, SentList } from './InboxLists';
 const TAB = 'aba';
 const LIST_OPTIONS = { pageSizes: COMUNICADO_PAGE_SIZES, filters: [TAB] };
 
+const isManageTab = (tab: InboxTab): tab is ManageTab => (MANAGE_TABS as readonly string[]).includes(tab);
+
 /**
- * /comunicados (docs/domains/communications.md#deliveries-and-the-inbox, issue 5 point 5): the received
- * tabs for everybody, ENVIADOS for creators and approvers; search and paging on the kit's list, kept
- * in the URL with the tab (`?aba=ENVIADOS&busca=&pagina=`); "Novo comunicado" for holders of the
- * create key.
+ * /comunicados (docs/domains/communications.md#deliveries-and-the-inbox, issue 5 point 5, decision 0032): the
+ * received tabs for everybody; "to approve" with its live count for approvers, the default tab when something waits;
+ * "in approval" and "sent" for creators and approvers; search and paging on the kit's list, kept in the URL with
+ * the tab (`?aba=ENVIADOS&busca=&pagina=`); "Novo comunicado" for holders of the create key.
  */
 export function InboxPage() {
   const { t } = useTranslation();
@@ -31,7 +44,12 @@ export function InboxPage() {
   const tabs = inboxTabs(actor);
   const list = useListParams(LIST_OPTIONS);
   const requested = list.query.filters[TAB] as InboxTab | undefined;
-  const aba: InboxTab = requested && tabs.includes(requested) ? requested : 'RECEBIDOS';
+  const approver = tabs.includes('A_APROVAR');
+  const toApprove = useApprovalsCount();
+  // Without a tab in the URL an approver lands on "to approve" when something waits (known once the count arrives).
+  const fallback: InboxTab = approver && toApprove ? 'A_APROVAR' : 'RECEBIDOS';
+  const aba: InboxTab = requested && tabs.includes(requested) ? requested : fallback;
+  const deciding = approver && !requested && toApprove === null;
   const canCreate = canCreateComunicado(actor);
 
   return (
@@ -59,14 +77,31 @@ export function InboxPage() {
       >
         <Tabs
           value={aba}
-          onChange={(_, next: InboxTab) => list.setFilter(TAB, next === 'RECEBIDOS' ? null : next)}
+          // An approver's default depends on the count: their choice is kept in the URL, whatever it is.
+          onChange={(_, next: InboxTab) => list.setFilter(TAB, next === 'RECEBIDOS' && !approver ? null : next)}
           variant="scrollable"
           allowScrollButtonsMobile
           aria-label={t('communicationsUi.inbox.tabs')}
           sx={{ flex: '1 1 auto', minWidth: 0 }}
         >
           {tabs.map((tab) => (
-            <Tab key={tab} value={tab} label={t(`communicationsUi.inbox.${tab}`)} />
+            <Tab
+              key={tab}
+              value={tab}
+              label={
+                tab === 'A_APROVAR' && toApprove ? (
+                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                    {t('communicationsUi.inbox.A_APROVAR')}
+                    <Chip size="small" color="warning" label={toApprove} aria-hidden data-testid="to-approve-count" />
+                    <Box component="span" sx={visuallyHidden}>
+                      {t('communicationsUi.inbox.toApproveCount', { count: toApprove })}
+                    </Box>
+                  </Box>
+                ) : (
+                  t(`communicationsUi.inbox.${tab}`)
+                )
+              }
+            />
           ))}
         </Tabs>
         <Box sx={{ width: { xs: '100%', sm: 280 }, mb: 1 }}>
@@ -74,7 +109,13 @@ export function InboxPage() {
         </Box>
       </Box>
       <Box role="tabpanel" aria-label={t(`communicationsUi.inbox.${aba}`)}>
-        {aba === 'ENVIADOS' ? <SentList list={list} /> : <EnviosList key={aba} aba={aba} list={list} />}
+        {deciding ? (
+          <LoadingView />
+        ) : isManageTab(aba) ? (
+          <SentList key={aba} lista={aba} list={list} />
+        ) : (
+          <EnviosList key={aba} aba={aba} list={list} />
+        )}
       </Box>
     </Box>
   );

@@ -19,7 +19,7 @@ export function PreviewDialog({ open, onClose, comunicado, errata }: Props) {
       closeLabel={t('communicationsUi.form.closePreview')}
       dividers
     >
-      <ComunicadoBody headingLevel="h2" errata={errata} comunicado={comunicado} />
+      <ComunicadoBody headingLevel="h2" errata={errata} comunicado={comunicado} sent={false} />
     </ViewDialog>
   );
 }

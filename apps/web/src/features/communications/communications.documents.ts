@@ -20,6 +20,7 @@ export {
   ComunicadoEnvioDocument as COMUNICADO_ENVIO,
   ComunicadoEnviosDocument as COMUNICADO_ENVIOS,
   ComunicadosDocument as COMUNICADOS,
+  ContagemComunicadosAAprovarDocument as CONTAGEM_COMUNICADOS_A_APROVAR,
   ContagemDestinatariosDocument as CONTAGEM_DESTINATARIOS,
   CriarErrataDocument as CRIAR_ERRATA,
   DashboardComunicadoDocument as DASHBOARD_COMUNICADO,

@@ -70,6 +70,7 @@ export function buildComunicado(
     justificativa: null,
     motivoRejeicao: null,
     dataHoraAgendamento: null,
+    entregues: null,
     status: { __typename: 'StatusComunicado', id: 'RASCUNHO', description: 'Rascunho' },
     usuarioAprovador: null,
     grupos: [{ __typename: 'GrupoUsuariosResumo', id: 'g1', nome: 'Rede Horizonte' }],
