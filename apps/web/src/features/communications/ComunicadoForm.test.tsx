@@ -62,7 +62,7 @@ const baseMocks: MockedResponse[] = [
 
 function renderForm(
   user: SignedInUser,
-  mode: 'novo' | 'errata' = 'novo',
+  mode: 'novo' | 'editar' | 'errata' = 'novo',
   comunicado?: Comunicado,
   extraMocks: MockedResponse[] = [],
 ) {
@@ -171,5 +171,27 @@ describe('ComunicadoForm', () => {
 
     fireEvent.change(screen.getByRole('textbox', { name: /Título/ }), { target: { value: 'Outro título' } });
     expect(screen.queryByText(text('communications.titleTooLong'))).toBeNull();
+  });
+  it('shows why a rejected communication came back at the top of its edit form, and not on a draft', () => {
+    const rejected = buildComunicado({
+      titulo: 'Campanha',
+      status: { __typename: 'StatusComunicado', id: 'REJEITADO', description: 'Rejeitado' },
+      motivoRejeicao: 'Falta a data da campanha',
+      viewerCan: { editar: true, enviarParaAprovacao: true },
+    });
+    renderForm(creator(), 'editar', rejected);
+    const notice = screen.getByTestId('rejection-reason');
+    expect(notice.textContent).toContain(text('communicationsUi.manage.rejectedNotice'));
+    expect(notice.textContent).toContain('Falta a data da campanha');
+    // At the top: right after the heading, before the first field.
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      notice.compareDocumentPosition(screen.getByRole('textbox', { name: /Título/ })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    cleanup();
+    renderForm(creator(), 'editar', buildComunicado({ viewerCan: { editar: true } }));
+    expect(screen.queryByTestId('rejection-reason')).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMUNICADO_ENVIOS, COMUNICADOS } from './communications.documents';
+import { ApprovalsCountProvider } from './approvals-count';
+import { COMUNICADO_ENVIOS, COMUNICADOS, CONTAGEM_COMUNICADOS_A_APROVAR } from './communications.documents';
 import { InboxPage } from './InboxPage';
 import { approver, buildComunicado, buildEnvio, creator, dealer, Providers } from './test-factories';
 
@@ -41,35 +42,77 @@ describe('InboxPage', () => {
     expect(getComputedStyle(screen.getByText(read.comunicado.titulo)).fontWeight).toBe('400');
   });
 
-  it('shows ENVIADOS to a creator, with status chips, and the new button', async () => {
+  it('shows a creator "in approval" and "sent" (their own, by list), with status chips, and the new button', async () => {
     const draft = buildComunicado({ titulo: 'Rascunho de março' });
     renderInbox(creator(), [
       {
-        request: { query: COMUNICADOS, variables: { filtro: { page: 0, rowsPerPage: 10 } } },
+        request: { query: COMUNICADOS, variables: { filtro: { lista: 'ENVIADOS', page: 0, rowsPerPage: 10 } } },
         result: { data: { comunicados: { __typename: 'ComunicadoPage', content: [draft], totalElements: 1 } } },
       },
     ]);
-    expect(tabNames()).toEqual(['Recebidos', 'Lidos', 'Favoritos', 'Arquivados', 'Enviados']);
+    expect(tabNames()).toEqual(['Recebidos', 'Lidos', 'Favoritos', 'Arquivados', 'Em aprovação', 'Enviados']);
     expect(screen.getByRole('link', { name: /Novo comunicado/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Enviados' }));
     expect(await screen.findByText('Rascunho de março')).toBeTruthy();
     expect(screen.getByText('Rascunho')).toBeTruthy();
   });
 
-  it('shows an approver the pending approvals in ENVIADOS', async () => {
+  it('lands an approver on "to approve" when something waits, with the count on the tab and the waiting ones listed', async () => {
     const pending = buildComunicado({
       titulo: 'Para aprovar',
       status: { __typename: 'StatusComunicado', id: 'EM_APROVACAO', description: 'Em aprovação' },
       viewerCan: { aprovar: true, rejeitar: true },
     });
-    renderInbox(approver(), [
-      {
-        request: { query: COMUNICADOS, variables: { filtro: { page: 0, rowsPerPage: 10 } } },
-        result: { data: { comunicados: { __typename: 'ComunicadoPage', content: [pending], totalElements: 1 } } },
-      },
-    ]);
-    fireEvent.click(screen.getByRole('tab', { name: 'Enviados' }));
-    expect(await screen.findByText('Aguardando sua aprovação')).toBeTruthy();
+    const waiting = (count: number): MockedResponse => ({
+      request: { query: CONTAGEM_COMUNICADOS_A_APROVAR },
+      result: { data: { contagemComunicadosAAprovar: count } },
+      maxUsageCount: 5,
+    });
+    render(
+      <Providers
+        user={approver()}
+        mocks={[
+          envios,
+          waiting(1),
+          {
+            request: { query: COMUNICADOS, variables: { filtro: { lista: 'A_APROVAR', page: 0, rowsPerPage: 10 } } },
+            result: { data: { comunicados: { __typename: 'ComunicadoPage', content: [pending], totalElements: 1 } } },
+            maxUsageCount: 5,
+          },
+        ]}
+        path="/comunicados"
+      >
+        <ApprovalsCountProvider enabled>
+          <InboxPage />
+        </ApprovalsCountProvider>
+      </Providers>,
+    );
+    expect(await screen.findByText('Para aprovar')).toBeTruthy();
+    const tab = screen.getByRole('tab', { name: /A aprovar/ });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    expect(within(tab).getByTestId('to-approve-count').textContent).toBe('1');
+    expect(tab.textContent).toContain('1 aguardando sua aprovação');
+    expect(screen.getByText('Aguardando sua aprovação')).toBeTruthy();
+  });
+
+  it('leaves an approver with nothing waiting on the received tab', async () => {
+    render(
+      <Providers
+        user={approver()}
+        mocks={[
+          envios,
+          { request: { query: CONTAGEM_COMUNICADOS_A_APROVAR }, result: { data: { contagemComunicadosAAprovar: 0 } } },
+        ]}
+        path="/comunicados"
+      >
+        <ApprovalsCountProvider enabled>
+          <InboxPage />
+        </ApprovalsCountProvider>
+      </Providers>,
+    );
+    expect(await screen.findByText(unread.comunicado.titulo)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Recebidos' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByTestId('to-approve-count')).toBeNull();
   });
 
   it('restores the tab, search, size and page of a shared link; another tab starts at its first page', async () => {
