@@ -62,7 +62,15 @@ export const COMUNICADO_REASON_MAX = 2_000;
  * received ones for everybody; A_APROVAR (waiting for one's decision) for approvers; EM_APROVACAO (one's own waiting
  * for someone else's) and ENVIADOS for creators and approvers.
  */
-export const INBOX_TABS = ['RECEBIDOS', 'LIDOS', 'FAVORITOS', 'ARQUIVADOS', 'A_APROVAR', 'EM_APROVACAO', 'ENVIADOS'] as const;
+export const INBOX_TABS = [
+  'RECEBIDOS',
+  'LIDOS',
+  'FAVORITOS',
+  'ARQUIVADOS',
+  'A_APROVAR',
+  'EM_APROVACAO',
+  'ENVIADOS',
+] as const;
 export type InboxTab = (typeof INBOX_TABS)[number];
 
 /**
