@@ -72,8 +72,13 @@ test('a communication goes from draft through rejection and scheduled approval t
   const id = decodeURIComponent(montadora.url().split('/').pop() ?? '');
   await expect(montadora.getByText('Em aprovação', { exact: true })).toBeVisible();
 
-  // aprovador rejects it with a reason.
-  const aprovador = await signedIn(browser, `/comunicados/visualizar/${id}`, 'aprovador@portal.demo');
+  // aprovador lands on "to approve", its live count on the tab, and opens it from there; then rejects it with a reason.
+  const aprovador = await signedIn(browser, '/comunicados', 'aprovador@portal.demo');
+  const toApprove = aprovador.getByRole('tab', { name: /^A aprovar/, selected: true });
+  await expect(toApprove).toBeVisible();
+  await expect(toApprove.getByTestId('to-approve-count')).toHaveText(/^[1-9]\d*$/);
+  await aprovador.getByRole('link', { name: titulo, exact: true }).click();
+  await expect(aprovador).toHaveURL(`/comunicados/visualizar/${id}`);
   await aprovador.getByRole('button', { name: 'Rejeitar' }).click();
   const reject = aprovador.getByRole('dialog', { name: 'Rejeitar comunicado' });
   await reject.getByRole('textbox', { name: /Motivo da rejeição/ }).fill('Falta o prazo da campanha.');
@@ -85,6 +90,7 @@ test('a communication goes from draft through rejection and scheduled approval t
   await expect(montadora.getByText('Falta o prazo da campanha.').first()).toBeVisible();
   await montadora.getByRole('link', { name: 'Editar' }).click();
   await expect(montadora).toHaveURL(`/comunicados/editar/${id}`);
+  await expect(montadora.getByTestId('rejection-reason')).toContainText('Falta o prazo da campanha.');
   await montadora.getByRole('textbox', { name: /^Título/ }).fill(corrigido);
   await montadora.getByRole('button', { name: 'Enviar para aprovação' }).click();
   await expect(montadora).toHaveURL(`/comunicados/visualizar/${id}`);
@@ -203,6 +209,11 @@ test.describe('a communication sent to Rede Horizonte', () => {
       .getByRole('button', { name: 'Enviar', exact: true })
       .click();
     await expect(aprovador.getByText(/^(Aprovado|Enviado)$/)).toBeVisible();
+    // The view follows the sending: sent, with its time and recipients, without a reload.
+    await expect(aprovador.getByTestId('state-notice')).toHaveText(/^Enviado em .+ para [1-9]\d* destinatários?$/, {
+      timeout: 30_000,
+    });
+    await expect(aprovador.getByText(/^Enviado por:/)).toBeVisible();
 
     const dealer = await signedIn(browser, '/comunicados', 'dealer@portal.demo');
     await expect(async () => {
