@@ -213,6 +213,28 @@ export function normaliseLibraryName(name: string): string {
   return `${base.trimEnd()}${extension}`;
 }
 
+/**
+ * What placing an upload does when a live file of the folder already has its name (decision 0030): SUBSTITUIR makes
+ * it a new version of that file, MANTER_AMBOS places it as `name (2).ext` (the first free number), IGNORAR leaves
+ * it out. Without an answer the server keeps both, so two files never share a name.
+ */
+export const CONFLITOS_NOME_ARQUIVO = ['SUBSTITUIR', 'MANTER_AMBOS', 'IGNORAR'] as const;
+export type ConflitoNomeArquivo = (typeof CONFLITOS_NOME_ARQUIVO)[number];
+
+/**
+ * The "keep both" name number `n` of a file name: `relatório.pdf` → `relatório (2).pdf` (the extension as
+ * normaliseLibraryName keeps it), cut so that the result stays within LIBRARY_NAME_MAX with its number.
+ */
+export function numberedLibraryName(name: string, n: number): string {
+  const extension = name.match(EXTENSION)?.[0] ?? '';
+  const suffix = ` (${n})${extension}`;
+  const base = Array.from(name.slice(0, name.length - extension.length))
+    .slice(0, LIBRARY_NAME_MAX - Array.from(suffix).length)
+    .join('')
+    .trimEnd();
+  return `${base}${suffix}`;
+}
+
 /** A name cut to `max` characters with an ellipsis; show the full name on hover when it differs. */
 export function truncateLibraryName(name: string, max: number = LIBRARY_NAME_TRUNCATE.default): string {
   const chars = Array.from(name);

@@ -1,4 +1,5 @@
 import {
+  CONFLITOS_NOME_ARQUIVO,
   LIBRARY_DEFAULT_PAGE_SIZE,
   LIBRARY_NAME_MAX,
   LIBRARY_PAGE_SIZES,
@@ -119,11 +120,25 @@ export type NovasPermissoesApiInput = z.input<typeof novasPermissoesInputSchema>
  */
 export const uploadArquivosInputSchema = z.object({
   arquivos: z
-    .array(z.object({ idArquivo: id(), nome: libraryNameSchema.nullish(), idPastaPai: id() }))
+    .array(
+      z.object({
+        idArquivo: id(),
+        nome: libraryNameSchema.nullish(),
+        idPastaPai: id(),
+        seExistir: z.enum(CONFLITOS_NOME_ARQUIVO, { error: 'validation.invalid' }).nullish(),
+      }),
+    )
     .min(1, 'library.upload.noFiles')
     .max(UPLOAD_MAX_FILES, 'library.upload.tooMany'),
 });
 export type UploadArquivosApiInput = z.input<typeof uploadArquivosInputSchema>;
+
+/** arquivosComMesmoNome: a folder and the names of the files about to be placed in it (at most UPLOAD_MAX_FILES). */
+export const arquivosComMesmoNomeSchema = z.object({
+  idPasta: id(),
+  nomes: z.array(z.string()).max(UPLOAD_MAX_FILES, 'library.upload.tooMany'),
+});
+export type ArquivosComMesmoNomeInput = z.input<typeof arquivosComMesmoNomeSchema>;
 
 /** excluirItemBiblioteca / excluirItem: the item to delete. */
 export const excluirItemSchema = z.object({ idItem: id() });

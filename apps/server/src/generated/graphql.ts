@@ -74,6 +74,8 @@ export type ArquivoBibliotecaInput = {
   idArquivo: Scalars['ID']['input'];
   idPastaPai: Scalars['ID']['input'];
   nome?: InputMaybe<Scalars['String']['input']>;
+  /** When a file of the folder has the same name (compared without case and accents): MANTER_AMBOS when absent. */
+  seExistir?: InputMaybe<ConflitoNomeArquivo>;
 };
 
 /** An attachment; the link is signed and expires. */
@@ -271,6 +273,15 @@ export type ComunicadoViewerCan = {
   rejeitar: Scalars['Boolean']['output'];
   verDashboard: Scalars['Boolean']['output'];
 };
+
+/** What placing a file does when a file of the folder already has its name (docs/decisions/0030-library-file-names.md). */
+export type ConflitoNomeArquivo =
+  /** The upload is not placed. */
+  | 'IGNORAR'
+  /** The upload is placed as `name (2).ext` (the first free number). The default. */
+  | 'MANTER_AMBOS'
+  /** The upload becomes the current content of that file; its old content stays as an earlier version. */
+  | 'SUBSTITUIR';
 
 /** What deleting some items takes along (docs/domains/library.md#deleting): the readable files and sub-folders below them. */
 export type ContagemConteudoBiblioteca = {
@@ -1057,7 +1068,7 @@ export type Mutation = {
   setCurrentUserOnboardingSeen: Scalars['Boolean']['output'];
   /** Replaces a file's content with an upload (POST /api/upload); the old content stays as an earlier version. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. */
   substituirArquivoBiblioteca: ItemBiblioteca;
-  /** Places uploaded files (POST /api/upload) in folders. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. */
+  /** Places uploaded files (POST /api/upload) in folders. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. A name already used by a file of the folder follows seExistir: replaced files come back as the existing item, skipped ones are left out. */
   uploadArquivos: Array<ItemBiblioteca>;
 };
 
@@ -1597,6 +1608,8 @@ export type Query = {
   aprovadoresComunicado: Array<UsuarioComunicado>;
   /** A readable file. Unreadable or unknown: NOT_FOUND. */
   arquivo: ItemBiblioteca;
+  /** Which of the names are already used by a file of the folder (compared without case and accents), as given: the upload dialog asks about those. Needs PORTAL_GERENCIAR_BIBLIOTECA; an unreadable folder is NOT_FOUND. */
+  arquivosComMesmoNome: Array<Scalars['String']['output']>;
   /** The audit trail of one entity (docs/domains/audit.md#reading-the-trail), newest first. */
   auditoria: AuditoriaPage;
   /**
@@ -1776,6 +1789,13 @@ export type QueryAnunciosArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryArquivoArgs = {
   idArquivo: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryArquivosComMesmoNomeArgs = {
+  idPasta: Scalars['ID']['input'];
+  nomes: Array<Scalars['String']['input']>;
 };
 
 
@@ -2545,6 +2565,7 @@ export type ResolversTypes = {
   ComunicadoInput: ComunicadoInput;
   ComunicadoPage: ResolverTypeWrapper<Omit<ComunicadoPage, 'content'> & { content: Array<ResolversTypes['Comunicado']> }>;
   ComunicadoViewerCan: ResolverTypeWrapper<ComunicadoViewerCan>;
+  ConflitoNomeArquivo: ConflitoNomeArquivo;
   ContagemConteudoBiblioteca: ResolverTypeWrapper<ContagemConteudoBiblioteca>;
   ContagemDestinatarios: ResolverTypeWrapper<ContagemDestinatarios>;
   DadoComplementar: ResolverTypeWrapper<DadoComplementarRow>;
@@ -3539,6 +3560,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   anuncios?: Resolver<ResolversTypes['AnuncioPage'], ParentType, ContextType, RequireFields<QueryAnunciosArgs, 'page' | 'rowsPerPage'>>;
   aprovadoresComunicado?: Resolver<Array<ResolversTypes['UsuarioComunicado']>, ParentType, ContextType>;
   arquivo?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryArquivoArgs, 'idArquivo'>>;
+  arquivosComMesmoNome?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryArquivosComMesmoNomeArgs, 'idPasta' | 'nomes'>>;
   auditoria?: Resolver<ResolversTypes['AuditoriaPage'], ParentType, ContextType, RequireFields<QueryAuditoriaArgs, 'entidade' | 'entidadeId' | 'page' | 'rowsPerPage'>>;
   buscaAuditoria?: Resolver<ResolversTypes['AuditoriaPage'], ParentType, ContextType, RequireFields<QueryBuscaAuditoriaArgs, 'page' | 'rowsPerPage'>>;
   buscaBiblioteca?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryBuscaBibliotecaArgs, 'texto'>>;

@@ -33,6 +33,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Query.anuncios: keys: PORTAL_MANUTENCAO_ANUNCIOS",
         "Query.aprovadoresComunicado: keys: PORTAL_CRIACAO_COMUNICADOS | PORTAL_APROVACAO_ENVIO_COMUNICADOS",
         "Query.arquivo: authenticated",
+        "Query.arquivosComMesmoNome: keys: PORTAL_GERENCIAR_BIBLIOTECA",
         "Query.auditoria: types: TECSINAPSE",
         "Query.buscaAuditoria: types: TECSINAPSE",
         "Query.buscaBiblioteca: authenticated",

@@ -41,6 +41,8 @@ export type ArquivoBibliotecaInput = {
   idArquivo: Scalars['ID']['input'];
   idPastaPai: Scalars['ID']['input'];
   nome?: InputMaybe<Scalars['String']['input']>;
+  /** When a file of the folder has the same name (compared without case and accents): MANTER_AMBOS when absent. */
+  seExistir?: InputMaybe<ConflitoNomeArquivo>;
 };
 
 /** An audience, to count its recipients before sending. */
@@ -74,6 +76,15 @@ export type ComunicadoInput = {
   mensagem: Scalars['String']['input'];
   titulo: Scalars['String']['input'];
 };
+
+/** What placing a file does when a file of the folder already has its name (docs/decisions/0030-library-file-names.md). */
+export type ConflitoNomeArquivo =
+  /** The upload is not placed. */
+  | 'IGNORAR'
+  /** The upload is placed as `name (2).ext` (the first free number). The default. */
+  | 'MANTER_AMBOS'
+  /** The upload becomes the current content of that file; its old content stays as an earlier version. */
+  | 'SUBSTITUIR';
 
 export type DealerContatoInput = {
   email?: InputMaybe<Scalars['String']['input']>;

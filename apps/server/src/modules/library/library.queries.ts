@@ -2,7 +2,7 @@ import { canManageLibrary, type PermissaoAcesso } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbOrTx, inlineLimit, queryPreparedSql } from '../../platform/db.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
-import { UUID, uuidArray } from '../../platform/sql.js';
+import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { uploadDetailsJoin } from '../files/files.queries.js';
 import { userGroupName } from '../user-groups/user-groups.queries.js';
 import { userGroupIdsOf, userNameEmailJoin } from '../users/users.queries.js';
@@ -421,4 +421,25 @@ export async function listVersions(db: DbOrTx, file: ItemRow): Promise<VersionRo
       autor_email: file.proprietario_email,
     },
   ];
+}
+
+/**
+ * The live file of a folder named `nome` once compared as `nome_busca` stores names (without case and accents;
+ * decision 0030), or null. Files follow their folder's groups, so whoever reads the folder reads it.
+ */
+export async function sameNameFileId(db: DbOrTx, folderId: string, nome: string): Promise<string | null> {
+  const found = await db.execute(sql`SELECT i.id FROM item_biblioteca i
+    WHERE i.pasta_pai_id = ${folderId} AND NOT i.pasta AND i.excluido_em IS NULL
+      AND i.nome_busca = immutable_unaccent(lower(${nome})) LIMIT 1`);
+  return (found.rows[0] as { id: string } | undefined)?.id ?? null;
+}
+
+/** Which of the (stored) names are used by live files of the folder (arquivosComMesmoNome, decision 0030). */
+export async function takenFileNames(db: DbOrTx, folderId: string, nomes: readonly string[]): Promise<string[]> {
+  if (!nomes.length) return [];
+  const found = await db.execute(sql`SELECT x.nome FROM unnest(${textArray(nomes)}) AS x(nome)
+    WHERE EXISTS (SELECT 1 FROM item_biblioteca i
+      WHERE i.pasta_pai_id = ${folderId} AND NOT i.pasta AND i.excluido_em IS NULL
+        AND i.nome_busca = immutable_unaccent(lower(x.nome)))`);
+  return (found.rows as { nome: string }[]).map((r) => r.nome);
 }

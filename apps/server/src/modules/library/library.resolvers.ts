@@ -1,13 +1,15 @@
 import {
+  arquivosComMesmoNomeSchema,
   isLibraryRoot,
   LIBRARY_PAGE_SIZES,
   LIBRARY_ROOT_ID,
+  normaliseLibraryName,
   type PermissaoAcesso,
   viewerCan as viewerCanRule,
 } from '@portal/domain';
 import { t } from '@portal/i18n';
 import type { Resolvers } from '../../generated/graphql.js';
-import { actionContext, limitArg, pageArgs } from '../../platform/actions.js';
+import { actionContext, limitArg, pageArgs, parseInput } from '../../platform/actions.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
@@ -32,6 +34,7 @@ import {
   permissionsOf,
   readableFolderNamesInBin,
   searchItems,
+  takenFileNames,
   visibleFolderNames,
 } from './library.queries.js';
 import {
@@ -68,6 +71,7 @@ export const guards: ModuleGuards = {
     buscaBiblioteca: 'authenticated',
     buscaBibliotecaPaged: 'authenticated',
     pastasComPermissaoEscrita: 'authenticated',
+    arquivosComMesmoNome: MANAGE,
     contagemConteudoBiblioteca: 'authenticated',
     ultimosModificados: 'authenticated',
     lixeiraBiblioteca: 'authenticated',
@@ -194,6 +198,14 @@ export const resolvers: Resolvers = {
       return searchItems(ctx.services.db, await viewerOf(ctx), busca, page);
     },
     pastasComPermissaoEscrita: async (_, __, ctx) => listWritableFolders(ctx.services.db, await viewerOf(ctx)),
+    arquivosComMesmoNome: async (_, args, ctx) => {
+      const { idPasta, nomes } = parseInput(arquivosComMesmoNomeSchema, args);
+      const folder = await findVisibleItem(ctx.services.db, await viewerOf(ctx), idPasta);
+      if (!folder?.pasta) throw notFound();
+      const stored = nomes.map((nome) => normaliseLibraryName(nome));
+      const taken = new Set(await takenFileNames(ctx.services.db, folder.id, stored.filter(Boolean)));
+      return nomes.filter((_, index) => taken.has(stored[index]));
+    },
     contagemConteudoBiblioteca: async (_, { ids }, ctx) => {
       if (ids.length > 1000) throw badInput({ ids: 'validation.invalid' });
       const viewer = await viewerOf(ctx);

@@ -8,6 +8,8 @@ export const samples: Record<string, string> = {
   'Query.buscaBiblioteca': '{ buscaBiblioteca(texto: "a") { id } }',
   'Query.buscaBibliotecaPaged': '{ buscaBibliotecaPaged(filterInput: { busca: "a" }) { totalElements } }',
   'Query.pastasComPermissaoEscrita': '{ pastasComPermissaoEscrita { id } }',
+  'Query.arquivosComMesmoNome':
+    '{ arquivosComMesmoNome(idPasta: "00000000-0000-0000-0000-000000000000", nomes: ["a.pdf"]) }',
   'Query.contagemConteudoBiblioteca':
     '{ contagemConteudoBiblioteca(ids: ["00000000-0000-0000-0000-000000000000"]) { arquivos pastas } }',
   'Query.ultimosModificados': '{ ultimosModificados { id } }',

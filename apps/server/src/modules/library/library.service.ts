@@ -15,6 +15,7 @@ import {
   normaliseLibraryName,
   novaPastaInputSchema,
   novasPermissoesInputSchema,
+  numberedLibraryName,
   type PermissaoAcesso,
   type RenomearInput,
   type RestaurarItemInput,
@@ -35,6 +36,7 @@ import { badInput, forbidden, notFound, unauthenticated } from '../../platform/e
 import type { Services } from '../../platform/services.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { findArquivo } from '../files/files.queries.js';
 import { deleteUploads, placeUpload, removeStoredObjects, signDownloadLink } from '../files/files.service.js';
 import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
 import {
@@ -45,6 +47,7 @@ import {
   type LibraryViewerContext,
   libraryViewer,
   listVersions,
+  sameNameFileId,
   visibleTo,
 } from './library.queries.js';
 
@@ -167,7 +170,9 @@ export async function createFolder(ctx: ActionContext, input: NovaPastaApiInput)
 /**
  * Places files sent by POST /api/upload into folders (uploadArquivos, docs/domains/library.md#uploading): each upload must be the
  * viewer's own, of type LIBRARY and not placed yet (the files module's placeUpload; any other id is
- * NOT_FOUND, as a missing one); each folder writable. Files go into folders only.
+ * NOT_FOUND, as a missing one); each folder writable. Files go into folders only. A name already used by a live
+ * file of the folder follows `seExistir` (decision 0030): SUBSTITUIR adds a version to that file (its id is
+ * returned), IGNORAR leaves the upload unplaced (nothing returned), MANTER_AMBOS (the default) numbers the new name.
  */
 export async function placeUploads(ctx: ActionContext, input: UploadArquivosApiInput): Promise<string[]> {
   const { arquivos } = parseInput(uploadArquivosInputSchema, input);
@@ -175,14 +180,26 @@ export async function placeUploads(ctx: ActionContext, input: UploadArquivosApiI
   return inTransaction(ctx, async (tx, txCtx) => {
     const ids: string[] = [];
     for (const [index, file] of arquivos.entries()) {
-      const upload = await placeUpload(txCtx, { arquivoId: file.idArquivo, fileType: 'LIBRARY' });
-      if (!upload) throw notFound();
+      const pending = await findArquivo(tx, file.idArquivo);
+      if (!pending || pending.proprietarioId !== viewer.id || pending.fileType !== 'LIBRARY' || pending.colocadoEm) {
+        throw notFound();
+      }
       if (isLibraryRoot(file.idPastaPai)) {
         throw badInput({ idPastaPai: 'library.invalidDestination' }, 'library.invalidDestination');
       }
       const parent = (await destinationFolder(tx, viewer, file.idPastaPai)) as ItemRow;
       // Without a name of its own the file keeps the uploaded one, checked like any other name.
-      const nome = storedName(parseInput(libraryNameSchema, file.nome ?? upload.nome, `arquivos.${index}.nome`));
+      let nome = storedName(parseInput(libraryNameSchema, file.nome ?? pending.nome, `arquivos.${index}.nome`));
+      const sameName = await sameNameFileId(tx, parent.id, nome);
+      const answer = sameName ? (file.seExistir ?? 'MANTER_AMBOS') : null;
+      if (answer === 'IGNORAR') continue;
+      const upload = await placeUpload(txCtx, { arquivoId: pending.id, fileType: 'LIBRARY' });
+      if (!upload) throw notFound();
+      if (sameName && answer === 'SUBSTITUIR') {
+        ids.push(await addUploadAsVersion(ctx, tx, viewer, sameName, upload));
+        continue;
+      }
+      if (sameName) nome = await freeNumberedName(tx, parent.id, nome);
       const id = randomUUID();
       await tx.execute(sql`INSERT INTO item_biblioteca
           (id, nome, pasta, pasta_pai_id, caminho, acl_item_id, arquivo_id, proprietario_id)
@@ -200,6 +217,35 @@ export async function placeUploads(ctx: ActionContext, input: UploadArquivosApiI
     }
     return ids;
   });
+}
+
+/** The first `name (n).ext` (n from 2) no live file of the folder uses (decision 0030). */
+async function freeNumberedName(tx: Tx, folderId: string, nome: string): Promise<string> {
+  for (let n = 2; ; n++) {
+    const candidate = numberedLibraryName(nome, n);
+    if (!(await sameNameFileId(tx, folderId, candidate))) return candidate;
+  }
+}
+
+/** An upload placed as the new current version of an existing file (write access on it), audited like a replace. */
+async function addUploadAsVersion(
+  ctx: ActionContext,
+  tx: Tx,
+  viewer: LibraryViewerContext,
+  fileId: string,
+  upload: { id: string; tamanho: number | null },
+): Promise<string> {
+  const file = await writableFile(tx, viewer, fileId);
+  const numero = await addVersion(tx, file, upload.id, viewer.id);
+  await recordAudit(tx, {
+    actorId: actorId(ctx),
+    entity: 'item_biblioteca',
+    entityId: file.id,
+    action: 'editar',
+    before: { idArquivo: file.arquivo_id },
+    after: { idArquivo: upload.id, versao: numero, tamanho: upload.tamanho },
+  });
+  return file.id;
 }
 
 /**

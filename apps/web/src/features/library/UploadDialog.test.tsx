@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../app/i18n';
 import { ToastProvider } from '../../ui/toast';
-import { UPLOAD_ARQUIVOS } from './library.documents';
+import { ARQUIVOS_COM_MESMO_NOME, UPLOAD_ARQUIVOS } from './library.documents';
 import { buildItem } from './test-factories';
 import { UploadDialog } from './UploadDialog';
 
@@ -22,6 +22,12 @@ function renderDialog(upload = vi.fn(async () => 'arquivo-1'), mocks = [], onClo
   );
   return upload;
 }
+
+/** The name check before sending: `taken` of `nomes` are used by files of the folder. */
+const nameCheck = (nomes: string[], taken: string[] = []) => ({
+  request: { query: ARQUIVOS_COM_MESMO_NOME, variables: { idPasta: 'pasta-1', nomes } },
+  result: { data: { arquivosComMesmoNome: taken } },
+});
 
 /** A file of a given size without allocating it. */
 function fileOf(name: string, size = 10) {
@@ -82,6 +88,7 @@ describe('UploadDialog', () => {
     const upload = renderDialog(
       vi.fn(async (file: File) => (file.name === 'falha.txt' ? Promise.reject(new Error('x')) : `id-${file.name}`)),
       [
+        nameCheck(['a.txt', 'falha.txt']),
         {
           request: {
             query: UPLOAD_ARQUIVOS,
@@ -106,6 +113,7 @@ describe('UploadDialog', () => {
     renderDialog(
       vi.fn(async (file: File) => (file.name === 'falha.txt' ? Promise.reject(new Error('x')) : `id-${file.name}`)),
       [
+        nameCheck(['a.txt', 'falha.txt']),
         {
           request: {
             query: UPLOAD_ARQUIVOS,
@@ -127,5 +135,91 @@ describe('UploadDialog', () => {
     expect(within(summary).getByText('falha.txt — Erro ao carregar o arquivo.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+  it('asks about a name in use and places the file with the answer (keep both)', async () => {
+    const onClose = vi.fn();
+    const upload = renderDialog(
+      vi.fn(async (file: File) => `id-${file.name}`),
+      [
+        nameCheck(['contrato.pdf', 'novo.pdf'], ['contrato.pdf']),
+        {
+          request: {
+            query: UPLOAD_ARQUIVOS,
+            variables: {
+              arquivos: [
+                {
+                  idArquivo: 'id-contrato.pdf',
+                  nome: 'contrato.pdf',
+                  idPastaPai: 'pasta-1',
+                  seExistir: 'MANTER_AMBOS',
+                },
+                { idArquivo: 'id-novo.pdf', nome: 'novo.pdf', idPastaPai: 'pasta-1' },
+              ],
+            },
+          },
+          result: {
+            data: { uploadArquivos: [buildItem({ nome: 'contrato (2).pdf' }), buildItem({ nome: 'novo.pdf' })] },
+          },
+        },
+      ] as never,
+      onClose,
+    );
+    await addFiles([fileOf('contrato.pdf', 1), fileOf('novo.pdf', 2)]);
+    await waitFor(() => expect(listed()).toBe(2));
+    fireEvent.click(submitButton());
+    const question = await screen.findByRole('dialog', { name: 'Já existe um arquivo com este nome' });
+    expect(within(question).getByText(/já tem um arquivo chamado “contrato.pdf”/)).toBeTruthy();
+    expect(upload).not.toHaveBeenCalled();
+    // The choice that loses nothing has the focus.
+    const keepBoth = within(question).getByRole('button', { name: 'Manter ambos' });
+    expect(document.activeElement).toBe(keepBoth);
+    fireEvent.click(keepBoth);
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(upload).toHaveBeenCalledTimes(2);
+  });
+
+  it('skip for all leaves out every file whose name is in use, unsent', async () => {
+    const onClose = vi.fn();
+    const upload = renderDialog(
+      vi.fn(async (file: File) => `id-${file.name}`),
+      [
+        nameCheck(['a.pdf', 'b.pdf', 'c.pdf'], ['a.pdf', 'b.pdf']),
+        {
+          request: {
+            query: UPLOAD_ARQUIVOS,
+            variables: { arquivos: [{ idArquivo: 'id-c.pdf', nome: 'c.pdf', idPastaPai: 'pasta-1' }] },
+          },
+          result: { data: { uploadArquivos: [buildItem({ nome: 'c.pdf' })] } },
+        },
+      ] as never,
+      onClose,
+    );
+    await addFiles([fileOf('a.pdf', 1), fileOf('b.pdf', 2), fileOf('c.pdf', 3)]);
+    await waitFor(() => expect(listed()).toBe(3));
+    fireEvent.click(submitButton());
+    const question = await screen.findByRole('dialog', { name: 'Já existe um arquivo com este nome' });
+    fireEvent.click(within(question).getByRole('checkbox', { name: /Fazer o mesmo para os outros 1 arquivo/ }));
+    fireEvent.click(within(question).getByRole('button', { name: 'Ignorar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(upload).toHaveBeenCalledWith(expect.objectContaining({ name: 'c.pdf' }));
+  });
+
+  it('cancelling the question sends nothing and keeps the files listed', async () => {
+    const upload = renderDialog(
+      vi.fn(async () => 'x'),
+      [nameCheck(['a.pdf'], ['a.pdf'])] as never,
+    );
+    await addFiles([fileOf('a.pdf', 1)]);
+    await waitFor(() => expect(listed()).toBe(1));
+    fireEvent.click(submitButton());
+    const question = await screen.findByRole('dialog', { name: 'Já existe um arquivo com este nome' });
+    fireEvent.keyDown(question, { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Já existe um arquivo com este nome' })).toBeNull(),
+    );
+    expect(upload).not.toHaveBeenCalled();
+    expect(listed()).toBe(1);
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
   });
 });

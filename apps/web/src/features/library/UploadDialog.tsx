@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client';
+import { useApolloClient, useMutation } from '@apollo/client';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -14,6 +14,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import {
+  type ConflitoNomeArquivo,
   checkUploadSelection,
   LIBRARY_ROOT_ID,
   UPLOAD_MAX_BYTES,
@@ -25,14 +26,31 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../app/shell/icons';
 import { useToast } from '../../ui/toast';
 import { UploadDropzone } from '../../ui/UploadDropzone';
-import { LIBRARY_REFETCH, UPLOAD_ARQUIVOS } from './library.documents';
+import { ARQUIVOS_COM_MESMO_NOME, LIBRARY_REFETCH, UPLOAD_ARQUIVOS } from './library.documents';
+import { type ConflictAnswer, NameConflictDialog } from './NameConflictDialog';
 import { TruncatedName } from './TruncatedName';
 import { UploadError, uploadLibraryFile } from './upload-file';
 
-type Status = 'pending' | 'sending' | 'success' | 'error';
-type Entry = { key: number; file: File; status: Status; id?: string; placed?: boolean; message?: string };
+type Status = 'pending' | 'sending' | 'success' | 'error' | 'skipped';
+type Entry = {
+  key: number;
+  file: File;
+  status: Status;
+  id?: string;
+  placed?: boolean;
+  message?: string;
+  /** What to do when the folder has a file of this name (decision 0030); asked before sending. */
+  answer?: ConflitoNomeArquivo;
+};
+type Question = { entry: Entry; others: number; resolve: (answer: ConflictAnswer | null) => void };
 
-const STATUS_COLOR = { pending: 'default', sending: 'info', success: 'success', error: 'error' } as const;
+const STATUS_COLOR = {
+  pending: 'default',
+  sending: 'info',
+  success: 'success',
+  error: 'error',
+  skipped: 'default',
+} as const;
 
 type Props = {
   onClose: () => void;
@@ -47,7 +65,9 @@ type Props = {
  * Upload dialog (docs/domains/library.md#uploading): a multi-file dropzone; duplicates (warning toast), files over
  * 900,000,000 bytes and files past the count limit are refused with the spec's messages. Submit sends
  * every pending file in parallel (each pending → success or error), then places the sent ones with one
- * uploadArquivos. Files already sent are not sent again on a retry.
+ * uploadArquivos. Files already sent are not sent again on a retry. Before sending, the names already used by files
+ * of the folder are asked about (replace, keep both or skip, per file or for all; decision 0030); skipped files
+ * are not sent.
  */
 export function UploadDialog({ onClose, folderId, folderName, upload = uploadLibraryFile }: Props) {
   const { t, i18n } = useTranslation();
@@ -58,6 +78,41 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
   const [attempted, setAttempted] = useState(false);
   const nextKey = useRef(0);
   const [placeFiles] = useMutation(UPLOAD_ARQUIVOS, { refetchQueries: LIBRARY_REFETCH });
+  const client = useApolloClient();
+  const [question, setQuestion] = useState<Question | null>(null);
+
+  /**
+   * Asks about every entry still to send whose name a file of the folder has, one at a time (or once for all);
+   * returns the entries with their answers, or null when the user cancelled.
+   */
+  const askAboutNames = async (list: Entry[]): Promise<Entry[] | null> => {
+    const open = list.filter((e) => !e.placed && e.status !== 'skipped' && !e.answer);
+    if (!folderId || open.length === 0) return list;
+    const { data } = await client.query({
+      query: ARQUIVOS_COM_MESMO_NOME,
+      variables: { idPasta: folderId, nomes: open.map((e) => e.file.name) },
+      fetchPolicy: 'network-only',
+    });
+    const taken = new Set(data.arquivosComMesmoNome);
+    const conflicts = open.filter((e) => taken.has(e.file.name));
+    const answers = new Map<number, ConflitoNomeArquivo>();
+    for (const [index, entry] of conflicts.entries()) {
+      const answer = await new Promise<ConflictAnswer | null>((resolve) =>
+        setQuestion({ entry, others: conflicts.length - index - 1, resolve }),
+      );
+      setQuestion(null);
+      if (!answer) return null;
+      for (const e of answer.forAll ? conflicts.slice(index) : [entry]) answers.set(e.key, answer.choice);
+      if (answer.forAll) break;
+    }
+    const answered = list.map((e) => {
+      const answer = answers.get(e.key);
+      if (!answer) return e;
+      return answer === 'IGNORAR' ? { ...e, answer, status: 'skipped' as const } : { ...e, answer };
+    });
+    setEntries(answered);
+    return answered;
+  };
 
   const addFiles = (files: File[]) => {
     const { accepted, rejected } = checkUploadSelection(
@@ -81,8 +136,19 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
 
   const submit = async () => {
     setBusy(true);
+    let current: Entry[] | null;
+    try {
+      current = await askAboutNames(entries);
+    } catch (error) {
+      toast.error(error);
+      current = null;
+    }
+    if (!current) {
+      setBusy(false);
+      return;
+    }
     setAttempted(true);
-    const toSend = entries.filter((e) => e.status !== 'success');
+    const toSend = current.filter((e) => e.status !== 'success' && e.status !== 'skipped');
     const sent = await Promise.all(
       toSend.map(async (entry) => {
         update(entry.key, { status: 'sending', message: undefined });
@@ -98,7 +164,7 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
       }),
     );
     const ready = [
-      ...entries.filter((e) => e.status === 'success' && !e.placed),
+      ...current.filter((e) => e.status === 'success' && !e.placed),
       ...sent.filter((e): e is Entry & { id: string } => e !== null),
     ];
     try {
@@ -109,12 +175,13 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
               idArquivo: e.id as string,
               nome: e.file.name,
               idPastaPai: folderId ?? LIBRARY_ROOT_ID,
+              ...(e.answer ? { seExistir: e.answer } : {}),
             })),
           },
         });
       for (const e of ready) update(e.key, { placed: true });
       if (sent.every((e) => e !== null)) {
-        toast.success('library.upload.done');
+        if (ready.length > 0) toast.success('library.upload.done');
         onClose();
       }
     } catch (error) {
@@ -127,7 +194,7 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
   const sizeText = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte' }).format(
     UPLOAD_MAX_BYTES / 1_000_000,
   );
-  const unplaced = entries.filter((e) => !e.placed);
+  const unplaced = entries.filter((e) => !e.placed && e.status !== 'skipped');
   const placed = entries.filter((e) => e.placed);
   const refused = entries.filter((e) => e.status === 'error');
   // After a partly failed send: what went in, what did not and why, and Close instead of Cancel.
@@ -204,6 +271,15 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
           {t('library.upload.submit')}
         </Button>
       </DialogActions>
+      {question && (
+        <NameConflictDialog
+          name={question.entry.file.name}
+          folderName={folderName}
+          others={question.others}
+          onAnswer={question.resolve}
+          onCancel={() => question.resolve(null)}
+        />
+      )}
     </Dialog>
   );
 }
