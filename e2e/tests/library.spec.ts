@@ -224,3 +224,54 @@ test('a replaced file goes back to its first version; a deleted folder comes bac
   await expect(item(manager, 'notas-revisao.txt')).toBeVisible();
   await manager.context().close();
 });
+
+// Same names and a search that acts only on what is selected (issue 16, points 3 and 1): a second upload of a
+// file's name answered "keep both" becomes `name (2).ext`; a search then deletes only the selected hit.
+test('a same-name upload kept as both; a search deletes only the selected hit', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const folder = `Nomes ${stamp}`;
+  const first = `ata-${stamp}.txt`;
+  const second = `ata-${stamp} (2).txt`;
+  const manager = await signedInPage(browser, '/biblioteca', 'montadora@portal.demo');
+  await toolbar(manager).getByRole('button', { name: 'Nova pasta' }).click();
+  let dialog = manager.getByRole('dialog', { name: 'Nova pasta' });
+  await dialog.getByLabel('Nome', { exact: true }).fill(folder);
+  await chooseGroup(manager, 'Grupos com leitura', 'Rede Horizonte');
+  await dialog.getByRole('button', { name: 'Criar pasta' }).click();
+  await expect(dialog).toBeHidden();
+  await item(manager, folder).dblclick();
+  await expect(manager.getByRole('heading', { level: 1, name: folder })).toBeVisible();
+
+  for (const content of ['primeira ata\n', 'segunda ata\n']) {
+    await toolbar(manager).getByRole('button', { name: 'Enviar arquivos' }).click();
+    dialog = manager.getByRole('dialog', { name: 'Enviar arquivos' });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: first, mimeType: 'text/plain', buffer: Buffer.from(content) });
+    await dialog.getByRole('button', { name: 'Enviar', exact: true }).click();
+    if (content.startsWith('segunda')) {
+      const question = manager.getByRole('dialog', { name: 'Já existe um arquivo com este nome' });
+      await question.getByRole('button', { name: 'Manter ambos' }).click();
+    }
+    await expect(dialog).toBeHidden();
+  }
+  await expect(item(manager, first)).toBeVisible();
+  await expect(item(manager, second)).toBeVisible();
+
+  // Something selected in the folder does not count once a search starts.
+  await select(manager, first);
+  await manager.getByLabel('Buscar na biblioteca').fill(`ata-${stamp}`);
+  const hits = manager.getByRole('table', { name: 'Resultados da busca' });
+  await expect(hits.getByRole('row').filter({ hasText: second })).toBeVisible();
+  await expect(hits.getByRole('row').filter({ hasText: first })).toBeVisible();
+  await hits.getByRole('row').filter({ hasText: second }).getByRole('checkbox').check();
+  await toolbar(manager).getByRole('button', { name: 'Excluir' }).click();
+  dialog = manager.getByRole('dialog', { name: 'Excluir 1 item(ns)?' });
+  await expect(dialog.getByText(second)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Excluir' }).click();
+  await expect(manager.getByText('Movido para a lixeira.')).toBeVisible();
+  await expect(hits.getByRole('row').filter({ hasText: second })).toHaveCount(0);
+  await expect(hits.getByRole('row').filter({ hasText: first })).toBeVisible();
+  await manager.context().close();
+});
