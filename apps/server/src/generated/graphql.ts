@@ -1509,6 +1509,13 @@ export type OpcoesMenuAdministracao = {
   produtos: Array<MenuProduto>;
 };
 
+/** A folder of the move dialog's tree (docs/domains/library.md#forms): writable, with whether it has writable sub-folders. */
+export type PastaDestino = {
+  __typename?: 'PastaDestino';
+  pasta: ItemBiblioteca;
+  temSubpastas: Scalars['Boolean']['output'];
+};
+
 /** A folder as a breadcrumb step or a parent. */
 export type PastaResumo = {
   __typename?: 'PastaResumo';
@@ -1717,6 +1724,8 @@ export type Query = {
   pasta: ItemBiblioteca;
   /** Folders the user may write into: move and upload destinations. */
   pastasComPermissaoEscrita: Array<ItemBiblioteca>;
+  /** One level of the tree of folders the user may write into, by name (at most 500): the writable sub-folders of idPasta; without it, the writable folders whose parent is the root or not writable; with busca, the writable folders whose name contains it (ignoring case and accents). An unreadable idPasta is NOT_FOUND. */
+  pastasDestino: Array<PastaDestino>;
   /** Liveness of the API itself (public). */
   ping: Scalars['String']['output'];
   /** The server check of adding a position: false when the position cannot be held at that dealer by a user of that type (docs/domains/users.md#positions). */
@@ -2048,6 +2057,13 @@ export type QueryNovidadesArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryPastaArgs = {
   idPasta: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryPastasDestinoArgs = {
+  busca?: InputMaybe<Scalars['String']['input']>;
+  idPasta?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -2644,6 +2660,7 @@ export type ResolversTypes = {
   OpcaoDealer: ResolverTypeWrapper<OpcaoDealer>;
   OpcoesDealer: ResolverTypeWrapper<OpcoesDealer>;
   OpcoesMenuAdministracao: ResolverTypeWrapper<OpcoesMenuAdministracao>;
+  PastaDestino: ResolverTypeWrapper<Omit<PastaDestino, 'pasta'> & { pasta: ResolversTypes['ItemBiblioteca'] }>;
   PastaResumo: ResolverTypeWrapper<PastaResumo>;
   PermissaoAcessoPasta: ResolverTypeWrapper<PermissaoAcessoPasta>;
   PermissaoAcessoPastaId: PermissaoAcessoPastaId;
@@ -2788,6 +2805,7 @@ export type ResolversParentTypes = {
   OpcaoDealer: OpcaoDealer;
   OpcoesDealer: OpcoesDealer;
   OpcoesMenuAdministracao: OpcoesMenuAdministracao;
+  PastaDestino: Omit<PastaDestino, 'pasta'> & { pasta: ResolversParentTypes['ItemBiblioteca'] };
   PastaResumo: PastaResumo;
   PermissaoAcessoPasta: PermissaoAcessoPasta;
   PermissaoItemBiblioteca: PermissaoItemBiblioteca;
@@ -3493,6 +3511,11 @@ export type OpcoesMenuAdministracaoResolvers<ContextType = GraphQLContext, Paren
   produtos?: Resolver<Array<ResolversTypes['MenuProduto']>, ParentType, ContextType>;
 };
 
+export type PastaDestinoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PastaDestino'] = ResolversParentTypes['PastaDestino']> = {
+  pasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType>;
+  temSubpastas?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type PastaResumoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PastaResumo'] = ResolversParentTypes['PastaResumo']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3608,6 +3631,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   opcoesMenuAdministracao?: Resolver<ResolversTypes['OpcoesMenuAdministracao'], ParentType, ContextType>;
   pasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryPastaArgs, 'idPasta'>>;
   pastasComPermissaoEscrita?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType>;
+  pastasDestino?: Resolver<Array<ResolversTypes['PastaDestino']>, ParentType, ContextType, Partial<QueryPastasDestinoArgs>>;
   ping?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   podeAdicionarCargo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryPodeAdicionarCargoArgs, 'cargoId' | 'tipoUsuario'>>;
   portalProperties?: Resolver<ResolversTypes['PortalProperties'], ParentType, ContextType>;
@@ -3877,6 +3901,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   OpcaoDealer?: OpcaoDealerResolvers<ContextType>;
   OpcoesDealer?: OpcoesDealerResolvers<ContextType>;
   OpcoesMenuAdministracao?: OpcoesMenuAdministracaoResolvers<ContextType>;
+  PastaDestino?: PastaDestinoResolvers<ContextType>;
   PastaResumo?: PastaResumoResolvers<ContextType>;
   PermissaoAcessoPasta?: PermissaoAcessoPastaResolvers<ContextType>;
   PermissaoItemBiblioteca?: PermissaoItemBibliotecaResolvers<ContextType>;

@@ -81,6 +81,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Query.opcoesMenuAdministracao: types: TECSINAPSE",
         "Query.pasta: authenticated",
         "Query.pastasComPermissaoEscrita: authenticated",
+        "Query.pastasDestino: authenticated",
         "Query.ping: public",
         "Query.podeAdicionarCargo: keys: PORTAL_MANUTENCAO_USUARIOS",
         "Query.portalProperties: public",

@@ -67,11 +67,12 @@ export function visibleTo(viewer: LibraryViewerContext): SQL {
     WHERE p.item_id = i.acl_item_id AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
 }
 
-/** Live folders the viewer may write into (alias `i`). */
-function writableBy(viewer: LibraryViewerContext): SQL {
-  if (viewer.manager) return sql`i.excluido_em IS NULL AND i.pasta`;
-  return sql`i.excluido_em IS NULL AND i.pasta AND EXISTS (SELECT 1 FROM permissao_item_biblioteca p
-    WHERE p.item_id = i.acl_item_id AND p.permissao = 'LEITURA_ESCRITA'
+/** Live folders the viewer may write into (alias `i`, or `alias`). */
+function writableBy(viewer: LibraryViewerContext, alias = 'i'): SQL {
+  const a = sql.raw(alias);
+  if (viewer.manager) return sql`${a}.excluido_em IS NULL AND ${a}.pasta`;
+  return sql`${a}.excluido_em IS NULL AND ${a}.pasta AND EXISTS (SELECT 1 FROM permissao_item_biblioteca p
+    WHERE p.item_id = ${a}.acl_item_id AND p.permissao = 'LEITURA_ESCRITA'
       AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
 }
 
@@ -442,4 +443,34 @@ export async function takenFileNames(db: DbOrTx, folderId: string, nomes: readon
       WHERE i.pasta_pai_id = ${folderId} AND NOT i.pasta AND i.excluido_em IS NULL
         AND i.nome_busca = immutable_unaccent(lower(x.nome)))`);
   return (found.rows as { nome: string }[]).map((r) => r.nome);
+}
+
+/** A writable folder of the move tree with whether it has writable sub-folders (docs/domains/library.md#forms). */
+export type DestinationRow = ItemRow & { tem_subpastas: boolean };
+
+/** How many destinations one level or one search of the move tree returns at most. */
+export const DESTINATIONS_CAP = 500;
+
+/**
+ * One level of the move dialog's tree of writable folders (pastasDestino), by name: under a folder, its writable
+ * sub-folders; at the top (null), the writable folders whose parent is the root or a folder the viewer cannot
+ * write (so every writable folder is reachable); with `busca`, the writable folders whose name contains it.
+ */
+export async function listDestinations(
+  db: DbOrTx,
+  viewer: LibraryViewerContext,
+  place: { parentId: string | null; busca?: string },
+): Promise<DestinationRow[]> {
+  let where: SQL;
+  if (place.busca) where = sql`${writableBy(viewer)} AND ${nameMatches(place.busca)}`;
+  else if (place.parentId) where = sql`${writableBy(viewer)} AND i.pasta_pai_id = ${place.parentId}`;
+  else
+    where = sql`${writableBy(viewer)} AND (i.pasta_pai_id IS NULL OR NOT EXISTS (
+      SELECT 1 FROM item_biblioteca w WHERE w.id = i.pasta_pai_id AND ${writableBy(viewer, 'w')}))`;
+  return (
+    await db.execute(sql`SELECT d.*, EXISTS (SELECT 1 FROM item_biblioteca c
+        WHERE c.pasta_pai_id = d.id AND ${writableBy(viewer, 'c')}) AS tem_subpastas
+      FROM (${pageRows(viewer, where, NAME_ORDER, sql.raw(`LIMIT ${DESTINATIONS_CAP}`))}) d
+      ORDER BY immutable_unaccent(lower(d.nome)), d.id`)
+  ).rows as DestinationRow[];
 }

@@ -27,6 +27,7 @@ import {
   type LibraryViewerContext,
   libraryViewer,
   listBin,
+  listDestinations,
   listFolderItems,
   listRecentFiles,
   listVersions,
@@ -72,6 +73,7 @@ export const guards: ModuleGuards = {
     buscaBibliotecaPaged: 'authenticated',
     pastasComPermissaoEscrita: 'authenticated',
     arquivosComMesmoNome: MANAGE,
+    pastasDestino: 'authenticated',
     contagemConteudoBiblioteca: 'authenticated',
     ultimosModificados: 'authenticated',
     lixeiraBiblioteca: 'authenticated',
@@ -198,6 +200,18 @@ export const resolvers: Resolvers = {
       return searchItems(ctx.services.db, await viewerOf(ctx), busca, page);
     },
     pastasComPermissaoEscrita: async (_, __, ctx) => listWritableFolders(ctx.services.db, await viewerOf(ctx)),
+    pastasDestino: async (_, { idPasta, busca }, ctx) => {
+      const viewer = await viewerOf(ctx);
+      const text = busca?.trim();
+      let parentId: string | null = null;
+      if (!text && !isLibraryRoot(idPasta)) {
+        const folder = await findVisibleItem(ctx.services.db, viewer, idPasta as string);
+        if (!folder?.pasta) throw notFound();
+        parentId = folder.id;
+      }
+      const rows = await listDestinations(ctx.services.db, viewer, { parentId, busca: text || undefined });
+      return rows.map((row) => ({ pasta: row, temSubpastas: row.tem_subpastas }));
+    },
     arquivosComMesmoNome: async (_, args, ctx) => {
       const { idPasta, nomes } = parseInput(arquivosComMesmoNomeSchema, args);
       const folder = await findVisibleItem(ctx.services.db, await viewerOf(ctx), idPasta);

@@ -8,6 +8,7 @@ export const samples: Record<string, string> = {
   'Query.buscaBiblioteca': '{ buscaBiblioteca(texto: "a") { id } }',
   'Query.buscaBibliotecaPaged': '{ buscaBibliotecaPaged(filterInput: { busca: "a" }) { totalElements } }',
   'Query.pastasComPermissaoEscrita': '{ pastasComPermissaoEscrita { id } }',
+  'Query.pastasDestino': '{ pastasDestino { temSubpastas pasta { id } } }',
   'Query.arquivosComMesmoNome':
     '{ arquivosComMesmoNome(idPasta: "00000000-0000-0000-0000-000000000000", nomes: ["a.pdf"]) }',
   'Query.contagemConteudoBiblioteca':
