@@ -118,8 +118,14 @@ test('a manager shares a folder with a group; a member downloads; others see not
   await select(manager, 'manual-garantia.pdf');
   await toolbar(manager).getByRole('button', { name: 'Mover' }).click();
   dialog = manager.getByRole('dialog', { name: /^Mover/ });
-  await dialog.getByRole('combobox', { name: 'Destino' }).click();
-  await manager.getByRole('option', { name: `Biblioteca / ${FOLDER} / ${SUBFOLDER}` }).click();
+  // The destinations are a tree: open the folder with the keyboard, choose its sub-folder.
+  const tree = dialog.getByRole('tree', { name: 'Pastas de destino' });
+  const parent = tree.getByRole('treeitem', { name: FOLDER, exact: true });
+  await parent.focus();
+  await manager.keyboard.press('ArrowRight');
+  await expect(parent).toHaveAttribute('aria-expanded', 'true');
+  await parent.getByRole('treeitem', { name: SUBFOLDER, exact: true }).click();
+  await expect(parent.getByRole('treeitem', { name: SUBFOLDER, exact: true })).toHaveAttribute('aria-selected', 'true');
   await dialog.getByRole('button', { name: 'Mover' }).click();
   await expect(dialog).toBeHidden();
   await expect(item(manager, 'manual-garantia.pdf')).toBeHidden();

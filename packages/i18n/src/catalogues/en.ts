@@ -963,6 +963,11 @@ export const en = {
       submit: 'Move',
       done: 'Item moved.',
       none: 'There are no destinations you can write to.',
+      notChoosable: 'Cannot be the destination.',
+      tree: 'Destination folders',
+      searchFolder: 'Search a destination folder',
+      noMatch: 'No folder found.',
+      chosen: 'Chosen destination: {{caminho}}',
     },
     remove: {
       title: 'Delete {{count}} item(s)?',

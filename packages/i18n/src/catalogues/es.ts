@@ -977,6 +977,11 @@ export const es = {
       submit: 'Mover',
       done: 'Elemento movido.',
       none: 'No hay destinos con permiso de escritura.',
+      notChoosable: 'No puede ser el destino.',
+      tree: 'Carpetas de destino',
+      searchFolder: 'Buscar carpeta de destino',
+      noMatch: 'No se encontró ninguna carpeta.',
+      chosen: 'Destino elegido: {{caminho}}',
     },
     remove: {
       title: '¿Eliminar {{count}} elemento(s)?',

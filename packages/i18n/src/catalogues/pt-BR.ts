@@ -967,6 +967,11 @@ export const ptBR = {
       submit: 'Mover',
       done: 'Item movido.',
       none: 'Não há destinos com permissão de escrita.',
+      notChoosable: 'Não pode ser o destino.',
+      tree: 'Pastas de destino',
+      searchFolder: 'Buscar pasta de destino',
+      noMatch: 'Nenhuma pasta encontrada.',
+      chosen: 'Destino escolhido: {{caminho}}',
     },
     remove: {
       title: 'Excluir {{count}} item(ns)?',

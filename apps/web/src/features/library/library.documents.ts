@@ -22,6 +22,7 @@ export {
   MoverItemBibliotecaDocument as MOVER_ITEM_BIBLIOTECA,
   PastaDocument as PASTA,
   PastasComPermissaoEscritaDocument as PASTAS_COM_PERMISSAO_ESCRITA,
+  PastasDestinoDocument as PASTAS_DESTINO,
   RenomearItemBibliotecaDocument as RENOMEAR_ITEM_BIBLIOTECA,
   RestaurarItemBibliotecaDocument as RESTAURAR_ITEM_BIBLIOTECA,
   RestaurarVersaoItemBibliotecaDocument as RESTAURAR_VERSAO_ITEM_BIBLIOTECA,
