@@ -136,42 +136,35 @@ export function announceEveryone(events: Events): Promise<void> {
 }
 
 /** Marks all notifications of the signed-in user as seen (bell closed), audited when any changed. */
-export async function markAllSeen(ctx: ActionContext): Promise<number> {
-  const actor = ctx.actor;
-  if (!actor) throw notFound();
-  const changed = await inTransaction(ctx, async (tx) => {
-    const rows = await tx
-      .update(notificacaoUsuario)
-      .set({ vista: true })
-      .where(and(eq(notificacaoUsuario.usuarioId, actor.id), eq(notificacaoUsuario.vista, false)))
-      .returning({ id: notificacaoUsuario.notificacaoId });
-    if (rows.length) {
-      await recordAudit(tx, {
-        actorId: actor.id,
-        entity: 'notificacao',
-        entityId: actor.id,
-        action: 'editar',
-        after: { vistas: rows.length },
-      });
-    }
-    return rows.length;
-  });
-  if (changed) await announce(ctx.events, [actor.id]);
-  return changed;
+export function markAllSeen(ctx: ActionContext): Promise<number> {
+  return markAll(ctx, 'vistas');
 }
 
 /**
  * Marks every notification of the signed-in user as read (and seen), at any time (issue 17 point 9), audited when
  * any changed. Returns how many changed.
  */
-export async function markAllRead(ctx: ActionContext): Promise<number> {
+export function markAllRead(ctx: ActionContext): Promise<number> {
+  return markAll(ctx, 'lidas');
+}
+
+/**
+ * The two "mark all" of the signed-in user: `vistas` marks the unseen ones seen, `lidas` the unread ones read (and
+ * seen). One audit row with how many changed; the badge's count is announced when any did.
+ */
+async function markAll(ctx: ActionContext, what: 'vistas' | 'lidas'): Promise<number> {
   const actor = ctx.actor;
   if (!actor) throw notFound();
-  const { changed, seen } = await inTransaction(ctx, async (tx) => {
+  const changed = await inTransaction(ctx, async (tx) => {
     const rows = await tx
       .update(notificacaoUsuario)
-      .set({ vista: true, lida: true, dataLeitura: ctx.clock.now() })
-      .where(and(eq(notificacaoUsuario.usuarioId, actor.id), eq(notificacaoUsuario.lida, false)))
+      .set(what === 'vistas' ? { vista: true } : { vista: true, lida: true, dataLeitura: ctx.clock.now() })
+      .where(
+        and(
+          eq(notificacaoUsuario.usuarioId, actor.id),
+          what === 'vistas' ? eq(notificacaoUsuario.vista, false) : eq(notificacaoUsuario.lida, false),
+        ),
+      )
       .returning({ id: notificacaoUsuario.notificacaoId });
     if (rows.length) {
       await recordAudit(tx, {
@@ -179,13 +172,12 @@ export async function markAllRead(ctx: ActionContext): Promise<number> {
         entity: 'notificacao',
         entityId: actor.id,
         action: 'editar',
-        after: { lidas: rows.length },
+        after: { [what]: rows.length },
       });
     }
-    return { changed: rows.length, seen: rows.length > 0 };
+    return rows.length;
   });
-  // The badge counts unseen ones: a read one is seen too.
-  if (seen) await announce(ctx.events, [actor.id]);
+  if (changed) await announce(ctx.events, [actor.id]);
   return changed;
 }
 
