@@ -41,7 +41,7 @@ describe('demo seed', () => {
       produtos: 3,
       tipos_acesso: 8,
       chaves_portal: 15,
-      menus: 23,
+      menus: 24,
       categorias: 5,
       departamentos: 3,
       cargos: 4,
