@@ -3,8 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import { existingIds, idsByKey, isUuid, uuidArray } from '../../platform/sql.js';
-import { activeDealersOfGroupsSql, dealerGroupOfDealersSql, dealerIdsOfGroup } from '../dealers/dealers.queries.js';
-import { countActiveUsersOfDealerGroup, countUsersReachedByMove } from '../users/users.queries.js';
+import { dealerGroupOfDealersSql } from '../dealers/dealers.queries.js';
 import { grupo } from './groups.tables.js';
 
 /** Which of `ids` are dealer groups (an action linking groups checks them first). */
@@ -101,30 +100,4 @@ export async function findDealerGroup(db: DbOrTx, id: string): Promise<DealerGro
   const [row] = (await db.execute(sql`SELECT ${LIST_COLUMNS} ${listFrom({})} AND g.id = ${id}`))
     .rows as DealerGroupRow[];
   return row ?? null;
-}
-
-/**
- * What inactivating the group would inactivate now: its active dealers and the active users linked
- * to it or to those dealers (the same rule as `inativarGrupo`), for the confirmation.
- */
-export async function inactivationCounts(db: DbOrTx, grupoId: string): Promise<{ dealers: number; usuarios: number }> {
-  const [dealers] = (
-    await db.execute(sql`SELECT count(*)::int AS total FROM (${activeDealersOfGroupsSql([grupoId])}) d`)
-  ).rows as { total: number }[];
-  return { dealers: dealers.total, usuarios: await countActiveUsersOfDealerGroup(db, grupoId) };
-}
-
-/**
- * What a migration (`importarGrupoUsuarios`) would do now: the dealers it moves (those of `idsDealers`
- * in the origin, or all of the origin's on a merge) and the users it reaches. The superAdmin screen
- * shows it before the confirmation (docs/domains/superadmin.md#migration).
- */
-export async function migrationPreview(
-  db: DbOrTx,
-  input: { grupoOrigemId: string; idsDealers: readonly string[] },
-): Promise<{ dealers: number; usuarios: number }> {
-  const merge = input.idsDealers.length === 0;
-  const dealerIds = await dealerIdsOfGroup(db, input.grupoOrigemId, input.idsDealers);
-  const usuarios = await countUsersReachedByMove(db, { grupoOrigemId: input.grupoOrigemId, dealerIds, merge });
-  return { dealers: dealerIds.length, usuarios };
 }

@@ -6,13 +6,8 @@ import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
 import { pageDealersOfGroup } from '../dealers/dealers.queries.js';
 import { pageUsersOfDealerGroup } from '../users/users.queries.js';
-import {
-  type DealerGroupRow,
-  findDealerGroup,
-  inactivationCounts,
-  migrationPreview,
-  pageDealerGroups,
-} from './groups.queries.js';
+import { inactivationCounts, migrationPreview } from './groups.previews.js';
+import { type DealerGroupRow, findDealerGroup, pageDealerGroups } from './groups.queries.js';
 import { ativarGrupo, importarGrupoUsuarios, inativarGrupo, salvarGrupo } from './groups.service.js';
 
 /** Dealer groups are administered with `PORTAL_MANUTENCAO_DEALERS_GRUPO` (SPEC §2). */
