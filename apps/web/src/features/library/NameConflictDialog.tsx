@@ -1,15 +1,10 @@
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import type { ConflitoNomeArquivo } from '@portal/domain';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceDialog } from '../../ui/ChoiceDialog';
 
 export type ConflictAnswer = { choice: ConflitoNomeArquivo; forAll: boolean };
 
@@ -37,42 +32,32 @@ const CHOICES = [
  */
 export function NameConflictDialog({ name, folderName, others, onAnswer, onCancel }: Props) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const textId = useId();
   const [forAll, setForAll] = useState(false);
   return (
-    <Dialog open onClose={onCancel} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>{t('library.upload.conflictTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId} sx={{ overflowWrap: 'anywhere' }}>
-          {t('library.upload.conflictText', { nome: name, pasta: folderName })}
-        </DialogContentText>
-        {CHOICES.map(({ choice, label, hint }) => (
-          <Typography key={choice} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            <strong>{t(`library.upload.${label}`)}</strong>: {t(`library.upload.${hint}`)}
-          </Typography>
-        ))}
-        {others > 0 && (
-          <FormControlLabel
-            sx={{ mt: 1 }}
-            control={<Checkbox checked={forAll} onChange={(e) => setForAll(e.target.checked)} />}
-            label={t('library.upload.conflictForAll', { count: others })}
-          />
-        )}
-      </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onCancel}>{t('library.cancel')}</Button>
-        {CHOICES.map(({ choice, label }) => (
-          <Button
-            key={choice}
-            variant={choice === 'MANTER_AMBOS' ? 'contained' : 'outlined'}
-            autoFocus={choice === 'MANTER_AMBOS'}
-            onClick={() => onAnswer({ choice, forAll })}
-          >
-            {t(`library.upload.${label}`)}
-          </Button>
-        ))}
-      </DialogActions>
-    </Dialog>
+    <ChoiceDialog<ConflitoNomeArquivo>
+      title={t('library.upload.conflictTitle')}
+      text={t('library.upload.conflictText', { nome: name, pasta: folderName })}
+      choices={CHOICES.map(({ choice, label }) => ({
+        value: choice,
+        label: t(`library.upload.${label}`),
+        primary: choice === 'MANTER_AMBOS',
+      }))}
+      onChoose={(choice) => onAnswer({ choice, forAll })}
+      onCancel={onCancel}
+      cancelLabel={t('library.cancel')}
+    >
+      {CHOICES.map(({ choice, label, hint }) => (
+        <Typography key={choice} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <strong>{t(`library.upload.${label}`)}</strong>: {t(`library.upload.${hint}`)}
+        </Typography>
+      ))}
+      {others > 0 && (
+        <FormControlLabel
+          sx={{ mt: 1 }}
+          control={<Checkbox checked={forAll} onChange={(e) => setForAll(e.target.checked)} />}
+          label={t('library.upload.conflictForAll', { count: others })}
+        />
+      )}
+    </ChoiceDialog>
   );
 }
