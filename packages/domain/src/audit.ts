@@ -49,6 +49,7 @@ export const AUDIT_ACOES = [
   'baixar',
   'importar',
   'restaurar',
+  'sincronizar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACOES)[number];
 

@@ -58,3 +58,14 @@ export const importarGrupoUsuariosSchema = z
     error: 'superAdmin.migration.sameGroup',
   });
 export type ImportarGrupoUsuariosInput = z.input<typeof importarGrupoUsuariosSchema>;
+
+/** `sincronizarIdentityProvider(emailUsuario)`: the e-mail of the portal user whose account is synchronised. */
+export const syncIdentityProviderSchema = z.object({
+  emailUsuario: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(254, { error: 'validation.invalid' })
+    .pipe(z.email({ error: 'validation.email' })),
+});
+export type SyncIdentityProviderInput = z.input<typeof syncIdentityProviderSchema>;

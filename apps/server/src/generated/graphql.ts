@@ -34,6 +34,14 @@ export type AbaComunicado =
   | 'LIDOS'
   | 'RECEBIDOS';
 
+/** One kind of change a superAdmin synchronisation made (docs/domains/superadmin.md#synchronisation). */
+export type AlteracaoSincronizacao = {
+  __typename?: 'AlteracaoSincronizacao';
+  quantidade: Scalars['Int']['output'];
+  /** dealersInativados, usuariosInativados, vinculosGrupoAdicionados, cargosRemovidos, sessoesEncerradas, convitesEnviados or vinculoProvedorDesfeito. */
+  tipo: Scalars['String']['output'];
+};
+
 /** An advertisement shown beside the /home content (SPEC §3; docs/domains/home.md). */
 export type Anuncio = {
   __typename?: 'Anuncio';
@@ -1066,6 +1074,14 @@ export type Mutation = {
   /** Creates (no usuario.id) or edits a user with their positions and management data; a new user is invited by e-mail. */
   salvarUsuario: Usuario;
   setCurrentUserOnboardingSeen: Scalars['Boolean']['output'];
+  /** superAdmin (TECSINAPSE): users follow their dealers (a user of a dealer is linked to the dealer's group). */
+  sincronizarDealers: ResultadoSincronizacao;
+  /** superAdmin (TECSINAPSE): re-applies the inactive groups' cascade where it undoes no decision (docs/domains/superadmin.md). */
+  sincronizarGrupos: ResultadoSincronizacao;
+  /** superAdmin (TECSINAPSE): makes the user's account at the identity provider match the portal. */
+  sincronizarIdentityProvider: ResultadoSincronizacao;
+  /** superAdmin (TECSINAPSE): removes positions held at dealers the user is no longer linked to. */
+  sincronizarUsuarios: ResultadoSincronizacao;
   /** Replaces a file's content with an upload (POST /api/upload); the old content stays as an earlier version. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. */
   substituirArquivoBiblioteca: ItemBiblioteca;
   /** Places uploaded files (POST /api/upload) in folders. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access. A name already used by a file of the folder follows seExistir: replaced files come back as the existing item, skipped ones are left out. */
@@ -1396,6 +1412,11 @@ export type MutationSalvarUsuarioArgs = {
 
 export type MutationSetCurrentUserOnboardingSeenArgs = {
   id: Scalars['String']['input'];
+};
+
+
+export type MutationSincronizarIdentityProviderArgs = {
+  emailUsuario: Scalars['String']['input'];
 };
 
 
@@ -2204,6 +2225,13 @@ export type ResultadoMigracaoGrupo = {
   usuarios: Scalars['Int']['output'];
 };
 
+/** What a superAdmin synchronisation changed: every kind it checks (0 when nothing), and the total. */
+export type ResultadoSincronizacao = {
+  __typename?: 'ResultadoSincronizacao';
+  alteracoes: Scalars['Int']['output'];
+  itens: Array<AlteracaoSincronizacao>;
+};
+
 /** What inactivating a group would inactivate now: its active dealers and the active users linked to it or to them. */
 export type ResumoInativacaoGrupo = {
   __typename?: 'ResumoInativacaoGrupo';
@@ -2556,13 +2584,14 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   AbaComunicado: AbaComunicado;
+  AlteracaoSincronizacao: ResolverTypeWrapper<AlteracaoSincronizacao>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
   Anuncio: ResolverTypeWrapper<Anuncio>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   AnuncioInput: AnuncioInput;
   AnuncioPage: ResolverTypeWrapper<AnuncioPage>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ArquivoBibliotecaInput: ArquivoBibliotecaInput;
   ArquivoComunicado: ResolverTypeWrapper<ArquivoComunicado>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
@@ -2673,6 +2702,7 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ResultadoInativacaoMarca: ResolverTypeWrapper<ResultadoInativacaoMarca>;
   ResultadoMigracaoGrupo: ResolverTypeWrapper<ResultadoMigracaoGrupo>;
+  ResultadoSincronizacao: ResolverTypeWrapper<ResultadoSincronizacao>;
   ResumoInativacaoGrupo: ResolverTypeWrapper<ResumoInativacaoGrupo>;
   Slide: ResolverTypeWrapper<Slide>;
   SlideInput: SlideInput;
@@ -2704,13 +2734,14 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AlteracaoSincronizacao: AlteracaoSincronizacao;
+  Int: Scalars['Int']['output'];
+  String: Scalars['String']['output'];
   Anuncio: Anuncio;
   Boolean: Scalars['Boolean']['output'];
-  String: Scalars['String']['output'];
   ID: Scalars['ID']['output'];
   AnuncioInput: AnuncioInput;
   AnuncioPage: AnuncioPage;
-  Int: Scalars['Int']['output'];
   ArquivoBibliotecaInput: ArquivoBibliotecaInput;
   ArquivoComunicado: ArquivoComunicado;
   Float: Scalars['Float']['output'];
@@ -2817,6 +2848,7 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   ResultadoInativacaoMarca: ResultadoInativacaoMarca;
   ResultadoMigracaoGrupo: ResultadoMigracaoGrupo;
+  ResultadoSincronizacao: ResultadoSincronizacao;
   ResumoInativacaoGrupo: ResumoInativacaoGrupo;
   Slide: Slide;
   SlideInput: SlideInput;
@@ -2838,6 +2870,11 @@ export type ResolversParentTypes = {
   UsuarioPage: Omit<UsuarioPage, 'content'> & { content: Array<ResolversParentTypes['Usuario']> };
   VarianteImagem: VarianteImagem;
   VersaoItemBiblioteca: VersaoItemBiblioteca;
+};
+
+export type AlteracaoSincronizacaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlteracaoSincronizacao'] = ResolversParentTypes['AlteracaoSincronizacao']> = {
+  quantidade?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tipo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type AnuncioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Anuncio'] = ResolversParentTypes['Anuncio']> = {
@@ -3457,6 +3494,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   salvarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationSalvarSlideArgs, 'slide'>>;
   salvarUsuario?: Resolver<ResolversTypes['Usuario'], ParentType, ContextType, RequireFields<MutationSalvarUsuarioArgs, 'usuario'>>;
   setCurrentUserOnboardingSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetCurrentUserOnboardingSeenArgs, 'id'>>;
+  sincronizarDealers?: Resolver<ResolversTypes['ResultadoSincronizacao'], ParentType, ContextType>;
+  sincronizarGrupos?: Resolver<ResolversTypes['ResultadoSincronizacao'], ParentType, ContextType>;
+  sincronizarIdentityProvider?: Resolver<ResolversTypes['ResultadoSincronizacao'], ParentType, ContextType, RequireFields<MutationSincronizarIdentityProviderArgs, 'emailUsuario'>>;
+  sincronizarUsuarios?: Resolver<ResolversTypes['ResultadoSincronizacao'], ParentType, ContextType>;
   substituirArquivoBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationSubstituirArquivoBibliotecaArgs, 'idArquivo' | 'idItem'>>;
   uploadArquivos?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<MutationUploadArquivosArgs, 'arquivos'>>;
 };
@@ -3669,6 +3710,11 @@ export type ResultadoMigracaoGrupoResolvers<ContextType = GraphQLContext, Parent
   usuarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ResultadoSincronizacaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResultadoSincronizacao'] = ResolversParentTypes['ResultadoSincronizacao']> = {
+  alteracoes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  itens?: Resolver<Array<ResolversTypes['AlteracaoSincronizacao']>, ParentType, ContextType>;
+};
+
 export type ResumoInativacaoGrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResumoInativacaoGrupo'] = ResolversParentTypes['ResumoInativacaoGrupo']> = {
   dealers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   usuarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3824,6 +3870,7 @@ export type VersaoItemBibliotecaResolvers<ContextType = GraphQLContext, ParentTy
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  AlteracaoSincronizacao?: AlteracaoSincronizacaoResolvers<ContextType>;
   Anuncio?: AnuncioResolvers<ContextType>;
   AnuncioPage?: AnuncioPageResolvers<ContextType>;
   ArquivoComunicado?: ArquivoComunicadoResolvers<ContextType>;
@@ -3912,6 +3959,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Query?: QueryResolvers<ContextType>;
   ResultadoInativacaoMarca?: ResultadoInativacaoMarcaResolvers<ContextType>;
   ResultadoMigracaoGrupo?: ResultadoMigracaoGrupoResolvers<ContextType>;
+  ResultadoSincronizacao?: ResultadoSincronizacaoResolvers<ContextType>;
   ResumoInativacaoGrupo?: ResumoInativacaoGrupoResolvers<ContextType>;
   Slide?: SlideResolvers<ContextType>;
   SlidePage?: SlidePageResolvers<ContextType>;

@@ -167,6 +167,10 @@ describe('every GraphQL operation declares its guard', () => {
         "Mutation.salvarSlide: keys: PORTAL_MANUTENCAO_SLIDES",
         "Mutation.salvarUsuario: keys: PORTAL_MANUTENCAO_USUARIOS",
         "Mutation.setCurrentUserOnboardingSeen: authenticated",
+        "Mutation.sincronizarDealers: types: TECSINAPSE",
+        "Mutation.sincronizarGrupos: types: TECSINAPSE",
+        "Mutation.sincronizarIdentityProvider: types: TECSINAPSE",
+        "Mutation.sincronizarUsuarios: types: TECSINAPSE",
         "Mutation.substituirArquivoBiblioteca: keys: PORTAL_GERENCIAR_BIBLIOTECA",
         "Mutation.uploadArquivos: keys: PORTAL_GERENCIAR_BIBLIOTECA",
       ]

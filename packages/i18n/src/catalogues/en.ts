@@ -1572,6 +1572,7 @@ export const en = {
       arquivar: 'Archived',
       desarquivar: 'Unarchived',
       restaurar: 'Restored',
+      sincronizar: 'Synchronisation',
       colocar: 'File placed',
       baixar: 'Downloaded',
       importar: 'Imported',
@@ -1666,6 +1667,26 @@ export const en = {
       success: 'Synchronisation finished successfully!',
       changed: 'Changes: {{count}}.',
       userNotFound: 'No user with this e-mail.',
+      kinds: {
+        dealersInativados: '{{labelDealers}} inactivated',
+        usuariosInativados: 'Users inactivated',
+        vinculosGrupoAdicionados: 'Links to {{labelGrupos}} added',
+        cargosRemovidos: 'Orphaned positions removed',
+        sessoesEncerradas: 'Sessions ended',
+        convitesEnviados: 'Invitations sent',
+        vinculoProvedorDesfeito: 'Provider links undone',
+      },
+      help: {
+        groups:
+          'Inactivates the active {{labelDealers}} of inactive {{labelGrupos}}, and the users left with no active {{labelGrupo}} (except those reactivated by hand).',
+        dealers: 'Links each user to the {{labelGrupo}} of each of their {{labelDealers}}.',
+        users: 'Removes positions at {{labelDealers}} the user is no longer linked to.',
+        identityProvider:
+          "Ends an inactive user's sessions; sends the invitation again to a user who never set a password; with an external provider, links the account by e-mail again at the next sign-in.",
+      },
+      run: 'Run',
+      resultTitle: 'Result',
+      nothing: 'Nothing to change: everything was already in sync.',
     },
   },
 } as const satisfies DeepStringShape<typeof ptBR>;

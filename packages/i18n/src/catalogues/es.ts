@@ -1590,6 +1590,7 @@ export const es = {
       arquivar: 'Archivado',
       desarquivar: 'Desarchivado',
       restaurar: 'Restauración',
+      sincronizar: 'Sincronización',
       colocar: 'Colocación de archivo',
       baixar: 'Descarga',
       importar: 'Importación',
@@ -1683,6 +1684,26 @@ export const es = {
       success: '¡Sincronización finalizada con éxito!',
       changed: 'Cambios: {{count}}.',
       userNotFound: 'Ningún usuario con este correo.',
+      kinds: {
+        dealersInativados: '{{labelDealers}} inactivados',
+        usuariosInativados: 'Usuarios inactivados',
+        vinculosGrupoAdicionados: 'Vínculos a {{labelGrupos}} añadidos',
+        cargosRemovidos: 'Cargos huérfanos eliminados',
+        sessoesEncerradas: 'Sesiones cerradas',
+        convitesEnviados: 'Invitaciones enviadas',
+        vinculoProvedorDesfeito: 'Vínculos con el proveedor deshechos',
+      },
+      help: {
+        groups:
+          'Inactiva los {{labelDealers}} activos de {{labelGrupos}} inactivos y los usuarios que quedaron sin {{labelGrupo}} activo (salvo los reactivados manualmente).',
+        dealers: 'Vincula a cada usuario con el {{labelGrupo}} de cada uno de sus {{labelDealers}}.',
+        users: 'Elimina cargos en {{labelDealers}} a los que el usuario ya no está vinculado.',
+        identityProvider:
+          'Cierra las sesiones de un usuario inactivo; reenvía la invitación a quien nunca creó su contraseña; con proveedor externo, rehace el vínculo por el correo en el próximo acceso.',
+      },
+      run: 'Ejecutar',
+      resultTitle: 'Resultado',
+      nothing: 'Nada que cambiar: todo ya estaba sincronizado.',
     },
   },
 } as const satisfies DeepStringShape<typeof ptBR>;

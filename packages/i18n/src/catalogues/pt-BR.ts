@@ -1580,6 +1580,7 @@ export const ptBR = {
       arquivar: 'Arquivamento',
       desarquivar: 'Desarquivamento',
       restaurar: 'Restauração',
+      sincronizar: 'Sincronização',
       colocar: 'Colocação de arquivo',
       baixar: 'Download',
       importar: 'Importação',
@@ -1673,6 +1674,26 @@ export const ptBR = {
       success: 'Sincronização finalizada com sucesso!',
       changed: 'Alterações: {{count}}.',
       userNotFound: 'Nenhum usuário com este e-mail.',
+      kinds: {
+        dealersInativados: '{{labelDealers}} inativados',
+        usuariosInativados: 'Usuários inativados',
+        vinculosGrupoAdicionados: 'Vínculos a {{labelGrupos}} adicionados',
+        cargosRemovidos: 'Cargos órfãos removidos',
+        sessoesEncerradas: 'Sessões encerradas',
+        convitesEnviados: 'Convites enviados',
+        vinculoProvedorDesfeito: 'Vínculos com o provedor desfeitos',
+      },
+      help: {
+        groups:
+          'Inativa os {{labelDealers}} ativos de {{labelGrupos}} inativos e os usuários que ficaram sem {{labelGrupo}} ativo (exceto os reativados manualmente).',
+        dealers: 'Vincula cada usuário ao {{labelGrupo}} de cada um de seus {{labelDealers}}.',
+        users: 'Remove cargos em {{labelDealers}} aos quais o usuário não está mais vinculado.',
+        identityProvider:
+          'Encerra as sessões de um usuário inativo; reenvia o convite a quem nunca criou a senha; com provedor externo, refaz o vínculo pelo e-mail no próximo acesso.',
+      },
+      run: 'Executar',
+      resultTitle: 'Resultado',
+      nothing: 'Nada a alterar: tudo já estava sincronizado.',
     },
   },
 } as const;

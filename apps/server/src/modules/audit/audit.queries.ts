@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, isAuditAction, isAuditEntity } from '@portal/domain';
+import { type AuditAction, type AuditEntity, BUSINESS_TIME_ZONE, isAuditAction, isAuditEntity } from '@portal/domain';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
@@ -26,6 +26,13 @@ async function toAuditoria(db: DbOrTx, rows: AuditRow[], texts: DiffTexts) {
     diferencas: auditDiff(a.antes, a.depois, texts),
   }));
 }
+
+/**
+ * Whether the entity `idSql` (an SQL expression of its id as text) has ever had `action` recorded: a
+ * condition for other modules' statements (a synchronisation leaves users reactivated by hand alone).
+ */
+export const everAuditedSql = (entity: AuditEntity, action: AuditAction, idSql: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM auditoria a WHERE a.entidade = ${entity} AND a.entidade_id = ${idSql} AND a.acao = ${action})`;
 
 /** One page of an entity's audit trail, newest first. */
 export async function auditTrail(

@@ -12,7 +12,7 @@ import type { Tx } from '../../platform/db.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { isUuid, textArray } from '../../platform/sql.js';
 import { recordAudit, recordAuditForEach } from '../audit/audit.service.js';
-import { activeDealerGroupIds, existingDealerGroupIds } from '../groups/groups.queries.js';
+import { activeDealerGroupIds, dealerGroupStatusSql, existingDealerGroupIds } from '../groups/groups.queries.js';
 import { complementaryDataOptions, existingProductIds } from '../products/products.queries.js';
 import { activeBrandIds, brandInactivationImpact } from './dealers.queries.js';
 import { dealer, dealerDadoComplementar, dealerMarca, dealerProduto, marca } from './dealers.tables.js';
@@ -227,6 +227,34 @@ export async function inactivateDealersOfGroup(ctx: ActionContext, input: { grup
       ids,
     );
     return ids;
+  });
+}
+
+/**
+ * The dealers' part of `sincronizarGrupos` (docs/domains/superadmin.md#synchronisation): an active dealer
+ * of an inactive dealer group is inactivated, the state `alterarStatusDealer` and the group inactivation
+ * keep (a load by SQL may not). Audited `sincronizar` per dealer; answers how many.
+ */
+export async function inactivateDealersOfInactiveGroups(ctx: ActionContext): Promise<number> {
+  requireAllowed(ctx, { types: ['TECSINAPSE'] });
+  return inTransaction(ctx, async (tx) => {
+    const changed = (
+      await tx.execute(sql`UPDATE dealer SET active = false
+        WHERE active AND grupo_id IN (SELECT g.id FROM (${dealerGroupStatusSql}) g WHERE NOT g.active)
+        RETURNING id`)
+    ).rows as { id: string }[];
+    await recordAuditForEach(
+      tx,
+      {
+        actorId: actorId(ctx),
+        entity: 'dealer',
+        action: 'sincronizar',
+        before: { active: true },
+        after: { active: false },
+      },
+      changed.map((d) => d.id),
+    );
+    return changed.length;
   });
 }
 

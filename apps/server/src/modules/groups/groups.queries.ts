@@ -15,6 +15,9 @@ export const dealerGroupIdsByName = (db: DbOrTx, names: readonly string[]) => id
 /** Dealer groups by name (columns `id`, `nome`), for reports that group by dealer group. */
 export const dealerGroupNamesSql: SQL = sql`SELECT id, nome FROM grupo`;
 
+/** Every dealer group's id and state, for other modules' statements (the users' synchronisation). */
+export const dealerGroupStatusSql: SQL = sql`SELECT id, active FROM grupo`;
+
 /** The active dealer groups by name: the choices of an audience picker. */
 export async function listActiveDealerGroups(db: DbOrTx): Promise<{ id: string; nome: string }[]> {
   return (await db.execute(sql`SELECT id, nome FROM grupo WHERE active ORDER BY nome`)).rows as {

@@ -6,9 +6,10 @@ import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
 import { pageDealersOfGroup } from '../dealers/dealers.queries.js';
 import { pageUsersOfDealerGroup } from '../users/users.queries.js';
+import { syncResult } from '../users/users.sync.js';
 import { inactivationCounts, migrationPreview } from './groups.previews.js';
 import { type DealerGroupRow, findDealerGroup, pageDealerGroups } from './groups.queries.js';
-import { ativarGrupo, importarGrupoUsuarios, inativarGrupo, salvarGrupo } from './groups.service.js';
+import { ativarGrupo, importarGrupoUsuarios, inativarGrupo, salvarGrupo, sincronizarGrupos } from './groups.service.js';
 
 /** Dealer groups are administered with `PORTAL_MANUTENCAO_DEALERS_GRUPO` (SPEC §2). */
 const MAINTAIN: OperationGuard = { keys: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] };
@@ -27,6 +28,7 @@ export const guards: ModuleGuards = {
     inativarGrupo: MAINTAIN,
     ativarGrupo: MAINTAIN,
     importarGrupoUsuarios: SUPER_ADMIN,
+    sincronizarGrupos: SUPER_ADMIN,
   },
 };
 
@@ -63,6 +65,7 @@ export const resolvers: Resolvers = {
       return { grupo: await groupOf(ctx, id), dealers: done.dealers.length, usuarios: done.usuarios.length };
     },
     ativarGrupo: async (_, { id }, ctx) => groupOf(ctx, await ativarGrupo(actionContext(ctx), { grupoId: id })),
+    sincronizarGrupos: async (_, __, ctx) => syncResult(await sincronizarGrupos(actionContext(ctx))),
     importarGrupoUsuarios: (_, { input }, ctx) =>
       importarGrupoUsuarios(actionContext(ctx), {
         grupoOrigemId: input.grupoOrigemId,

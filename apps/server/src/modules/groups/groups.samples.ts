@@ -13,4 +13,5 @@ export const samples: Record<string, string> = {
   'Mutation.importarGrupoUsuarios':
     'mutation { importarGrupoUsuarios(input: { grupoOrigemId: "00000000-0000-4000-8000-000000000000", grupoDestinoId: "00000000-0000-4000-8000-000000000001" }) { dealers usuarios } }',
   'Mutation.ativarGrupo': 'mutation { ativarGrupo(id: "00000000-0000-4000-8000-000000000000") { id } }',
+  'Mutation.sincronizarGrupos': 'mutation { sincronizarGrupos { alteracoes itens { tipo quantidade } } }',
 };

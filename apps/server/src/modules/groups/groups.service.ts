@@ -12,8 +12,13 @@ import type { Tx } from '../../platform/db.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { inactivateDealersOfGroup, moveDealersToGroup } from '../dealers/dealers.service.js';
+import {
+  inactivateDealersOfGroup,
+  inactivateDealersOfInactiveGroups,
+  moveDealersToGroup,
+} from '../dealers/dealers.service.js';
 import { inactivateUsersOfDealerGroup, moveUsersBetweenDealerGroups } from '../users/users.service.js';
+import { inactivateUsersOfInactiveGroups, lockSynchronisation, type SyncChange } from '../users/users.sync.js';
 import { grupo } from './groups.tables.js';
 
 const MAINTAIN = { keys: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] } as const;
@@ -166,5 +171,21 @@ export async function importarGrupoUsuarios(ctx: ActionContext, input: ImportarG
       origemInativada = true;
     }
     return { dealers: dealers.length, usuarios: usuarios.length, origemInativada };
+  });
+}
+
+/**
+ * `sincronizarGrupos` (superAdmin, docs/domains/superadmin.md#synchronisation): the inactivation cascade of
+ * the inactive dealer groups, re-applied where it cannot undo a decision: their active dealers are
+ * inactivated, then the users left with no active group who were never reactivated by hand. One
+ * transaction, serialised with the other synchronisations; answers what changed.
+ */
+export async function sincronizarGrupos(ctx: ActionContext): Promise<SyncChange[]> {
+  requireAllowed(ctx, { types: ['TECSINAPSE'] });
+  return inTransaction(ctx, async (tx, txCtx) => {
+    await lockSynchronisation(tx);
+    const dealers = await inactivateDealersOfInactiveGroups(txCtx);
+    const users = await inactivateUsersOfInactiveGroups(txCtx);
+    return [{ tipo: 'dealersInativados', quantidade: dealers }, ...users];
   });
 }

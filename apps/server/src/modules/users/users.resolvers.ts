@@ -38,9 +38,12 @@ import {
   setOnboardingSeen,
   userFormRules,
 } from './users.service.js';
+import { removeOrphanedPositions, syncIdentityProvider, syncResult, syncUsersWithTheirDealers } from './users.sync.js';
 
 /** The users administration (docs/domains/users.md#administration). The list is also read-only for viewers. */
 const MAINTAIN: OperationGuard = { keys: ['PORTAL_MANUTENCAO_USUARIOS'] };
+/** The superAdmin screen's synchronisations are TECSINAPSE's only (SPEC §2). */
+const SUPER_ADMIN: OperationGuard = { types: ['TECSINAPSE'] };
 const LIST: OperationGuard = { keys: ['PORTAL_MANUTENCAO_USUARIOS', 'PORTAL_CONSULTA_VISUALIZACAO_USUARIOS'] };
 
 export const guards: ModuleGuards = {
@@ -69,6 +72,9 @@ export const guards: ModuleGuards = {
     ativarUsuario: MAINTAIN,
     inativarUsuario: MAINTAIN,
     alterarAtivacaoEspecial: { keys: ['LIBERAR_ATIVACAO_ESPECIAL'] },
+    sincronizarDealers: SUPER_ADMIN,
+    sincronizarUsuarios: SUPER_ADMIN,
+    sincronizarIdentityProvider: SUPER_ADMIN,
   },
 };
 
@@ -291,6 +297,10 @@ export const resolvers: Resolvers = {
       usuarioOrNotFound(ctx, await alterarAtivacaoUsuario(actionContext(ctx), { id, active: false })),
     alterarAtivacaoEspecial: async (_, { id, ativacaoEspecial }, ctx) =>
       usuarioOrNotFound(ctx, await alterarAtivacaoEspecial(actionContext(ctx), { id, ativacaoEspecial })),
+    sincronizarDealers: async (_, __, ctx) => syncResult(await syncUsersWithTheirDealers(actionContext(ctx))),
+    sincronizarUsuarios: async (_, __, ctx) => syncResult(await removeOrphanedPositions(actionContext(ctx))),
+    sincronizarIdentityProvider: async (_, { emailUsuario }, ctx) =>
+      syncResult(await syncIdentityProvider(actionContext(ctx), { emailUsuario })),
     alterarSenha: async (
       _: unknown,
       args: { senhaAtual: string; novaSenha: string; confirmacao: string },

@@ -111,7 +111,8 @@ export async function deleteSession(db: DbOrTx, idHash: string): Promise<void> {
   await db.delete(sessao).where(eq(sessao.idHash, idHash));
 }
 
-/** Ends every session of a user (logout everywhere, password reset, disabling). */
-export async function deleteUserSessions(db: DbOrTx, usuarioId: string): Promise<void> {
-  await db.delete(sessao).where(eq(sessao.usuarioId, usuarioId));
+/** Ends every session of a user (logout everywhere, password reset, disabling); answers how many ended. */
+export async function deleteUserSessions(db: DbOrTx, usuarioId: string): Promise<number> {
+  const ended = await db.delete(sessao).where(eq(sessao.usuarioId, usuarioId)).returning({ idHash: sessao.idHash });
+  return ended.length;
 }

@@ -199,6 +199,7 @@ export function LibraryPage() {
             onAction={onAction}
             management={management}
             explainUpload={root && canManageLibrary({ chaves })}
+            single={selection.length === 1 ? selection[0] : null}
           />
         </Box>
         {/* Always there: whoever deleted the last item they could write here still finds it in the bin. */}

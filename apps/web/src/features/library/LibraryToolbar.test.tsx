@@ -5,6 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../app/i18n';
+import { buildUser, renderScreen } from '../menus/test-factories';
 import { LibraryToolbar } from './LibraryToolbar';
 import type { ItemBiblioteca } from './library.documents';
 import { buildItem } from './test-factories';
@@ -88,5 +89,26 @@ describe('library toolbar enablement (docs/domains/library.md#the-toolbar)', () 
     const file = writableFile();
     const denied = { ...file, viewerCan: { ...file.viewerCan, renomear: false, excluir: false } };
     expect(enabledButtons(MANAGER, [denied])).toEqual(['createFolder', 'move', 'download']);
+  });
+
+  it('links the one selected item to its change history, for TECSINAPSE users only', () => {
+    const item = { id: 'i-1', nome: 'Tabela de preços.pdf' };
+    for (const [tipo, shown] of [
+      ['TECSINAPSE', true],
+      ['MONTADORA', false],
+    ] as const) {
+      const { view } = renderScreen({
+        path: '/biblioteca',
+        url: '/biblioteca',
+        screen: <LibraryToolbar actions={libraryToolbarState(MANAGER, [], ROOT)} onAction={() => {}} single={item} />,
+        mocks: [],
+        user: buildUser(tipo),
+      });
+      render(view);
+      const link = screen.queryByRole('link', { name: /Tabela de preços\.pdf/ });
+      expect(Boolean(link), tipo).toBe(shown);
+      if (link) expect(link.getAttribute('href')).toBe('/auditoria/i-1/item_biblioteca');
+      cleanup();
+    }
   });
 });

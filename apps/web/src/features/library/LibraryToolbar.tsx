@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import type { ToolbarActions } from '@portal/domain';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditLink } from '../../ui/AuditLink';
 import {
   DeleteIcon,
   DownloadIcon,
@@ -37,13 +38,16 @@ type Props = {
   management?: boolean;
   /** True in the root for those who upload: upload stays enabled and explains that files go inside a folder. */
   explainUpload?: boolean;
+  /** The one item selected: its change history is linked (TECSINAPSE only, `AuditLink`). */
+  single?: { id: string; nome: string } | null;
 };
 
 /**
  * The library toolbar (docs/domains/library.md#the-toolbar): every action shown, enabled by `libraryToolbarState`;
- * readers without write rights see only download and versions.
+ * readers without write rights see only download and versions. With one item selected, TECSINAPSE users also find
+ * the link to its change history.
  */
-export function LibraryToolbar({ actions, onAction, management = true, explainUpload = false }: Props) {
+export function LibraryToolbar({ actions, onAction, management = true, explainUpload = false, single }: Props) {
   const { t } = useTranslation();
   const shown = management ? BUTTONS : BUTTONS.filter((b) => READER_ACTIONS.includes(b.action));
   const enabled = (action: ToolbarAction) => actions[action] || (action === 'upload' && explainUpload);
@@ -61,6 +65,7 @@ export function LibraryToolbar({ actions, onAction, management = true, explainUp
           {t(labelKey)}
         </Button>
       ))}
+      {single && <AuditLink entidade="item_biblioteca" id={single.id} name={single.nome} size="small" />}
     </Box>
   );
 }

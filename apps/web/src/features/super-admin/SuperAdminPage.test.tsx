@@ -5,7 +5,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../../app/current-user/current-user.documents';
 import { buildUser, renderScreen } from '../dealer-groups/test-factories';
 import { SuperAdminPage } from './SuperAdminPage';
-import { EditarProdutoDocument, SuperAdminProdutosDocument } from './super-admin.generated';
+import {
+  EditarProdutoDocument,
+  SincronizarGruposDocument,
+  SincronizarIdentityProviderDocument,
+  SuperAdminProdutosDocument,
+} from './super-admin.generated';
 
 beforeAll(() => import('../../ui/ToastHost'));
 afterEach(cleanup);
@@ -87,5 +92,63 @@ describe('SuperAdminPage', () => {
     renderPage([], buildUser(['PORTAL_MANUTENCAO_USUARIOS']));
     expect(await screen.findByText(/acesso/i)).toBeTruthy();
     expect(screen.queryByLabelText('Endereço base')).toBeNull();
+  });
+
+  describe('synchronisation tab', () => {
+    const result = (itens: { tipo: string; quantidade: number }[]) => ({
+      __typename: 'ResultadoSincronizacao',
+      alteracoes: itens.reduce((n, i) => n + i.quantidade, 0),
+      itens: itens.map((i) => ({ __typename: 'AlteracaoSincronizacao', ...i })),
+    });
+    const openTab = async () => {
+      fireEvent.click(await screen.findByRole('tab', { name: 'Sincronização' }));
+    };
+
+    it('runs a synchronisation after a confirmation and lists what it changed', async () => {
+      renderPage([
+        {
+          request: { query: SincronizarGruposDocument },
+          result: {
+            data: {
+              sincronizarGrupos: result([
+                { tipo: 'dealersInativados', quantidade: 3 },
+                { tipo: 'usuariosInativados', quantidade: 1 },
+              ]),
+            },
+          },
+        },
+      ]);
+      await openTab();
+      const [groups] = await screen.findAllByRole('region', { name: /^Sincronizar / });
+      fireEvent.click(groups.querySelector('button') as HTMLButtonElement);
+      await screen.findByText('Executar esta sincronização?');
+      fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+      expect(await screen.findByText('Sincronização finalizada com sucesso!')).toBeTruthy();
+      expect(await screen.findByText('Usuários inativados: 1')).toBeTruthy();
+    });
+
+    it('asks for a valid e-mail before the identity provider run and shows an unknown one on the field', async () => {
+      renderPage([
+        {
+          request: { query: SincronizarIdentityProviderDocument, variables: { emailUsuario: 'ninguem@x.example' } },
+          result: {
+            errors: [
+              new GraphQLError('superAdmin.sync.userNotFound', {
+                extensions: { code: 'BAD_USER_INPUT', fields: { emailUsuario: 'superAdmin.sync.userNotFound' } },
+              }),
+            ],
+          },
+        },
+      ]);
+      await openTab();
+      const provider = await screen.findByRole('region', { name: 'Sincronizar provedor de identidade' });
+      const run = provider.querySelector('button') as HTMLButtonElement;
+      fireEvent.click(run);
+      expect(screen.queryByText('Executar esta sincronização?')).toBeNull();
+      fireEvent.change(screen.getByLabelText(/E-mail do usuário/), { target: { value: 'ninguem@x.example' } });
+      fireEvent.click(run);
+      fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+      await waitFor(() => expect(screen.getAllByText('Nenhum usuário com este e-mail.').length).toBeGreaterThan(0));
+    });
   });
 });

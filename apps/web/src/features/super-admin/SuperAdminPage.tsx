@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { editarProdutoSchema, importarGrupoUsuariosSchema } from '@portal/domain';
-import { useState } from 'react';
+import { editarProdutoSchema, importarGrupoUsuariosSchema, syncIdentityProviderSchema } from '@portal/domain';
+import { createElement, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CheckboxInput, SelectInput, TextInput } from '../../ui/form/fields';
@@ -21,6 +21,11 @@ import {
   EditarProdutoDocument,
   ImportarGrupoUsuariosDocument,
   PreviaImportarGrupoUsuariosDocument,
+  type ResultadoSincronizacaoFieldsFragment,
+  SincronizarDealersDocument,
+  SincronizarGruposDocument,
+  SincronizarIdentityProviderDocument,
+  SincronizarUsuariosDocument,
   SuperAdminDealersDoGrupoDocument,
   SuperAdminGruposDocument,
   SuperAdminProdutosDocument,
@@ -211,10 +216,127 @@ function MigrationTab() {
   );
 }
 
-const TABS = ['product', 'migration'] as const;
+type SyncResult = ResultadoSincronizacaoFieldsFragment;
+
+/** What a synchronisation changed, kind by kind (announced to screen readers). */
+function SyncResultView({ result }: { result: SyncResult }) {
+  const { t } = useTranslation();
+  return (
+    <Alert severity={result.alteracoes ? 'success' : 'info'} role="status">
+      <Typography variant="subtitle2">{t('superAdmin.sync.resultTitle')}</Typography>
+      {result.alteracoes === 0 && <Typography variant="body2">{t('superAdmin.sync.nothing')}</Typography>}
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {result.itens.map((item) => (
+          <li key={item.tipo}>
+            {t(`superAdmin.sync.kinds.${item.tipo as SyncKind}`)}: {item.quantidade}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
+type SyncKind =
+  | 'dealersInativados'
+  | 'usuariosInativados'
+  | 'vinculosGrupoAdicionados'
+  | 'cargosRemovidos'
+  | 'sessoesEncerradas'
+  | 'convitesEnviados'
+  | 'vinculoProvedorDesfeito';
 
 /**
- * `/superAdmin` (TECSINAPSE only; docs/domains/superadmin.md): the product and migration tabs, each
+ * One synchronisation: what it does, a button behind a confirmation, and what it changed. `children` are
+ * its inputs (the e-mail of the identity provider's); `validate` says whether they are ready.
+ */
+function SyncCard(props: {
+  id: 'groups' | 'dealers' | 'users' | 'identityProvider';
+  run: () => Promise<SyncResult | undefined>;
+  validate?: () => boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<SyncResult | null>(null);
+  const title = t(`superAdmin.sync.${props.id}`);
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
+      <Stack spacing={1.5}>
+        <Typography component="h3" variant="subtitle1">
+          {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t(`superAdmin.sync.help.${props.id}`)}
+        </Typography>
+        {props.children}
+        <Box>
+          <Button
+            variant="contained"
+            onClick={() => {
+              if (props.validate?.() ?? true) setConfirming(true);
+            }}
+          >
+            {t('superAdmin.sync.run')}
+          </Button>
+        </Box>
+        {result && <SyncResultView result={result} />}
+      </Stack>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          setResult(null);
+          setResult((await props.run()) ?? null);
+        }}
+        title={t('superAdmin.sync.confirm')}
+        subtitle={title}
+        successMessage={t('superAdmin.sync.success')}
+      />
+    </Paper>
+  );
+}
+
+/** The synchronisation tab (docs/domains/superadmin.md#synchronisation): four runs, each confirmed and reported. */
+function SyncTab() {
+  const { t } = useTranslation();
+  const [grupos] = useMutation(SincronizarGruposDocument);
+  const [dealers] = useMutation(SincronizarDealersDocument);
+  const [usuarios] = useMutation(SincronizarUsuariosDocument);
+  const [provider] = useMutation(SincronizarIdentityProviderDocument);
+  const form = useZodForm(syncIdentityProviderSchema, { emailUsuario: '' });
+  return (
+    <Stack spacing={2}>
+      <Typography color="text.secondary">{t('superAdmin.sync.intro')}</Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <SyncCard id="groups" run={async () => (await grupos()).data?.sincronizarGrupos} />
+        <SyncCard id="dealers" run={async () => (await dealers()).data?.sincronizarDealers} />
+        <SyncCard id="users" run={async () => (await usuarios()).data?.sincronizarUsuarios} />
+        <SyncCard
+          id="identityProvider"
+          validate={() => form.attempt()}
+          run={async () => {
+            try {
+              const done = await provider({ variables: { emailUsuario: form.values.emailUsuario } });
+              form.saved();
+              return done.data?.sincronizarIdentityProvider;
+            } catch (error) {
+              form.showServerErrors(error);
+              throw error;
+            }
+          }}
+        >
+          <TextInput {...form.bind('emailUsuario')} label={t('superAdmin.sync.email')} autoComplete="email" required />
+        </SyncCard>
+      </Box>
+    </Stack>
+  );
+}
+
+const TABS = ['product', 'migration', 'sync'] as const;
+const TAB_PANELS = { product: ProductTab, migration: MigrationTab, sync: SyncTab };
+
+/**
+ * `/superAdmin` (TECSINAPSE only; docs/domains/superadmin.md): the product, migration and synchronisation tabs, each
  * action behind a confirmation and answered with the spec's messages.
  */
 export function SuperAdminPage() {
@@ -237,7 +359,7 @@ export function SuperAdminPage() {
             ))}
           </Tabs>
           <Box role="tabpanel" aria-labelledby={`superadmin-tab-${tab}`}>
-            {tab === 'product' ? <ProductTab /> : <MigrationTab />}
+            {createElement(TAB_PANELS[tab])}
           </Box>
         </Paper>
       </Guard>
