@@ -15,6 +15,8 @@
  *    measured.
  * 4. The inactivity sweep (`inactivateIdleUsers` of users.inactivity.ts, what the daily job runs) once, in this
  *    process on the same database: budget under 5 s; its count and audit rows are checked.
+ * 5. The superAdmin synchronisations (decision 0036) over the same users, in this process: `sincronizarDealers`,
+ *    `sincronizarUsuarios` and `sincronizarGrupos` each check every row of their kind. Budget: each under 5 s.
  * Prints a table with each figure beside its budget; exit code 1 on a miss. Writes nothing in the repo.
  *
  * Environment: BENCH_PG_URL (admin connection), BENCH_USERS_REQUESTS (200 per list scenario), BENCH_USERS_SAVES
@@ -25,7 +27,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { applyMask } from '@portal/domain';
+import { unlinkInactiveBrands } from '../../apps/server/src/modules/dealers/dealers.service.js';
+import { sincronizarGrupos } from '../../apps/server/src/modules/groups/groups.service.js';
 import { inactivateIdleUsers } from '../../apps/server/src/modules/users/users.inactivity.js';
+import { removeOrphanedPositions } from '../../apps/server/src/modules/users/users.sync.js';
 import type { ActionContext } from '../../apps/server/src/platform/actions.js';
 import { createClock } from '../../apps/server/src/platform/clock.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
@@ -354,6 +359,24 @@ async function main() {
     `< ${BUDGET.sweepMs} ms`,
     sweepOk ? 'within' : 'MISSED',
   ]);
+
+  // The superAdmin synchronisations (decision 0036) over the same 100,000 users, in this process, as the system:
+  // each checks every row of its kind (the dealers' brands, every position, every dealer and user of the groups).
+  // Budget: each under the sweep's 5 s (they answer inline, not through a job).
+  const runs: [string, () => Promise<{ tipo: string; quantidade: number }[]>][] = [
+    ['sincronizarDealers: every dealer brand checked', () => unlinkInactiveBrands(ctx)],
+    ['sincronizarUsuarios: every position checked', () => removeOrphanedPositions(ctx)],
+    ['sincronizarGrupos: every dealer and user checked', () => sincronizarGrupos(ctx)],
+  ];
+  for (const [name, run] of runs) {
+    const s0 = performance.now();
+    const changes = await run();
+    const ms = performance.now() - s0;
+    const ok = ms < BUDGET.sweepMs;
+    if (!ok) missed++;
+    const what = changes.map((c) => `${c.tipo} ${c.quantidade}`).join(', ');
+    rows.push([`${name} (${what})`, '', '1', '', ms.toFixed(0), `< ${BUDGET.sweepMs} ms`, ok ? 'within' : 'MISSED']);
+  }
 
   log(
     `\n${table(['scenario (PostgreSQL, HTTP)', 'total', 'n', 'p50 ms', 'p95 ms (sweep: ms)', 'budget', ''], rows, [

@@ -209,7 +209,7 @@ test('the administrator edits a product address and migrates a dealer between gr
   await admin.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
   await expect(admin.getByText('Migração finalizada com sucesso!')).toBeVisible();
 
-  // Synchronisation: after the move the users follow their dealers already, so the run changes nothing.
+  // Synchronisation: no dealer sells an inactive brand, so the dealers run changes nothing.
   await axeAtBothWidths(admin, async () => {
     await admin.getByRole('tab', { name: 'Sincronização' }).click();
     await expect(admin.getByRole('region', { name: /^Sincronizar / }).first()).toBeVisible();

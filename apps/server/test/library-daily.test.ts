@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
 
-// The library for daily use (issue 16): same folder names refused at one level, and what a delete takes
+// The library for daily use (issue 16): same folder names (and file names, but on upload) refused at one level, and what a delete takes
 // along counted for its confirmation (docs/domains/library.md#names, #deleting).
 
 const code = (r: { errors?: Array<{ extensions: Record<string, any> }> }) => r.errors?.[0]?.extensions.code;
@@ -89,6 +89,40 @@ describe('library for daily use', () => {
     const gone = (await createFolder('montadora', { nome: 'Temporária', idPai: holder.id })).data.criarNovaPasta;
     await q('montadora', `mutation { excluirItemBiblioteca(idItem: "${gone.id}") { id } }`);
     expect((await createFolder('montadora', { nome: 'temporaria', idPai: holder.id })).errors).toBeUndefined();
+  });
+
+  it('refuses a file name already used by a file of the destination on rename, move and restore', async () => {
+    const horizonte = [group['Rede Horizonte']];
+    const a = (await createFolder('montadora', { nome: 'Arquivos A', idsGrupoAcesso: horizonte })).data.criarNovaPasta;
+    const b = (await createFolder('montadora', { nome: 'Arquivos B', idsGrupoAcesso: horizonte })).data.criarNovaPasta;
+    const place = async (nome: string, pasta: string) => {
+      const idArquivo = await uploadFile(as.montadora, base, nome, Buffer.from(nome));
+      const r = await q(
+        'montadora',
+        'mutation ($a: [ArquivoBibliotecaInput!]!) { uploadArquivos(arquivos: $a) { id } }',
+        { a: [{ idArquivo, idPastaPai: pasta }] },
+      );
+      return r.data.uploadArquivos[0].id as string;
+    };
+    const price = await place('Tabela de Preços.pdf', a.id);
+    const other = await place('Outra tabela.pdf', a.id);
+    const twin = await place('tabela de precos.PDF', b.id);
+
+    const renamed = await rename('montadora', other, 'TABELA DE PRECOS.pdf');
+    expect(code(renamed)).toBe('BAD_USER_INPUT');
+    expect(fields(renamed)).toEqual({ novoNome: 'library.fileNameTaken' });
+    expect(renamed.errors?.[0]?.message).toMatch(/arquivo com este nome|file with this name|archivo con este nombre/);
+    // Its own name in another case, and a folder's name, are no clash.
+    expect((await rename('montadora', price, 'Tabela de preços.pdf')).errors).toBeUndefined();
+    expect((await rename('montadora', other, 'Arquivos B')).errors).toBeUndefined();
+
+    expect(fields(await move('montadora', twin, a.id))).toEqual({ idNovaLocalizacao: 'library.fileNameTaken' });
+
+    // The twin is deleted, a new file takes the name, and the twin cannot come back over it.
+    await q('montadora', `mutation { excluirItemBiblioteca(idItem: "${twin}") { id } }`);
+    await place('Tabela de preços.pdf', b.id);
+    const restored = await q('montadora', `mutation { restaurarItemBiblioteca(idItem: "${twin}") { id } }`);
+    expect(fields(restored)).toEqual({ idNovaLocalizacao: 'library.fileNameTaken' });
   });
 
   it('a folder the viewer cannot read does not block the name (hidden looks like missing)', async () => {

@@ -67,17 +67,23 @@ describe('superAdmin synchronisation', () => {
     expect(await activeOf('usuario', sql`id = ${dealer2}`)).toBe(true);
   });
 
-  it('sincronizarDealers: a user of a dealer is linked to its group again, once', async () => {
-    const dealer = await idOf('dealer@portal.demo');
-    await db(sql`DELETE FROM usuario_grupo WHERE usuario_id = ${dealer}`);
-
-    expect(counts(await run('sincronizarDealers'))).toEqual({ vinculosGrupoAdicionados: 1 });
-    const groups = await db<{ nome: string }>(
-      sql`SELECT g.nome FROM usuario_grupo ug JOIN grupo g ON g.id = ug.grupo_id WHERE ug.usuario_id = ${dealer}`,
+  it('sincronizarDealers: a dealer still selling an inactive brand is unlinked from it, once', async () => {
+    // A brand inactivated by SQL alone: the dealers that sold it kept the link.
+    const [brand] = await db<{ id: string; dealers: number }>(sql`SELECT m.id, count(dm.dealer_id)::int AS dealers
+      FROM marca m JOIN dealer_marca dm ON dm.marca_id = m.id GROUP BY m.id ORDER BY count(dm.dealer_id) DESC LIMIT 1`);
+    expect(brand.dealers).toBeGreaterThan(0);
+    await db(sql`UPDATE marca SET active = false WHERE id = ${brand.id}`);
+    const [{ id: someDealer }] = await db<{ id: string }>(
+      sql`SELECT dealer_id AS id FROM dealer_marca WHERE marca_id = ${brand.id} LIMIT 1`,
     );
-    expect(groups.map((g) => g.nome)).toEqual(['Grupo Horizonte']);
-    expect((await history(dealer))[0]).toMatchObject({ acao: 'sincronizar' });
-    expect(counts(await run('sincronizarDealers'))).toEqual({ vinculosGrupoAdicionados: 0 });
+
+    expect(counts(await run('sincronizarDealers'))).toEqual({ marcasDesvinculadas: brand.dealers });
+    const left = await db<{ n: number }>(sql`SELECT count(*)::int AS n FROM dealer_marca WHERE marca_id = ${brand.id}`);
+    expect(left[0].n).toBe(0);
+    expect((await history(someDealer))[0]).toMatchObject({ acao: 'sincronizar', depois: { marcaIds: [] } });
+    // The dealers keep their state (only the brand's own inactivation inactivates, with its confirmation).
+    expect(await activeOf('dealer', sql`id = ${someDealer}`)).toBe(true);
+    expect(counts(await run('sincronizarDealers'))).toEqual({ marcasDesvinculadas: 0 });
   });
 
   it('sincronizarUsuarios: a position at a dealer the user left is removed, the others stay', async () => {

@@ -38,7 +38,7 @@ export type AbaComunicado =
 export type AlteracaoSincronizacao = {
   __typename?: 'AlteracaoSincronizacao';
   quantidade: Scalars['Int']['output'];
-  /** dealersInativados, usuariosInativados, vinculosGrupoAdicionados, cargosRemovidos, sessoesEncerradas, convitesEnviados or vinculoProvedorDesfeito. */
+  /** dealersInativados, usuariosInativados, marcasDesvinculadas, cargosRemovidos, sessoesEncerradas, convitesEnviados or vinculoProvedorDesfeito. */
   tipo: Scalars['String']['output'];
 };
 
@@ -1074,7 +1074,7 @@ export type Mutation = {
   /** Creates (no usuario.id) or edits a user with their positions and management data; a new user is invited by e-mail. */
   salvarUsuario: Usuario;
   setCurrentUserOnboardingSeen: Scalars['Boolean']['output'];
-  /** superAdmin (TECSINAPSE): users follow their dealers (a user of a dealer is linked to the dealer's group). */
+  /** superAdmin (TECSINAPSE): removes dealers' links to inactive brands (docs/domains/superadmin.md#synchronisation). */
   sincronizarDealers: ResultadoSincronizacao;
   /** superAdmin (TECSINAPSE): re-applies the inactive groups' cascade where it undoes no decision (docs/domains/superadmin.md). */
   sincronizarGrupos: ResultadoSincronizacao;

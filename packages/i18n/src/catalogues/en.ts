@@ -1049,6 +1049,8 @@ export const en = {
     invalidDestination: 'The item cannot be moved to this destination.',
     originalPlaceGone: 'The original folder is gone: choose where to restore.',
     folderNameTaken: 'A folder with this name already exists here (names are compared without case and accents).',
+    fileNameTaken:
+      'A file with this name already exists here (names are compared without case and accents). Rename one of them first.',
     kind: {
       folder: 'Folder',
       pdf: 'PDF',
@@ -1670,7 +1672,7 @@ export const en = {
       kinds: {
         dealersInativados: '{{labelDealers}} inactivated',
         usuariosInativados: 'Users inactivated',
-        vinculosGrupoAdicionados: 'Links to {{labelGrupos}} added',
+        marcasDesvinculadas: 'Inactive {{labelMarcas}} unlinked',
         cargosRemovidos: 'Orphaned positions removed',
         sessoesEncerradas: 'Sessions ended',
         convitesEnviados: 'Invitations sent',
@@ -1679,7 +1681,7 @@ export const en = {
       help: {
         groups:
           'Inactivates the active {{labelDealers}} of inactive {{labelGrupos}}, and the users left with no active {{labelGrupo}} (except those reactivated by hand).',
-        dealers: 'Links each user to the {{labelGrupo}} of each of their {{labelDealers}}.',
+        dealers: 'Unlinks inactive {{labelMarcas}} from {{labelDealers}}.',
         users: 'Removes positions at {{labelDealers}} the user is no longer linked to.',
         identityProvider:
           "Ends an inactive user's sessions; sends the invitation again to a user who never set a password; with an external provider, links the account by e-mail again at the next sign-in.",

@@ -1063,6 +1063,8 @@ export const es = {
     invalidDestination: 'No es posible mover el elemento a este destino.',
     originalPlaceGone: 'La carpeta original ya no existe: elija dónde restaurar.',
     folderNameTaken: 'Ya existe una carpeta con este nombre aquí (los nombres se comparan sin mayúsculas ni acentos).',
+    fileNameTaken:
+      'Ya existe un archivo con este nombre aquí (los nombres se comparan sin mayúsculas ni acentos). Cambie el nombre de uno de ellos antes.',
     kind: {
       folder: 'Carpeta',
       pdf: 'PDF',
@@ -1687,7 +1689,7 @@ export const es = {
       kinds: {
         dealersInativados: '{{labelDealers}} inactivados',
         usuariosInativados: 'Usuarios inactivados',
-        vinculosGrupoAdicionados: 'Vínculos a {{labelGrupos}} añadidos',
+        marcasDesvinculadas: '{{labelMarcas}} inactivas desvinculadas',
         cargosRemovidos: 'Cargos huérfanos eliminados',
         sessoesEncerradas: 'Sesiones cerradas',
         convitesEnviados: 'Invitaciones enviadas',
@@ -1696,7 +1698,7 @@ export const es = {
       help: {
         groups:
           'Inactiva los {{labelDealers}} activos de {{labelGrupos}} inactivos y los usuarios que quedaron sin {{labelGrupo}} activo (salvo los reactivados manualmente).',
-        dealers: 'Vincula a cada usuario con el {{labelGrupo}} de cada uno de sus {{labelDealers}}.',
+        dealers: 'Desvincula de los {{labelDealers}} las {{labelMarcas}} inactivas.',
         users: 'Elimina cargos en {{labelDealers}} a los que el usuario ya no está vinculado.',
         identityProvider:
           'Cierra las sesiones de un usuario inactivo; reenvía la invitación a quien nunca creó su contraseña; con proveedor externo, rehace el vínculo por el correo en el próximo acceso.',

@@ -1053,6 +1053,8 @@ export const ptBR = {
     invalidDestination: 'Não é possível mover o item para este destino.',
     originalPlaceGone: 'A pasta original não existe mais: escolha onde restaurar.',
     folderNameTaken: 'Já existe uma pasta com este nome aqui (nomes são comparados sem maiúsculas e acentos).',
+    fileNameTaken:
+      'Já existe um arquivo com este nome aqui (nomes são comparados sem maiúsculas e acentos). Renomeie um deles antes.',
     kind: {
       folder: 'Pasta',
       pdf: 'PDF',
@@ -1677,7 +1679,7 @@ export const ptBR = {
       kinds: {
         dealersInativados: '{{labelDealers}} inativados',
         usuariosInativados: 'Usuários inativados',
-        vinculosGrupoAdicionados: 'Vínculos a {{labelGrupos}} adicionados',
+        marcasDesvinculadas: '{{labelMarcas}} inativas desvinculadas',
         cargosRemovidos: 'Cargos órfãos removidos',
         sessoesEncerradas: 'Sessões encerradas',
         convitesEnviados: 'Convites enviados',
@@ -1686,7 +1688,7 @@ export const ptBR = {
       help: {
         groups:
           'Inativa os {{labelDealers}} ativos de {{labelGrupos}} inativos e os usuários que ficaram sem {{labelGrupo}} ativo (exceto os reativados manualmente).',
-        dealers: 'Vincula cada usuário ao {{labelGrupo}} de cada um de seus {{labelDealers}}.',
+        dealers: 'Desvincula dos {{labelDealers}} as {{labelMarcas}} inativas.',
         users: 'Remove cargos em {{labelDealers}} aos quais o usuário não está mais vinculado.',
         identityProvider:
           'Encerra as sessões de um usuário inativo; reenvia o convite a quem nunca criou a senha; com provedor externo, refaz o vínculo pelo e-mail no próximo acesso.',

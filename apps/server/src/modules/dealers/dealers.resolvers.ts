@@ -6,10 +6,18 @@ import { notFound } from '../../platform/errors.js';
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
 import { complementaryDataOptions, productOptions } from '../products/products.queries.js';
 import { usersOfDealer } from '../users/users.queries.js';
+import { syncResult } from '../users/users.sync.js';
 import { type DealerRow, dealerGroupOptions, findDealer, pageDealers } from './dealers.list.js';
 import type { DealerModel } from './dealers.mappers.js';
 import { type BrandRow, brandInactivationImpact, brandOptions, findBrand, pageBrands } from './dealers.queries.js';
-import { alterarStatusDealer, ativarMarca, inativarMarca, salvarDealer, salvarMarca } from './dealers.service.js';
+import {
+  alterarStatusDealer,
+  ativarMarca,
+  inativarMarca,
+  salvarDealer,
+  salvarMarca,
+  unlinkInactiveBrands,
+} from './dealers.service.js';
 
 /** Dealers and brands are administered with PORTAL_MANUTENCAO_DEALERS_GRUPO (SPEC §2). */
 const MAINTAIN: OperationGuard = { keys: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] };
@@ -24,6 +32,7 @@ export const guards: ModuleGuards = {
   },
   Mutation: {
     salvarDealer: MAINTAIN,
+    sincronizarDealers: { types: ['TECSINAPSE'] },
     ativarDealer: MAINTAIN,
     inativarDealer: MAINTAIN,
     salvarMarca: MAINTAIN,
@@ -122,6 +131,7 @@ export const resolvers: Resolvers = {
     },
   },
   Mutation: {
+    sincronizarDealers: async (_, __, ctx) => syncResult(await unlinkInactiveBrands(actionContext(ctx))),
     salvarDealer: async (_, { id, dealer }, ctx) => {
       const saved = await salvarDealer(actionContext(ctx), { id, dealer: dealer as never });
       return dealerById(ctx.services.db, saved.id);

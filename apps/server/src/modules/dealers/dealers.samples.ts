@@ -16,4 +16,5 @@ export const samples: Record<string, string> = {
   'Mutation.salvarMarca': 'mutation { salvarMarca(marca: { descricao: "Nova" }) { id } }',
   'Mutation.ativarMarca': `mutation { ativarMarca(id: "${ID}") { id } }`,
   'Mutation.inativarMarca': `mutation { inativarMarca(id: "${ID}") { dealersInativados } }`,
+  'Mutation.sincronizarDealers': 'mutation { sincronizarDealers { alteracoes itens { tipo quantidade } } }',
 };

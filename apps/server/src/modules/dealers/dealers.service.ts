@@ -11,9 +11,10 @@ import { type ActionContext, actorId, inTransaction, parseInput, requireAllowed 
 import type { Tx } from '../../platform/db.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { isUuid, textArray } from '../../platform/sql.js';
-import { recordAudit, recordAuditForEach } from '../audit/audit.service.js';
+import { recordAudit, recordAuditForEach, recordAudits } from '../audit/audit.service.js';
 import { activeDealerGroupIds, dealerGroupStatusSql, existingDealerGroupIds } from '../groups/groups.queries.js';
 import { complementaryDataOptions, existingProductIds } from '../products/products.queries.js';
+import { lockSynchronisation, type SyncChange } from '../users/users.sync.js';
 import { activeBrandIds, brandInactivationImpact } from './dealers.queries.js';
 import { dealer, dealerDadoComplementar, dealerMarca, dealerProduto, marca } from './dealers.tables.js';
 
@@ -255,6 +256,37 @@ export async function inactivateDealersOfInactiveGroups(ctx: ActionContext): Pro
       changed.map((d) => d.id),
     );
     return changed.length;
+  });
+}
+
+/**
+ * `sincronizarDealers` (superAdmin, docs/domains/superadmin.md#synchronisation): no dealer sells an inactive brand,
+ * the state `inativarMarca` leaves and the dealer form keeps (a load by SQL may not). Each such link is removed,
+ * with an audit row `sincronizar` per dealer naming the brands it lost. Nothing else moves: a dealer left without
+ * brands stays as it is (the brand cascade inactivates only at the brand's inactivation, with its confirmation).
+ */
+export async function unlinkInactiveBrands(ctx: ActionContext): Promise<SyncChange[]> {
+  requireAllowed(ctx, { types: ['TECSINAPSE'] });
+  return inTransaction(ctx, async (tx) => {
+    await lockSynchronisation(tx);
+    const removed = (
+      await tx.execute(sql`DELETE FROM dealer_marca dm USING marca m
+        WHERE m.id = dm.marca_id AND NOT m.active RETURNING dm.dealer_id, dm.marca_id`)
+    ).rows as { dealer_id: string; marca_id: string }[];
+    const byDealer = new Map<string, string[]>();
+    for (const r of removed) byDealer.set(r.dealer_id, [...(byDealer.get(r.dealer_id) ?? []), r.marca_id]);
+    await recordAudits(
+      tx,
+      [...byDealer].map(([id, marcaIds]) => ({
+        actorId: actorId(ctx),
+        entity: 'dealer' as const,
+        entityId: id,
+        action: 'sincronizar' as const,
+        before: { marcaIds },
+        after: { marcaIds: [] },
+      })),
+    );
+    return [{ tipo: 'marcasDesvinculadas', quantidade: removed.length }];
   });
 }
 

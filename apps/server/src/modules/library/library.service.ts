@@ -110,21 +110,24 @@ async function destinationFolder(tx: Tx, viewer: LibraryViewerContext, id: strin
 }
 
 /**
- * Refuses a folder name already used by another readable live folder at the same level (null: the root), compared
- * without case and accents as `nome_busca` stores names (docs/decisions/0018-library-folder-names.md). Only readable
- * folders count, so the refusal never tells that a hidden folder exists. `field` names the form field to flag.
+ * Refuses a name already used at the same level (null: the root) by another readable live item of the same kind, a
+ * folder by a folder and a file by a file, compared without case and accents as `nome_busca` stores names
+ * (docs/decisions/0018-library-folder-names.md, 0030-library-file-names.md). Only readable items count, so the
+ * refusal never tells that a hidden one exists. `field` names the form field to flag. Creating, renaming, moving
+ * and restoring all go through it; an upload asks instead (replace, keep both, skip).
  */
-async function refuseTakenFolderName(
+async function refuseTakenName(
   tx: Tx,
   viewer: LibraryViewerContext,
-  place: { parentId: string | null; nome: string; exceptId?: string; field: string },
+  place: { parentId: string | null; nome: string; pasta: boolean; exceptId?: string; field: string },
 ) {
   const parent = place.parentId ? sql`i.pasta_pai_id = ${place.parentId}` : sql`i.pasta_pai_id IS NULL`;
   const except = place.exceptId ? sql`AND i.id <> ${place.exceptId}` : sql``;
   const taken = await tx.execute(sql`SELECT 1 FROM item_biblioteca i
-    WHERE ${parent} AND i.pasta AND i.nome_busca = immutable_unaccent(lower(${place.nome})) ${except}
+    WHERE ${parent} AND i.pasta = ${place.pasta} AND i.nome_busca = immutable_unaccent(lower(${place.nome})) ${except}
       AND ${visibleTo(viewer)} LIMIT 1`);
-  if (taken.rows.length) throw badInput({ [place.field]: 'library.folderNameTaken' }, 'library.folderNameTaken');
+  const key = place.pasta ? 'library.folderNameTaken' : 'library.fileNameTaken';
+  if (taken.rows.length) throw badInput({ [place.field]: key }, key);
 }
 
 const touch = (tx: Tx, folderId: string | null) =>
@@ -144,7 +147,7 @@ export async function createFolder(ctx: ActionContext, input: NovaPastaApiInput)
   const viewer = await viewerOf(ctx);
   return inTransaction(ctx, async (tx) => {
     const parent = await destinationFolder(tx, viewer, v.idPai);
-    await refuseTakenFolderName(tx, viewer, { parentId: parent?.id ?? null, nome, field: 'nome' });
+    await refuseTakenName(tx, viewer, { parentId: parent?.id ?? null, nome, pasta: true, field: 'nome' });
     const access = await resolveAccess(tx, v);
     if (!parent && !access.length) {
       throw badInput({ idsGrupoAcesso: 'library.groupRequiredInRoot' }, 'library.groupRequiredInRoot');
@@ -279,10 +282,8 @@ export async function renameItem(ctx: ActionContext, input: RenomearInput): Prom
   return inTransaction(ctx, async (tx) => {
     const item = await visibleItem(tx, viewer, v.idItemBiblioteca);
     if (!viewerCan(viewer, { pasta: item.pasta, access: item.acesso }).renomear) throw forbidden();
-    if (item.pasta) {
-      const place = { parentId: item.pasta_pai_id, nome, exceptId: item.id, field: 'novoNome' };
-      await refuseTakenFolderName(tx, viewer, place);
-    }
+    const place = { parentId: item.pasta_pai_id, nome, pasta: item.pasta, exceptId: item.id, field: 'novoNome' };
+    await refuseTakenName(tx, viewer, place);
     await tx.execute(sql`UPDATE item_biblioteca SET nome = ${nome}, ultima_modificacao = now() WHERE id = ${item.id}`);
     await recordAudit(tx, {
       actorId: actorId(ctx),
@@ -370,10 +371,14 @@ export async function moveItem(ctx: ActionContext, input: MoverInput): Promise<s
       throw badInput({ idNovaLocalizacao: key }, key);
     }
     if ((dest?.id ?? null) === item.pasta_pai_id) return item.id;
-    if (item.pasta) {
-      const place = { parentId: dest?.id ?? null, nome: item.nome, exceptId: item.id, field: 'idNovaLocalizacao' };
-      await refuseTakenFolderName(tx, viewer, place);
-    }
+    const place = {
+      parentId: dest?.id ?? null,
+      nome: item.nome,
+      pasta: item.pasta,
+      exceptId: item.id,
+      field: 'idNovaLocalizacao',
+    };
+    await refuseTakenName(tx, viewer, place);
 
     await relocate(tx, item, dest);
     await touch(tx, item.pasta_pai_id);
@@ -455,7 +460,8 @@ async function binEntry(tx: Tx, viewer: LibraryViewerContext, id: string): Promi
  * Takes an item out of the bin with everything that went with it (restaurarItemBiblioteca,
  * docs/domains/library.md#the-bin): back to its original folder, or, when `idNovaLocalizacao` is given (the original
  * one is gone, or the user prefers another), into that writable folder as a move would. Items deleted before it by
- * a delete of their own stay in the bin. A folder name taken at the destination is refused as on a move.
+ * a delete of their own stay in the bin. A name taken at the destination (a folder's by a folder, a file's by a file)
+ * is refused as on a move.
  */
 export async function restoreItem(ctx: ActionContext, input: RestaurarItemInput): Promise<string> {
   const v = parseInput(restaurarItemSchema, input);
@@ -482,9 +488,8 @@ export async function restoreItem(ctx: ActionContext, input: RestaurarItemInput)
       parentId = dest?.id ?? null;
       if (parentId !== item.pasta_pai_id) await relocate(tx, item, dest);
     }
-    if (item.pasta) {
-      await refuseTakenFolderName(tx, viewer, { parentId, nome: item.nome, field: 'idNovaLocalizacao' });
-    }
+    const place = { parentId, nome: item.nome, pasta: item.pasta, exceptId: item.id, field: 'idNovaLocalizacao' };
+    await refuseTakenName(tx, viewer, place);
     const restored = await tx.execute(sql`UPDATE item_biblioteca SET excluido_em = NULL, excluido_com = NULL,
         excluido_por = NULL WHERE excluido_com = ${item.id} RETURNING id`);
     await touch(tx, parentId);

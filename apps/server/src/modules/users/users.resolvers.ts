@@ -38,7 +38,7 @@ import {
   setOnboardingSeen,
   userFormRules,
 } from './users.service.js';
-import { removeOrphanedPositions, syncIdentityProvider, syncResult, syncUsersWithTheirDealers } from './users.sync.js';
+import { removeOrphanedPositions, syncIdentityProvider, syncResult } from './users.sync.js';
 
 /** The users administration (docs/domains/users.md#administration). The list is also read-only for viewers. */
 const MAINTAIN: OperationGuard = { keys: ['PORTAL_MANUTENCAO_USUARIOS'] };
@@ -72,7 +72,6 @@ export const guards: ModuleGuards = {
     ativarUsuario: MAINTAIN,
     inativarUsuario: MAINTAIN,
     alterarAtivacaoEspecial: { keys: ['LIBERAR_ATIVACAO_ESPECIAL'] },
-    sincronizarDealers: SUPER_ADMIN,
     sincronizarUsuarios: SUPER_ADMIN,
     sincronizarIdentityProvider: SUPER_ADMIN,
   },
@@ -297,7 +296,6 @@ export const resolvers: Resolvers = {
       usuarioOrNotFound(ctx, await alterarAtivacaoUsuario(actionContext(ctx), { id, active: false })),
     alterarAtivacaoEspecial: async (_, { id, ativacaoEspecial }, ctx) =>
       usuarioOrNotFound(ctx, await alterarAtivacaoEspecial(actionContext(ctx), { id, ativacaoEspecial })),
-    sincronizarDealers: async (_, __, ctx) => syncResult(await syncUsersWithTheirDealers(actionContext(ctx))),
     sincronizarUsuarios: async (_, __, ctx) => syncResult(await removeOrphanedPositions(actionContext(ctx))),
     sincronizarIdentityProvider: async (_, { emailUsuario }, ctx) =>
       syncResult(await syncIdentityProvider(actionContext(ctx), { emailUsuario })),

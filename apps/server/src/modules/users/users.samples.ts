@@ -27,7 +27,6 @@ export const samples: Record<string, string> = {
   'Mutation.inativarUsuario': 'mutation { inativarUsuario(id: "00000000-0000-0000-0000-000000000000") { id } }',
   'Mutation.alterarAtivacaoEspecial':
     'mutation { alterarAtivacaoEspecial(id: "00000000-0000-0000-0000-000000000000", ativacaoEspecial: true) { id } }',
-  'Mutation.sincronizarDealers': 'mutation { sincronizarDealers { alteracoes itens { tipo quantidade } } }',
   'Mutation.sincronizarUsuarios': 'mutation { sincronizarUsuarios { alteracoes itens { tipo quantidade } } }',
   'Mutation.sincronizarIdentityProvider':
     'mutation { sincronizarIdentityProvider(emailUsuario: "leitor@portal.demo") { alteracoes itens { tipo quantidade } } }',

@@ -59,38 +59,6 @@ async function touch(tx: DbOrTx, ids: readonly string[]) {
 }
 
 /**
- * `sincronizarDealers`: users follow their dealers. A user linked to a dealer is linked to that dealer's
- * group (the rule `importarGrupoUsuarios` applies when dealers move); every missing link is added.
- * Links to other groups are left alone: a user may belong to a group without any of its dealers.
- */
-export async function syncUsersWithTheirDealers(ctx: ActionContext): Promise<SyncChange[]> {
-  requireAllowed(ctx, SUPER_ADMIN);
-  return inTransaction(ctx, async (tx) => {
-    await lockSynchronisation(tx);
-    const added = await rowsOf<{ usuario_id: string; grupo_id: string }>(
-      tx,
-      sql`INSERT INTO usuario_grupo (usuario_id, grupo_id)
-        SELECT DISTINCT ud.usuario_id, d.grupo_id FROM usuario_dealer ud
-          JOIN (${dealerSummarySql}) d ON d.id = ud.dealer_id
-        ON CONFLICT DO NOTHING RETURNING usuario_id, grupo_id`,
-    );
-    const users = byUser(added);
-    await touch(tx, [...users.keys()]);
-    await recordAudits(
-      tx,
-      [...users].map(([id, links]) => ({
-        actorId: actorId(ctx),
-        entity: 'usuario' as const,
-        entityId: id,
-        action: 'sincronizar' as const,
-        after: { gruposAdicionados: links.map((l) => l.grupo_id) },
-      })),
-    );
-    return [{ tipo: 'vinculosGrupoAdicionados', quantidade: added.length }];
-  });
-}
-
-/**
  * The users' part of `sincronizarGrupos`: the dealer-group inactivation cascade, re-applied only where it
  * cannot undo a decision. An active user is inactivated when they are linked to dealer groups (directly
  * or through dealers) and none of those groups is active, and nobody ever activated them by hand (no

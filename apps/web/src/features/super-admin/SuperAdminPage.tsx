@@ -239,7 +239,7 @@ function SyncResultView({ result }: { result: SyncResult }) {
 type SyncKind =
   | 'dealersInativados'
   | 'usuariosInativados'
-  | 'vinculosGrupoAdicionados'
+  | 'marcasDesvinculadas'
   | 'cargosRemovidos'
   | 'sessoesEncerradas'
   | 'convitesEnviados'
