@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { ClientMetadata } from 'oidc-provider';
 import pg from 'pg';
 import type { PortalApp } from '../src/platform/app.js';
-import { loadConfig } from '../src/platform/config.js';
+import { type Config, loadConfig } from '../src/platform/config.js';
 import { buildPortal } from '../src/server.js';
 
 /** PostgreSQL admin URL when the suite runs against PostgreSQL; undefined on PGlite. */
@@ -60,6 +60,8 @@ export async function startTestPortal(
     port?: number;
     /** Receives the server's JSON log lines (tests that check what is logged; set LOG_LEVEL in env). */
     logStream?: { write(line: string): void };
+    /** Settings no variable sets (the web push test origin); applied over the environment's. */
+    config?: Partial<Config>;
   } = {},
 ): Promise<TestPortal> {
   const port = opts.port ?? (await freePort());
@@ -73,17 +75,20 @@ export async function startTestPortal(
   // each portal's start clears the incoming folder of its storage (a shared ./data/files lost others' uploads).
   const ownFiles =
     opts.dataDir || opts.env?.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-files-'));
-  const config = loadConfig({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DEMO_SEED: 'true',
-    NODE_ENV: 'test',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),
-    ...(ownFiles ? { DATA_DIR: ownFiles } : {}),
-    ...opts.env,
-  });
+  const config = loadConfig(
+    {
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DEMO_SEED: 'true',
+      NODE_ENV: 'test',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),
+      ...(ownFiles ? { DATA_DIR: ownFiles } : {}),
+      ...opts.env,
+    },
+    opts.config,
+  );
   const inMemory = !databaseUrl && !opts.dataDir;
   const portal = await buildPortal({ config, inMemory, extraClients: opts.extraClients, logStream: opts.logStream });
   await portal.app.listen({ port, host: '127.0.0.1' });

@@ -22,6 +22,7 @@ export const AUDIT_ENTIDADES = [
   'anuncio',
   'importacao_usuarios',
   'produto',
+  'push_subscription',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTIDADES)[number];
 

@@ -1009,6 +1009,8 @@ export type Mutation = {
   gerarLinkDownloadByItemBiblioteca: Scalars['String']['output'];
   /** A signed download link of one version of a readable file. */
   gerarLinkDownloadVersaoBiblioteca: Scalars['String']['output'];
+  /** Keeps this browser's push subscription for the signed-in user (replacing any of the same endpoint). False when web push is off; a refused endpoint is BAD_USER_INPUT. */
+  gerarPushSubscription: Scalars['Boolean']['output'];
   /** superAdmin (TECSINAPSE): moves dealers and their users' group links between dealer groups, in one transaction. */
   importarGrupoUsuarios: ResultadoMigracaoGrupo;
   /** Imports for real the file of a finished dry run (a new import of the same stored file). */
@@ -1046,6 +1048,8 @@ export type Mutation = {
   noop?: Maybe<Scalars['Boolean']['output']>;
   /** The chosen approver rejects, with a reason. */
   rejeitarComunicado: Comunicado;
+  /** Removes the signed-in user's subscription of this browser (before signing out). Answers whether one was removed. */
+  removerPushSubscription: Scalars['Boolean']['output'];
   /** Removes a user from the group: they lose what it grants on their next request. */
   removerUsuarioGrupoUsuarios: GrupoUsuarios;
   /** Same as renomearItemBiblioteca (the spec's other name). */
@@ -1242,6 +1246,11 @@ export type MutationGerarLinkDownloadVersaoBibliotecaArgs = {
 };
 
 
+export type MutationGerarPushSubscriptionArgs = {
+  input: PushSubscriptionInput;
+};
+
+
 export type MutationImportarGrupoUsuariosArgs = {
   input: ImportarGrupoUsuariosInput;
 };
@@ -1322,6 +1331,11 @@ export type MutationMudarLinguaUsuarioArgs = {
 export type MutationRejeitarComunicadoArgs = {
   id: Scalars['ID']['input'];
   motivoRejeicao: Scalars['String']['input'];
+};
+
+
+export type MutationRemoverPushSubscriptionArgs = {
+  endpoint: Scalars['String']['input'];
 };
 
 
@@ -1624,6 +1638,13 @@ export type ProprietarioItem = {
   nome: Scalars['String']['output'];
 };
 
+/** A browser's web push subscription (SPEC §3, §7): its endpoint, its `auth` secret and its `key` (p256dh), base64url. */
+export type PushSubscriptionInput = {
+  auth: Scalars['String']['input'];
+  endpoint: Scalars['String']['input'];
+  key: Scalars['String']['input'];
+};
+
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type Query = {
   __typename?: 'Query';
@@ -1653,6 +1674,8 @@ export type Query = {
   buscaBibliotecaPaged: ItemBibliotecaPage;
   /** A user's positions (usuarioId), or the catalogue of positions to choose from (cargosPrincipais: true). */
   cargos: Array<Cargo>;
+  /** The VAPID public key (base64url) a browser subscribes with; null when web push is off (docs/domains/notifications.md#web-push). */
+  chavePublicaPush?: Maybe<Scalars['String']['output']>;
   /** One communication, for its creator or its approver. Anyone else: NOT_FOUND. */
   comunicado: Comunicado;
   /** The signed-in user's delivery of a communication. Not a recipient: NOT_FOUND. */
@@ -2699,6 +2722,7 @@ export type ResolversTypes = {
   ProdutoConcedivel: ResolverTypeWrapper<Omit<ProdutoConcedivel, 'funcionalidades' | 'tiposAcesso'> & { funcionalidades: Array<ResolversTypes['Funcionalidade']>, tiposAcesso: Array<ResolversTypes['TipoAcesso']> }>;
   ProdutoPermissoesInput: ProdutoPermissoesInput;
   ProprietarioItem: ResolverTypeWrapper<ProprietarioItem>;
+  PushSubscriptionInput: PushSubscriptionInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ResultadoInativacaoMarca: ResolverTypeWrapper<ResultadoInativacaoMarca>;
   ResultadoMigracaoGrupo: ResolverTypeWrapper<ResultadoMigracaoGrupo>;
@@ -2845,6 +2869,7 @@ export type ResolversParentTypes = {
   ProdutoConcedivel: Omit<ProdutoConcedivel, 'funcionalidades' | 'tiposAcesso'> & { funcionalidades: Array<ResolversParentTypes['Funcionalidade']>, tiposAcesso: Array<ResolversParentTypes['TipoAcesso']> };
   ProdutoPermissoesInput: ProdutoPermissoesInput;
   ProprietarioItem: ProprietarioItem;
+  PushSubscriptionInput: PushSubscriptionInput;
   Query: Record<PropertyKey, never>;
   ResultadoInativacaoMarca: ResultadoInativacaoMarca;
   ResultadoMigracaoGrupo: ResultadoMigracaoGrupo;
@@ -3460,6 +3485,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   favoritarEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationFavoritarEnvioArgs, 'favorito' | 'idComunicado'>>;
   gerarLinkDownloadByItemBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadByItemBibliotecaArgs, 'id'>>;
   gerarLinkDownloadVersaoBiblioteca?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationGerarLinkDownloadVersaoBibliotecaArgs, 'idItem' | 'numero'>>;
+  gerarPushSubscription?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationGerarPushSubscriptionArgs, 'input'>>;
   importarGrupoUsuarios?: Resolver<ResolversTypes['ResultadoMigracaoGrupo'], ParentType, ContextType, RequireFields<MutationImportarGrupoUsuariosArgs, 'input'>>;
   importarSimulacao?: Resolver<ResolversTypes['ImportStatus'], ParentType, ContextType, RequireFields<MutationImportarSimulacaoArgs, 'id'>>;
   inativarAnuncio?: Resolver<ResolversTypes['Anuncio'], ParentType, ContextType, RequireFields<MutationInativarAnuncioArgs, 'id'>>;
@@ -3479,6 +3505,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   mudarLinguaUsuario?: Resolver<ResolversTypes['UsuarioLogado'], ParentType, ContextType, RequireFields<MutationMudarLinguaUsuarioArgs, 'id' | 'idioma'>>;
   noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   rejeitarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationRejeitarComunicadoArgs, 'id' | 'motivoRejeicao'>>;
+  removerPushSubscription?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoverPushSubscriptionArgs, 'endpoint'>>;
   removerUsuarioGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationRemoverUsuarioGrupoUsuariosArgs, 'id' | 'idUsuario'>>;
   renomearItem?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemArgs, 'idItemBiblioteca' | 'novoNome'>>;
   renomearItemBiblioteca?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationRenomearItemBibliotecaArgs, 'idItemBiblioteca' | 'novoNome'>>;
@@ -3630,6 +3657,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   buscaBiblioteca?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryBuscaBibliotecaArgs, 'texto'>>;
   buscaBibliotecaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryBuscaBibliotecaPagedArgs, 'filterInput'>>;
   cargos?: Resolver<Array<ResolversTypes['Cargo']>, ParentType, ContextType, Partial<QueryCargosArgs>>;
+  chavePublicaPush?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   comunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<QueryComunicadoArgs, 'id'>>;
   comunicadoEnvio?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<QueryComunicadoEnvioArgs, 'idComunicado'>>;
   comunicadoEnvios?: Resolver<ResolversTypes['ComunicadoEnvioPage'], ParentType, ContextType, RequireFields<QueryComunicadoEnviosArgs, 'aba' | 'page' | 'rowsPerPage'>>;

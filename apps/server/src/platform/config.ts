@@ -12,6 +12,18 @@ const boolish = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/**
+ * The public browser push services (decision 0034): Chrome/Edge-on-Android (FCM), Firefox, Edge/Windows (WNS) and
+ * Safari. `*.` allows any name under it.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+];
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -75,6 +87,25 @@ const schema = z
     METRICS_TOKEN: z.string().min(24, 'must have at least 24 characters').optional(),
     USER_INACTIVITY_DAYS: z.coerce.number().int().min(1).default(90),
     INVITATION_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    WEB_PUSH: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .default(DEFAULT_PUSH_SERVICE_HOSTS.join(','))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.every((h) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h)),
+        'must be comma-separated host names, each optionally starting with *.',
+      ),
+    PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+    PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   })
   .superRefine((v, ctx) => {
     const external = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -144,6 +175,26 @@ export type Config = {
   userInactivityDays: number;
   /** How long a new user's invitation link (set your password) stays valid (users.invitation.ts). */
   invitationLinkDays: number;
+  /** Web push (docs/domains/notifications.md#web-push, decision 0034). */
+  push: PushConfig;
+};
+
+export type PushConfig = {
+  /** WEB_PUSH=false turns web push off: no public key, no subscription kept, nothing sent. */
+  enabled: boolean;
+  /** Push service hosts an endpoint may name (PUSH_SERVICE_HOSTS); `*.example.com` allows any name under it. */
+  allowedHosts: string[];
+  /** Pushes in flight at once per worker (PUSH_CONCURRENCY). */
+  concurrency: number;
+  /** Each push request's time limit (PUSH_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** First wait before a retry of a transient failure (doubling each time); tests shorten it. */
+  retryDelayMs: number;
+  /**
+   * Tests and the benchmark only: no variable sets it. Endpoints on exactly this origin (e.g. a local
+   * http receiver) skip the address and allow-list checks.
+   */
+  testOrigin?: string;
 };
 
 export type StorageConfig =
@@ -222,6 +273,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metrics: { allow: v.METRICS_ALLOW, token: v.METRICS_TOKEN },
     userInactivityDays: v.USER_INACTIVITY_DAYS,
     invitationLinkDays: v.INVITATION_LINK_DAYS,
+    push: {
+      enabled: v.WEB_PUSH,
+      allowedHosts: v.PUSH_SERVICE_HOSTS,
+      concurrency: v.PUSH_CONCURRENCY,
+      timeoutMs: v.PUSH_TIMEOUT_MS,
+      retryDelayMs: 1_000,
+    },
   };
   return { ...config, ...overrides };
 }

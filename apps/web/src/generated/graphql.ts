@@ -238,6 +238,13 @@ export type ProdutoPermissoesInput = {
   idsTiposAcesso: Array<Scalars['ID']['input']>;
 };
 
+/** A browser's web push subscription (SPEC §3, §7): its endpoint, its `auth` secret and its `key` (p256dh), base64url. */
+export type PushSubscriptionInput = {
+  auth: Scalars['String']['input'];
+  endpoint: Scalars['String']['input'];
+  key: Scalars['String']['input'];
+};
+
 /** A slide to save; the date rules of SPEC §5 apply (packages/domain slideSchema). */
 export type SlideInput = {
   /** An image uploaded with fileType SLIDE (or the slide's current one). */

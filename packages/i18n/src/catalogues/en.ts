@@ -598,6 +598,10 @@ export const en = {
       active: 'Status',
     },
   },
+  push: {
+    endpointRefused: "This browser cannot receive the portal's notifications.",
+    body: { comunicado: 'New communication', notificacao: 'New notification' },
+  },
   communicationsApi: {
     invalidTransition: 'This action is not possible in the communication’s current status.',
     rejectedTitle: 'Communication rejected: {{titulo}}',
@@ -1553,6 +1557,7 @@ export const en = {
       anuncio: 'Ad',
       importacao_usuarios: 'User import',
       produto: 'Product',
+      push_subscription: 'Push notification subscription',
     },
     acao: {
       criar: 'Created',

@@ -600,6 +600,10 @@ export const es = {
       active: 'Situación',
     },
   },
+  push: {
+    endpointRefused: 'Este navegador no puede recibir notificaciones del portal.',
+    body: { comunicado: 'Nueva comunicación', notificacao: 'Nueva notificación' },
+  },
   communicationsApi: {
     invalidTransition: 'Esta acción no es posible en el estado actual del comunicado.',
     rejectedTitle: 'Comunicado rechazado: {{titulo}}',
@@ -1571,6 +1575,7 @@ export const es = {
       anuncio: 'Anuncio',
       importacao_usuarios: 'Importación de usuarios',
       produto: 'Producto',
+      push_subscription: 'Suscripción de notificaciones push',
     },
     acao: {
       criar: 'Creación',

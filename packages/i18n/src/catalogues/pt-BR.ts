@@ -596,6 +596,10 @@ export const ptBR = {
       active: 'Situação',
     },
   },
+  push: {
+    endpointRefused: 'Este navegador não pode receber notificações do portal.',
+    body: { comunicado: 'Novo comunicado', notificacao: 'Nova notificação' },
+  },
   communicationsApi: {
     invalidTransition: 'Esta ação não é possível no estado atual do comunicado.',
     rejectedTitle: 'Comunicado rejeitado: {{titulo}}',
@@ -1561,6 +1565,7 @@ export const ptBR = {
       anuncio: 'Anúncio',
       importacao_usuarios: 'Importação de usuários',
       produto: 'Produto',
+      push_subscription: 'Inscrição de notificações push',
     },
     acao: {
       criar: 'Criação',
