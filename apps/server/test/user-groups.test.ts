@@ -208,6 +208,43 @@ describe('user groups administration', () => {
     expect(await sees()).toBe(false);
   });
 
+  it("who can see this: an access form sees each group's kind and active people, and pages through them", async () => {
+    const created = (await q('admin', SAVE, { grupo: { nome: 'Quem vê isto', publico: false } })).data
+      .salvarGrupoUsuarios;
+    const people = [
+      await createUser(portal, { nome: 'Ana Quem Vê' }),
+      await createUser(portal, { nome: 'Bruno Quem Vê' }),
+      await createUser(portal, { nome: 'Carla Inativa' }),
+    ];
+    await q('admin', ADD, { id: created.id, ids: people.map((p) => p.id) });
+    await portal.services.db.execute(sql`UPDATE usuario SET active = false WHERE id = ${people[2].id}`);
+
+    const choices = (await q('dealer', '{ gruposUsuariosAtivos { id nome publico quantidadeUsuarios } }')).data
+      .gruposUsuariosAtivos;
+    expect(choices.find((g: { id: string }) => g.id === created.id)).toMatchObject({
+      publico: false,
+      quantidadeUsuarios: 2,
+    });
+
+    const PEOPLE = `query ($id: ID!, $busca: String, $page: Int, $rowsPerPage: Int) {
+      pessoasGrupoUsuarios(id: $id, busca: $busca, page: $page, rowsPerPage: $rowsPerPage) { totalElements content { nome email } } }`;
+    const all = (await q('admin', PEOPLE, { id: created.id })).data.pessoasGrupoUsuarios;
+    expect(all.totalElements).toBe(2);
+    expect(all.content.map((p: { nome: string }) => p.nome)).toEqual(['Ana Quem Vê', 'Bruno Quem Vê']);
+    const found = (await q('admin', PEOPLE, { id: created.id, busca: 'bruno quem ve' })).data.pessoasGrupoUsuarios;
+    expect(found.content.map((p: { nome: string }) => p.nome)).toEqual(['Bruno Quem Vê']);
+    const second = (await q('admin', PEOPLE, { id: created.id, page: 1, rowsPerPage: 10 })).data.pessoasGrupoUsuarios;
+    expect(second).toEqual({ totalElements: 2, content: [] });
+
+    // A user who gives no group access gets FORBIDDEN and no one; an inactive or unknown group is NOT_FOUND.
+    const denied = await q('dealer', PEOPLE, { id: created.id });
+    expect(code(denied)).toBe('FORBIDDEN');
+    expect(denied.data?.pessoasGrupoUsuarios ?? null).toBeNull();
+    await q('admin', `mutation { inativarGrupoUsuarios(id: "${created.id}") { id } }`);
+    expect(code(await q('admin', PEOPLE, { id: created.id }))).toBe('NOT_FOUND');
+    expect(code(await q('admin', PEOPLE, { id: '00000000-0000-4000-8000-000000000000' }))).toBe('NOT_FOUND');
+  });
+
   it("exports the filtered list as .xlsx, formula-like names neutralised, with the list's guard and visibility", async () => {
     const tag = `Export${Date.now()}`;
     await q('admin', SAVE, { grupo: { nome: `=HYPERLINK("http://x","${tag}")`, publico: true } });

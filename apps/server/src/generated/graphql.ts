@@ -600,6 +600,10 @@ export type GrupoUsuariosAtivo = {
   active: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
   nome: Scalars['String']['output'];
+  /** Its kind: public (anyone may pick it) or private. */
+  publico: Scalars['Boolean']['output'];
+  /** How many active people it gives access to. */
+  quantidadeUsuarios: Scalars['Int']['output'];
 };
 
 /** A user group to save: a public one needs PORTAL_CRIACAO_GRUPOS_USUARIOS_PUBLICOS to create or to make public. */
@@ -1770,6 +1774,12 @@ export type Query = {
   pastasComPermissaoEscrita: Array<ItemBiblioteca>;
   /** One level of the tree of folders the user may write into, by name (at most 500): the writable sub-folders of idPasta; without it, the writable folders whose parent is the root or not writable; with busca, the writable folders whose name contains it (ignoring case and accents). An unreadable idPasta is NOT_FOUND. */
   pastasDestino: Array<PastaDestino>;
+  /**
+   * The active people an active user group gives access to ("who can see this"), by name, one page at a time
+   * (rowsPerPage 10, 25 or 50); busca matches name, e-mail or dealer. For those who give groups access (library,
+   * communications, generic notifications, user groups); an unknown or inactive group is NOT_FOUND.
+   */
+  pessoasGrupoUsuarios: UsuarioGrupoUsuariosPage;
   /** Liveness of the API itself (public). */
   ping: Scalars['String']['output'];
   /** The server check of adding a position: false when the position cannot be held at that dealer by a user of that type (docs/domains/users.md#positions). */
@@ -2108,6 +2118,15 @@ export type QueryPastaArgs = {
 export type QueryPastasDestinoArgs = {
   busca?: InputMaybe<Scalars['String']['input']>;
   idPasta?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryPessoasGrupoUsuariosArgs = {
+  busca?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3237,6 +3256,8 @@ export type GrupoUsuariosAtivoResolvers<ContextType = GraphQLContext, ParentType
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  publico?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  quantidadeUsuarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type GrupoUsuariosPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GrupoUsuariosPage'] = ResolversParentTypes['GrupoUsuariosPage']> = {
@@ -3701,6 +3722,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   pasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryPastaArgs, 'idPasta'>>;
   pastasComPermissaoEscrita?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType>;
   pastasDestino?: Resolver<Array<ResolversTypes['PastaDestino']>, ParentType, ContextType, Partial<QueryPastasDestinoArgs>>;
+  pessoasGrupoUsuarios?: Resolver<ResolversTypes['UsuarioGrupoUsuariosPage'], ParentType, ContextType, RequireFields<QueryPessoasGrupoUsuariosArgs, 'id' | 'page' | 'rowsPerPage'>>;
   ping?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   podeAdicionarCargo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryPodeAdicionarCargoArgs, 'cargoId' | 'tipoUsuario'>>;
   portalProperties?: Resolver<ResolversTypes['PortalProperties'], ParentType, ContextType>;

@@ -83,6 +83,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Query.pasta: authenticated",
         "Query.pastasComPermissaoEscrita: authenticated",
         "Query.pastasDestino: authenticated",
+        "Query.pessoasGrupoUsuarios: keys: PORTAL_GERENCIAR_BIBLIOTECA | PORTAL_CRIACAO_COMUNICADOS | PORTAL_NOTIFICACOES_GENERICAS | PORTAL_MANUTENCAO_GRUPOS_USUARIOS",
         "Query.ping: public",
         "Query.podeAdicionarCargo: keys: PORTAL_MANUTENCAO_USUARIOS",
         "Query.portalProperties: public",

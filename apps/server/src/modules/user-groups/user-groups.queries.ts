@@ -2,17 +2,41 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
-import { existingIds, idsByKey, isUuid } from '../../platform/sql.js';
-import { isUserGroupMemberSql, userGroupMemberCountSql } from '../users/users.memberships.js';
+import { existingIds, idsByKey, isUuid, uuidArray } from '../../platform/sql.js';
+import { activeMemberCountsSql, isUserGroupMemberSql, userGroupMemberCountSql } from '../users/users.memberships.js';
 import { grupoUsuarios } from './user-groups.tables.js';
 
-/** Active user groups by name: the choices of the library's and the communications' access forms. */
+/**
+ * Active user groups by name: the choices of the library's and the communications' access forms, each with its kind
+ * (public or private) and how many active people it gives access to (one grouped count for all of them).
+ */
 export async function listActiveUserGroups(db: DbOrTx) {
-  return db
-    .select({ id: grupoUsuarios.id, nome: grupoUsuarios.nome, active: grupoUsuarios.active })
+  const groups = await db
+    .select({
+      id: grupoUsuarios.id,
+      nome: grupoUsuarios.nome,
+      active: grupoUsuarios.active,
+      publico: grupoUsuarios.publico,
+    })
     .from(grupoUsuarios)
     .where(eq(grupoUsuarios.active, true))
     .orderBy(asc(grupoUsuarios.nome));
+  const counts = (await db.execute(activeMemberCountsSql(uuidArray(groups.map((g) => g.id))))).rows as {
+    grupo_usuarios_id: string;
+    total: number;
+  }[];
+  const byGroup = new Map(counts.map((c) => [c.grupo_usuarios_id, c.total]));
+  return groups.map((g) => ({ ...g, quantidadeUsuarios: byGroup.get(g.id) ?? 0 }));
+}
+
+/** One active user group (any visibility: the access forms offer them all), or null. */
+export async function findActiveUserGroup(db: DbOrTx, id: string): Promise<{ id: string; nome: string } | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ id: grupoUsuarios.id, nome: grupoUsuarios.nome })
+    .from(grupoUsuarios)
+    .where(and(eq(grupoUsuarios.id, id), eq(grupoUsuarios.active, true)));
+  return row ?? null;
 }
 
 /** Which of `ids` are active user groups. */

@@ -5,7 +5,13 @@ import { notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
 import { pageUserGroupMembers, searchUsersForUserGroup } from '../users/users.queries.js';
-import { findUserGroup, listActiveUserGroups, pageUserGroups, type UserGroupRow } from './user-groups.queries.js';
+import {
+  findActiveUserGroup,
+  findUserGroup,
+  listActiveUserGroups,
+  pageUserGroups,
+  type UserGroupRow,
+} from './user-groups.queries.js';
 import {
   adicionarUsuariosGrupoUsuarios,
   alterarStatusGrupoUsuarios,
@@ -22,6 +28,14 @@ const MEMBER_SEARCH_LIMIT = 20;
 export const guards: ModuleGuards = {
   Query: {
     gruposUsuariosAtivos: 'authenticated',
+    pessoasGrupoUsuarios: {
+      keys: [
+        'PORTAL_GERENCIAR_BIBLIOTECA',
+        'PORTAL_CRIACAO_COMUNICADOS',
+        'PORTAL_NOTIFICACOES_GENERICAS',
+        'PORTAL_MANUTENCAO_GRUPOS_USUARIOS',
+      ],
+    },
     gruposUsuarios: MAINTENANCE,
     grupoUsuarios: MAINTENANCE,
     usuariosPorGrupoUsuarios: MAINTENANCE,
@@ -66,6 +80,12 @@ export const resolvers: Resolvers = {
       const page = pageArgs(args, LIST_PAGE_SIZES);
       const group = await visibleGroup(ctx, args.id);
       return pageUserGroupMembers(ctx.services.db, group.id, { busca: args.busca, ...page });
+    },
+    pessoasGrupoUsuarios: async (_, args, ctx) => {
+      const page = pageArgs(args, LIST_PAGE_SIZES);
+      const group = await findActiveUserGroup(ctx.services.db, args.id);
+      if (!group) throw notFound();
+      return pageUserGroupMembers(ctx.services.db, group.id, { busca: args.busca, ...page, activeOnly: true });
     },
     usuariosParaGrupoUsuarios: async (_, { id, busca }, ctx) => {
       const group = await visibleGroup(ctx, id);

@@ -6,6 +6,7 @@ export const samples: Record<string, string> = {
   'Query.gruposUsuarios': '{ gruposUsuarios(busca: "a") { totalElements content { id nome publico } } }',
   'Query.grupoUsuarios': `{ grupoUsuarios(id: "${ID}") { id nome } }`,
   'Query.usuariosPorGrupoUsuarios': `{ usuariosPorGrupoUsuarios(id: "${ID}") { totalElements content { id email } } }`,
+  'Query.pessoasGrupoUsuarios': `{ pessoasGrupoUsuarios(id: "${ID}") { totalElements content { id email } } }`,
   'Query.usuariosParaGrupoUsuarios': `{ usuariosParaGrupoUsuarios(id: "${ID}", busca: "a") { id email } }`,
   'Mutation.salvarGrupoUsuarios': 'mutation { salvarGrupoUsuarios(grupo: { nome: "Novo", publico: false }) { id } }',
   'Mutation.adicionarUsuariosGrupoUsuarios': `mutation { adicionarUsuariosGrupoUsuarios(id: "${ID}", idsUsuarios: ["${ID}"]) { id } }`,

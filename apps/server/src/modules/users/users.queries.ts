@@ -332,25 +332,29 @@ export const MEMBER_SEARCH_MAX_HITS = 1000;
 
 /**
  * One page of a user group's members by name (the user-by-user-group dialog and the group's form),
- * `busca` matching name, e-mail or dealer; inactive users are listed too (they stay members). A search
+ * `busca` matching name, e-mail or dealer; inactive users are listed too (they stay members), unless
+ * `activeOnly` (the people the group gives access to: "who can see this"). A search
  * counts at most MEMBER_SEARCH_MAX_HITS hits: a term that frequent is refined, and no keystroke counts
  * tens of thousands of members.
  */
 export async function pageUserGroupMembers(
   db: DbOrTx,
   grupoUsuariosId: string,
-  filter: { busca?: string | null; offset: number; rowsPerPage: number },
+  filter: { busca?: string | null; offset: number; rowsPerPage: number; activeOnly?: boolean },
 ): Promise<{ content: UserGroupMemberRow[]; totalElements: number }> {
   const busca = filter.busca?.trim();
+  const active = filter.activeOnly ? sql`AND u.active` : sql``;
   const where = sql`WHERE EXISTS (SELECT 1 FROM usuario_grupo_usuarios m
-      WHERE m.usuario_id = u.id AND m.grupo_usuarios_id = ${grupoUsuariosId}) ${busca ? sql`AND ${userMatches(busca)}` : sql``}`;
+      WHERE m.usuario_id = u.id AND m.grupo_usuarios_id = ${grupoUsuariosId}) ${active} ${busca ? sql`AND ${userMatches(busca)}` : sql``}`;
   const [content, count] = await Promise.all([
     db.execute(sql`SELECT ${MEMBER_COLUMNS} FROM usuario u ${where}
       ORDER BY u.nome_busca, u.id LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`),
     db.execute(
       busca
         ? sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM usuario u ${where} LIMIT ${MEMBER_SEARCH_MAX_HITS}) hits`
-        : sql`SELECT count(*)::int AS total FROM usuario_grupo_usuarios m WHERE m.grupo_usuarios_id = ${grupoUsuariosId}`,
+        : filter.activeOnly
+          ? sql`SELECT count(*)::int AS total FROM usuario u ${where}`
+          : sql`SELECT count(*)::int AS total FROM usuario_grupo_usuarios m WHERE m.grupo_usuarios_id = ${grupoUsuariosId}`,
     ),
   ]);
   return {

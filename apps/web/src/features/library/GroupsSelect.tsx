@@ -1,7 +1,11 @@
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { LIBRARY_NAME_TRUNCATE, truncateLibraryName } from '@portal/domain';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { GrupoUsuariosAtivo } from './library.documents';
 
 type Props = {
@@ -16,11 +20,16 @@ type Props = {
 
 const short = (nome: string) => truncateLibraryName(nome, LIBRARY_NAME_TRUNCATE.permissionList);
 
+/** "Private · 12 people": a group's kind and the active people it gives access to. */
+export const groupSummary = (t: TFunction, g: GrupoUsuariosAtivo) =>
+  `${t(g.publico ? 'library.people.public' : 'library.people.private')} · ${t('library.people.count', { count: g.quantidadeUsuarios })}`;
+
 /**
  * A multi-select of user groups; names cut at 25 characters (docs/domains/library.md#names) with the full name on
- * hover.
+ * hover. Each choice says its kind and how many people it gives access to.
  */
 export function GroupsSelect({ label, groups, value, onChange, onBlur, error, disabled }: Props) {
+  const { t } = useTranslation();
   const selected = groups.filter((g) => value.includes(g.id));
   return (
     <Autocomplete
@@ -34,13 +43,26 @@ export function GroupsSelect({ label, groups, value, onChange, onBlur, error, di
       onBlur={onBlur}
       renderOption={({ key, ...props }, g) => (
         <li key={key} {...props} title={g.nome}>
-          {short(g.nome)}
+          <Box>
+            <div>{short(g.nome)}</div>
+            <Typography variant="caption" color="text.secondary">
+              {groupSummary(t, g)}
+            </Typography>
+          </Box>
         </li>
       )}
       renderValue={(items, getItemProps) =>
         items.map((g, index) => {
           const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={short(g.nome)} title={g.nome} {...itemProps} />;
+          return (
+            <Chip
+              key={key}
+              size="small"
+              label={short(g.nome)}
+              title={`${g.nome} (${groupSummary(t, g)})`}
+              {...itemProps}
+            />
+          );
         })
       }
       renderInput={(params) => <TextField {...params} label={label} error={Boolean(error)} helperText={error} />}

@@ -39,8 +39,8 @@ export function buildItem(overrides: Partial<ItemBiblioteca> & { access?: Permis
 }
 
 export const GROUPS: GrupoUsuariosAtivo[] = [
-  { __typename: 'GrupoUsuariosAtivo', id: 'g1', nome: 'Rede Horizonte' },
-  { __typename: 'GrupoUsuariosAtivo', id: 'g2', nome: 'Pós-venda' },
+  { __typename: 'GrupoUsuariosAtivo', id: 'g1', nome: 'Rede Horizonte', publico: true, quantidadeUsuarios: 12 },
+  { __typename: 'GrupoUsuariosAtivo', id: 'g2', nome: 'Pós-venda', publico: false, quantidadeUsuarios: 1 },
 ];
 
 /** A signed-in user holding `chaves` (a library manager with PORTAL_GERENCIAR_BIBLIOTECA, a reader without). */
