@@ -128,6 +128,16 @@ describe('audience resolver (users.audience.ts)', () => {
       }),
       ['member'],
     ],
+    [
+      'dealers: users linked to the ACTIVE ones among them',
+      () => ({ dealerIds: [ids.activeDealer, ids.inactiveDealer] }),
+      ['inGroup', 'viaDealer'],
+    ],
+    [
+      'user types: the active users of those types',
+      () => ({ tipos: ['DEALER'] }),
+      ['both', 'byEmail', 'direct', 'inGroup', 'member', 'removed', 'viaDealer', 'viaInactiveDealer'],
+    ],
     ['malformed ids reach nobody', () => ({ usuarioIds: ['nope'], grupoUsuariosIds: ['x'] }), []],
   ])('%s', async (_, audience, expected) => {
     expect(await reach(audience())).toEqual([...expected].sort((a, b) => a.localeCompare(b)));

@@ -264,7 +264,11 @@ describe('generic notifications (enviarNotificacaoGenerica)', () => {
       .select()
       .from(auditoria)
       .where(
-        and(eq(auditoria.entidade, 'notificacao'), eq(auditoria.acao, 'criar'), eq(auditoria.usuarioId, ids.admin)),
+        and(
+          eq(auditoria.entidade, 'notificacao_generica'),
+          eq(auditoria.acao, 'enviar'),
+          eq(auditoria.usuarioId, ids.admin),
+        ),
       );
     expect(audit).toHaveLength(1);
   });

@@ -23,6 +23,8 @@ export const AUDIT_ENTIDADES = [
   'importacao_usuarios',
   'produto',
   'push_subscription',
+  'modelo_notificacao',
+  'notificacao_generica',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTIDADES)[number];
 
@@ -51,6 +53,7 @@ export const AUDIT_ACOES = [
   'importar',
   'restaurar',
   'sincronizar',
+  'cancelar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACOES)[number];
 

@@ -118,6 +118,26 @@ export type AudienciaInput = {
   idsUsuariosRemovidos?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+/** A generic notification's audience as chosen, with names for the chips. */
+export type AudienciaNotificacao = {
+  __typename?: 'AudienciaNotificacao';
+  dealers: Array<OpcaoAudiencia>;
+  grupos: Array<OpcaoAudiencia>;
+  gruposUsuarios: Array<OpcaoAudiencia>;
+  tiposUsuario: Array<Scalars['String']['output']>;
+  usuarios: Array<OpcaoAudiencia>;
+};
+
+/** Who a generic notification reaches: the union of these, active users only. */
+export type AudienciaNotificacaoInput = {
+  idsDealers?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsGrupos?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** TECSINAPSE, MONTADORA, DEALER_GRUPO. */
+  tiposUsuario?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 /** One change recorded by the audit helper: who, when, what, before and after (JSON). */
 export type Auditoria = {
   __typename?: 'Auditoria';
@@ -157,6 +177,12 @@ export type AuditoriaUsuario = {
   email: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   nome: Scalars['String']['output'];
+};
+
+export type BuscaAudienciaNotificacao = {
+  __typename?: 'BuscaAudienciaNotificacao';
+  dealers: Array<OpcaoAudiencia>;
+  usuarios: Array<OpcaoAudiencia>;
 };
 
 /** A position a user holds at a dealer (SPEC §3 Cargo), or, from cargos(cargosPrincipais: true), a position of the catalogue (no dealer, department or start). */
@@ -637,6 +663,11 @@ export type IdiomaId =
   | 'ES'
   | 'PT_BR';
 
+export type IdiomaModelo =
+  | 'EN'
+  | 'ES'
+  | 'PT_BR';
+
 /** What inactivating a brand will do: the confirmation states these counts. */
 export type ImpactoInativacaoMarca = {
   __typename?: 'ImpactoInativacaoMarca';
@@ -964,6 +995,33 @@ export type MenuUsuarioLogado = {
   title: Scalars['String']['output'];
 };
 
+/** A notification template (PORTAL_MANUTENCAO_MODELO). Title and text may hold {{nome}}, {{produto}}, {{link}}. */
+export type ModeloNotificacao = {
+  __typename?: 'ModeloNotificacao';
+  active: Scalars['Boolean']['output'];
+  atualizadoEm: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+  /** Sanitised HTML with placeholders. */
+  texto: Scalars['String']['output'];
+  titulo: Scalars['String']['output'];
+  traducoes: Array<TraducaoModeloNotificacao>;
+};
+
+export type ModeloNotificacaoInput = {
+  nome: Scalars['String']['input'];
+  /** HTML, stored through the allow-list sanitiser. */
+  texto: Scalars['String']['input'];
+  titulo: Scalars['String']['input'];
+  traducoes?: InputMaybe<Array<TraducaoModeloNotificacaoInput>>;
+};
+
+export type ModeloNotificacaoPage = {
+  __typename?: 'ModeloNotificacaoPage';
+  content: Array<ModeloNotificacao>;
+  totalElements: Scalars['Int']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Adds users to the group: they see what it grants on their next request. */
@@ -985,8 +1043,12 @@ export type Mutation = {
   /** Activates a brand; the dealers unlinked when it was inactivated stay unlinked. */
   ativarMarca: MarcaAdministracao;
   ativarMenu: MenuAdministracao;
+  /** Activates a template (PORTAL_MANUTENCAO_MODELO); audited. */
+  ativarModeloNotificacao: ModeloNotificacao;
   ativarSlide: Slide;
   ativarUsuario: Usuario;
+  /** Cancels a scheduled generic notification (PORTAL_NOTIFICACOES_GENERICAS); audited. */
+  cancelarNotificacaoGenerica: NotificacaoGenerica;
   /** Replaces the groups of a folder. Needs write access. */
   concederAcesso: ItemBiblioteca;
   /** Creates an errata of a sent communication (a draft for its recipients, linked by idParent). */
@@ -1030,6 +1092,8 @@ export type Mutation = {
   inativarMarca: ResultadoInativacaoMarca;
   /** Hides the entry (and what sits under it) from every user's header menu. */
   inativarMenu: MenuAdministracao;
+  /** Inactivates a template: no new notification starts from it (PORTAL_MANUTENCAO_MODELO); audited. */
+  inativarModeloNotificacao: ModeloNotificacao;
   /** Takes the slide off /home at once; it stays in the administration. */
   inativarSlide: Slide;
   /** Inactivates a user: their sessions end at once. */
@@ -1077,6 +1141,13 @@ export type Mutation = {
   salvarMarca: MarcaAdministracao;
   /** Creates (no id) or edits a menu entry; the header menu of every instance shows it at once. */
   salvarMenu: MenuAdministracao;
+  /** Creates (no id) or edits a template (PORTAL_MANUTENCAO_MODELO); audited. */
+  salvarModeloNotificacao: ModeloNotificacao;
+  /**
+   * Creates (no id) a generic notification and sends it now or schedules it, or edits a scheduled one
+   * (PORTAL_NOTIFICACOES_GENERICAS); audited. Editing one already sent or cancelled: BAD_USER_INPUT.
+   */
+  salvarNotificacaoGenerica: NotificacaoGenerica;
   /** Creates (no id) or edits a slide. */
   salvarSlide: Slide;
   /** Creates (no usuario.id) or edits a user with their positions and management data; a new user is invited by e-mail. */
@@ -1163,12 +1234,22 @@ export type MutationAtivarMenuArgs = {
 };
 
 
+export type MutationAtivarModeloNotificacaoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationAtivarSlideArgs = {
   id: Scalars['ID']['input'];
 };
 
 
 export type MutationAtivarUsuarioArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCancelarNotificacaoGenericaArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1295,6 +1376,11 @@ export type MutationInativarMenuArgs = {
 };
 
 
+export type MutationInativarModeloNotificacaoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationInativarSlideArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1415,6 +1501,18 @@ export type MutationSalvarMenuArgs = {
 };
 
 
+export type MutationSalvarModeloNotificacaoArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  modelo: ModeloNotificacaoInput;
+};
+
+
+export type MutationSalvarNotificacaoGenericaArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  notificacao: NotificacaoGenericaFormInput;
+};
+
+
 export type MutationSalvarSlideArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
   slide: SlideInput;
@@ -1462,6 +1560,43 @@ export type Notificacao = {
   titulo: Scalars['String']['output'];
 };
 
+/** A generic notification sent or scheduled (PORTAL_NOTIFICACOES_GENERICAS). */
+export type NotificacaoGenerica = {
+  __typename?: 'NotificacaoGenerica';
+  audiencia: AudienciaNotificacao;
+  criadaEm: Scalars['DateTime']['output'];
+  dataAgendamento?: Maybe<Scalars['DateTime']['output']>;
+  /** How many users received it (0 until sent). */
+  destinatarios: Scalars['Int']['output'];
+  enviadaEm?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** How many of them have read it. */
+  lidas: Scalars['Int']['output'];
+  link?: Maybe<Scalars['String']['output']>;
+  modelo?: Maybe<ModeloNotificacao>;
+  status: StatusNotificacaoGenerica;
+  /** Sanitised HTML; for comModelo the template's text before its placeholders are filled. */
+  texto: Scalars['String']['output'];
+  /** modelo (written from scratch) or comModelo (from a template). */
+  tipo: Scalars['String']['output'];
+  titulo: Scalars['String']['output'];
+};
+
+/** A generic notification from the screens: from scratch (titulo, texto) or from an active template (modeloId). */
+export type NotificacaoGenericaFormInput = {
+  audiencia: AudienciaNotificacaoInput;
+  /** When to send (the business clock); none sends now. */
+  dataAgendamento?: InputMaybe<Scalars['DateTime']['input']>;
+  /** An in-app path (/...) or an http(s) address. */
+  link?: InputMaybe<Scalars['String']['input']>;
+  modeloId?: InputMaybe<Scalars['ID']['input']>;
+  /** HTML, stored through the allow-list sanitiser. */
+  texto?: InputMaybe<Scalars['String']['input']>;
+  /** modelo or comModelo. */
+  tipo: Scalars['String']['input'];
+  titulo?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A generic notification: sent to the users listed and to the members of the user groups listed. */
 export type NotificacaoGenericaInput = {
   idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -1471,6 +1606,12 @@ export type NotificacaoGenericaInput = {
   /** HTML, stored through the allow-list sanitiser. */
   texto: Scalars['String']['input'];
   titulo: Scalars['String']['input'];
+};
+
+export type NotificacaoGenericaPage = {
+  __typename?: 'NotificacaoGenericaPage';
+  content: Array<NotificacaoGenerica>;
+  totalElements: Scalars['Int']['output'];
 };
 
 /** One page of the signed-in user's notifications (the /notificacoes page). */
@@ -1512,6 +1653,13 @@ export type Novidades = {
   notificacoes: NotificacaoPage;
 };
 
+/** An id and a name: a chip of a saved audience, or a choice of the form. */
+export type OpcaoAudiencia = {
+  __typename?: 'OpcaoAudiencia';
+  id: Scalars['ID']['output'];
+  nome: Scalars['String']['output'];
+};
+
 /** A complementary datum the wizard's dialog offers for the products a dealer uses. */
 export type OpcaoDadoComplementar = {
   __typename?: 'OpcaoDadoComplementar';
@@ -1527,6 +1675,13 @@ export type OpcaoDealer = {
   active: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
   nome: Scalars['String']['output'];
+};
+
+/** The user groups and dealer groups an audience may name. */
+export type OpcoesAudienciaNotificacao = {
+  __typename?: 'OpcoesAudienciaNotificacao';
+  grupos: Array<OpcaoAudiencia>;
+  gruposUsuarios: Array<OpcaoAudiencia>;
 };
 
 /** The choices of the dealer wizard and of the dealers list's filters. */
@@ -1665,6 +1820,8 @@ export type Query = {
   arquivosComMesmoNome: Array<Scalars['String']['output']>;
   /** The audit trail of one entity (docs/domains/audit.md#reading-the-trail), newest first. */
   auditoria: AuditoriaPage;
+  /** Active users (name or e-mail contains busca) or active dealers (name contains busca), at most 20 each. */
+  buscaAudienciaNotificacao: BuscaAudienciaNotificacao;
   /**
    * The audit search (docs/domains/audit.md#reading-the-trail), newest first: one entity's history (entidade and
    * entidadeId: the screen /auditoria/{id}/{tipo}) or every row, for investigations. acao is one of the log's
@@ -1696,6 +1853,8 @@ export type Query = {
   contagemConteudoBiblioteca: ContagemConteudoBiblioteca;
   /** Exact recipient count of an audience, before sending. */
   contagemDestinatarios: ContagemDestinatarios;
+  /** The exact number of active users an audience reaches now (PORTAL_NOTIFICACOES_GENERICAS). */
+  contagemDestinatariosNotificacao: Scalars['Int']['output'];
   /** How many notifications the signed-in user has not seen yet (the bell badge). */
   countNotificacoesNaoLidas: Scalars['Int']['output'];
   /** Whether the signed-in user has finished the guided tour `id` (HOME, USUARIO_EDICAO, GRUPO_USUARIO). */
@@ -1760,12 +1919,24 @@ export type Query = {
    * without case or accents; ordenacao is titulo, ordem, pai or uri, '-' before it for descending.
    */
   menusAdministracao: MenuAdministracaoPage;
+  /** One template (PORTAL_MANUTENCAO_MODELO, or PORTAL_NOTIFICACOES_GENERICAS for an active one). Unknown: NOT_FOUND. */
+  modeloNotificacao: ModeloNotificacao;
+  /** Templates, by name, filtered by name and status, one page at a time (PORTAL_MANUTENCAO_MODELO). */
+  modelosNotificacao: ModeloNotificacaoPage;
+  /** The active templates a generic notification may start from (PORTAL_NOTIFICACOES_GENERICAS). */
+  modelosNotificacaoAtivos: Array<ModeloNotificacao>;
+  /** One generic notification (PORTAL_NOTIFICACOES_GENERICAS). Unknown: NOT_FOUND. */
+  notificacaoGenerica: NotificacaoGenerica;
   /** The signed-in user's notifications, newest first, one page at a time (rowsPerPage 1..100). */
   notificacoes: NotificacaoPage;
+  /** Generic notifications, newest first, one page at a time (PORTAL_NOTIFICACOES_GENERICAS). */
+  notificacoesGenericas: NotificacaoGenericaPage;
   /** The latest notifications of the signed-in user for the bell (at most 30). */
   notificacoesMenu: Array<Notificacao>;
   /** What is new for the signed-in user since their last visit to the news page (limite 1..50 per kind). */
   novidades: Novidades;
+  /** The user groups and dealer groups an audience may name (PORTAL_NOTIFICACOES_GENERICAS). */
+  opcoesAudienciaNotificacao: OpcoesAudienciaNotificacao;
   opcoesDealer: OpcoesDealer;
   opcoesMenuAdministracao: OpcoesMenuAdministracao;
   /** A folder with its name and breadcrumb; the root for the root id. Unreadable or unknown: NOT_FOUND. */
@@ -1872,6 +2043,12 @@ export type QueryAuditoriaArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryBuscaAudienciaNotificacaoArgs = {
+  busca: Scalars['String']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryBuscaAuditoriaArgs = {
   acao?: InputMaybe<Scalars['String']['input']>;
   busca?: InputMaybe<Scalars['String']['input']>;
@@ -1945,6 +2122,12 @@ export type QueryContagemConteudoBibliotecaArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryContagemDestinatariosArgs = {
   audiencia: AudienciaInput;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryContagemDestinatariosNotificacaoArgs = {
+  audiencia: AudienciaNotificacaoInput;
 };
 
 
@@ -2096,7 +2279,35 @@ export type QueryMenusAdministracaoArgs = {
 
 
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryModeloNotificacaoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryModelosNotificacaoArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  busca?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryNotificacaoGenericaArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryNotificacoesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryNotificacoesGenericasArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -2365,6 +2576,11 @@ export type StatusImportacao =
   | 'PROCESSING'
   | 'RECEIVED';
 
+export type StatusNotificacaoGenerica =
+  | 'AGENDADA'
+  | 'CANCELADA'
+  | 'ENVIADA';
+
 export type TipoAcesso = {
   __typename?: 'TipoAcesso';
   funcionalidadesPadrao: Array<Funcionalidade>;
@@ -2397,6 +2613,21 @@ export type TipoUsuarioId =
 export type TipoUsuarioRef = {
   __typename?: 'TipoUsuarioRef';
   id: TipoUsuarioId;
+};
+
+/** A language version of a template: the recipient's language picks it, else the template's default. */
+export type TraducaoModeloNotificacao = {
+  __typename?: 'TraducaoModeloNotificacao';
+  idioma: IdiomaModelo;
+  /** Sanitised HTML with placeholders. */
+  texto: Scalars['String']['output'];
+  titulo: Scalars['String']['output'];
+};
+
+export type TraducaoModeloNotificacaoInput = {
+  idioma: IdiomaModelo;
+  texto: Scalars['String']['input'];
+  titulo: Scalars['String']['input'];
 };
 
 /** A user as the administration loads them (SPEC §3 User (loaded)). Only active dealers are loaded. */
@@ -2639,10 +2870,13 @@ export type ResolversTypes = {
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ArquivoConteudoHome: ResolverTypeWrapper<ArquivoConteudoHome>;
   AudienciaInput: AudienciaInput;
+  AudienciaNotificacao: ResolverTypeWrapper<AudienciaNotificacao>;
+  AudienciaNotificacaoInput: AudienciaNotificacaoInput;
   Auditoria: ResolverTypeWrapper<Auditoria>;
   AuditoriaDiferenca: ResolverTypeWrapper<AuditoriaDiferenca>;
   AuditoriaPage: ResolverTypeWrapper<AuditoriaPage>;
   AuditoriaUsuario: ResolverTypeWrapper<AuditoriaUsuario>;
+  BuscaAudienciaNotificacao: ResolverTypeWrapper<BuscaAudienciaNotificacao>;
   Cargo: ResolverTypeWrapper<Cargo>;
   CargoDealer: ResolverTypeWrapper<CargoDealer>;
   CargoInput: CargoInput;
@@ -2690,6 +2924,7 @@ export type ResolversTypes = {
   GrupoUsuariosResumo: ResolverTypeWrapper<GrupoUsuariosResumo>;
   Idioma: ResolverTypeWrapper<Idioma>;
   IdiomaId: IdiomaId;
+  IdiomaModelo: IdiomaModelo;
   ImpactoInativacaoMarca: ResolverTypeWrapper<ImpactoInativacaoMarca>;
   ImportStatus: ResolverTypeWrapper<ImportStatus>;
   ImportarGrupoUsuariosInput: ImportarGrupoUsuariosInput;
@@ -2720,15 +2955,23 @@ export type ResolversTypes = {
   MenuPai: ResolverTypeWrapper<MenuPai>;
   MenuProduto: ResolverTypeWrapper<MenuProduto>;
   MenuUsuarioLogado: ResolverTypeWrapper<MenuUsuarioLogado>;
+  ModeloNotificacao: ResolverTypeWrapper<ModeloNotificacao>;
+  ModeloNotificacaoInput: ModeloNotificacaoInput;
+  ModeloNotificacaoPage: ResolverTypeWrapper<ModeloNotificacaoPage>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Notificacao: ResolverTypeWrapper<Notificacao>;
+  NotificacaoGenerica: ResolverTypeWrapper<NotificacaoGenerica>;
+  NotificacaoGenericaFormInput: NotificacaoGenericaFormInput;
   NotificacaoGenericaInput: NotificacaoGenericaInput;
+  NotificacaoGenericaPage: ResolverTypeWrapper<NotificacaoGenericaPage>;
   NotificacaoPage: ResolverTypeWrapper<NotificacaoPage>;
   NovaPastaInput: NovaPastaInput;
   NovasPermissoesInput: NovasPermissoesInput;
   Novidades: ResolverTypeWrapper<Omit<Novidades, 'arquivos' | 'comunicados'> & { arquivos: ResolversTypes['ItemBibliotecaPage'], comunicados: ResolversTypes['ComunicadoEnvioPage'] }>;
+  OpcaoAudiencia: ResolverTypeWrapper<OpcaoAudiencia>;
   OpcaoDadoComplementar: ResolverTypeWrapper<OpcaoDadoComplementar>;
   OpcaoDealer: ResolverTypeWrapper<OpcaoDealer>;
+  OpcoesAudienciaNotificacao: ResolverTypeWrapper<OpcoesAudienciaNotificacao>;
   OpcoesDealer: ResolverTypeWrapper<OpcoesDealer>;
   OpcoesMenuAdministracao: ResolverTypeWrapper<OpcoesMenuAdministracao>;
   PastaDestino: ResolverTypeWrapper<Omit<PastaDestino, 'pasta'> & { pasta: ResolversTypes['ItemBiblioteca'] }>;
@@ -2754,12 +2997,15 @@ export type ResolversTypes = {
   StatusComunicadoId: StatusComunicadoId;
   StatusConteudoHome: StatusConteudoHome;
   StatusImportacao: StatusImportacao;
+  StatusNotificacaoGenerica: StatusNotificacaoGenerica;
   TipoAcesso: ResolverTypeWrapper<TipoAcessoRow>;
   TipoAcessoInput: TipoAcessoInput;
   TipoMenu: TipoMenu;
   TipoUsuario: ResolverTypeWrapper<TipoUsuario>;
   TipoUsuarioId: TipoUsuarioId;
   TipoUsuarioRef: ResolverTypeWrapper<TipoUsuarioRef>;
+  TraducaoModeloNotificacao: ResolverTypeWrapper<TraducaoModeloNotificacao>;
+  TraducaoModeloNotificacaoInput: TraducaoModeloNotificacaoInput;
   Usuario: ResolverTypeWrapper<Omit<Usuario, 'dadosComplementares' | 'funcionalidades' | 'tiposAcesso'> & { dadosComplementares: Array<ResolversTypes['DadoComplementar']>, funcionalidades: Array<ResolversTypes['Funcionalidade']>, tiposAcesso: Array<ResolversTypes['TipoAcesso']> }>;
   UsuarioComunicado: ResolverTypeWrapper<UsuarioComunicado>;
   UsuarioDealer: ResolverTypeWrapper<UsuarioDealer>;
@@ -2790,10 +3036,13 @@ export type ResolversParentTypes = {
   Float: Scalars['Float']['output'];
   ArquivoConteudoHome: ArquivoConteudoHome;
   AudienciaInput: AudienciaInput;
+  AudienciaNotificacao: AudienciaNotificacao;
+  AudienciaNotificacaoInput: AudienciaNotificacaoInput;
   Auditoria: Auditoria;
   AuditoriaDiferenca: AuditoriaDiferenca;
   AuditoriaPage: AuditoriaPage;
   AuditoriaUsuario: AuditoriaUsuario;
+  BuscaAudienciaNotificacao: BuscaAudienciaNotificacao;
   Cargo: Cargo;
   CargoDealer: CargoDealer;
   CargoInput: CargoInput;
@@ -2868,15 +3117,23 @@ export type ResolversParentTypes = {
   MenuPai: MenuPai;
   MenuProduto: MenuProduto;
   MenuUsuarioLogado: MenuUsuarioLogado;
+  ModeloNotificacao: ModeloNotificacao;
+  ModeloNotificacaoInput: ModeloNotificacaoInput;
+  ModeloNotificacaoPage: ModeloNotificacaoPage;
   Mutation: Record<PropertyKey, never>;
   Notificacao: Notificacao;
+  NotificacaoGenerica: NotificacaoGenerica;
+  NotificacaoGenericaFormInput: NotificacaoGenericaFormInput;
   NotificacaoGenericaInput: NotificacaoGenericaInput;
+  NotificacaoGenericaPage: NotificacaoGenericaPage;
   NotificacaoPage: NotificacaoPage;
   NovaPastaInput: NovaPastaInput;
   NovasPermissoesInput: NovasPermissoesInput;
   Novidades: Omit<Novidades, 'arquivos' | 'comunicados'> & { arquivos: ResolversParentTypes['ItemBibliotecaPage'], comunicados: ResolversParentTypes['ComunicadoEnvioPage'] };
+  OpcaoAudiencia: OpcaoAudiencia;
   OpcaoDadoComplementar: OpcaoDadoComplementar;
   OpcaoDealer: OpcaoDealer;
+  OpcoesAudienciaNotificacao: OpcoesAudienciaNotificacao;
   OpcoesDealer: OpcoesDealer;
   OpcoesMenuAdministracao: OpcoesMenuAdministracao;
   PastaDestino: Omit<PastaDestino, 'pasta'> & { pasta: ResolversParentTypes['ItemBiblioteca'] };
@@ -2902,6 +3159,8 @@ export type ResolversParentTypes = {
   TipoAcessoInput: TipoAcessoInput;
   TipoUsuario: TipoUsuario;
   TipoUsuarioRef: TipoUsuarioRef;
+  TraducaoModeloNotificacao: TraducaoModeloNotificacao;
+  TraducaoModeloNotificacaoInput: TraducaoModeloNotificacaoInput;
   Usuario: Omit<Usuario, 'dadosComplementares' | 'funcionalidades' | 'tiposAcesso'> & { dadosComplementares: Array<ResolversParentTypes['DadoComplementar']>, funcionalidades: Array<ResolversParentTypes['Funcionalidade']>, tiposAcesso: Array<ResolversParentTypes['TipoAcesso']> };
   UsuarioComunicado: UsuarioComunicado;
   UsuarioDealer: UsuarioDealer;
@@ -2958,6 +3217,14 @@ export type ArquivoConteudoHomeResolvers<ContextType = GraphQLContext, ParentTyp
   variantes?: Resolver<Array<ResolversTypes['VarianteImagem']>, ParentType, ContextType>;
 };
 
+export type AudienciaNotificacaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AudienciaNotificacao'] = ResolversParentTypes['AudienciaNotificacao']> = {
+  dealers?: Resolver<Array<ResolversTypes['OpcaoAudiencia']>, ParentType, ContextType>;
+  grupos?: Resolver<Array<ResolversTypes['OpcaoAudiencia']>, ParentType, ContextType>;
+  gruposUsuarios?: Resolver<Array<ResolversTypes['OpcaoAudiencia']>, ParentType, ContextType>;
+  tiposUsuario?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  usuarios?: Resolver<Array<ResolversTypes['OpcaoAudiencia']>, ParentType, ContextType>;
+};
+
 export type AuditoriaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Auditoria'] = ResolversParentTypes['Auditoria']> = {
   acao?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   antes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2986,6 +3253,11 @@ export type AuditoriaUsuarioResolvers<ContextType = GraphQLContext, ParentType e
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BuscaAudienciaNotificacaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BuscaAudienciaNotificacao'] = ResolversParentTypes['BuscaAudienciaNotificacao']> = {
+  dealers?: Resolver<Array<ResolversTypes['OpcaoAudiencia']>, ParentType, ContextType>;
+  usuarios?: Resolver<Array<ResolversTypes['OpcaoAudiencia']>, ParentType, ContextType>;
 };
 
 export type CargoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Cargo'] = ResolversParentTypes['Cargo']> = {
@@ -3477,6 +3749,21 @@ export type MenuUsuarioLogadoResolvers<ContextType = GraphQLContext, ParentType 
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ModeloNotificacaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ModeloNotificacao'] = ResolversParentTypes['ModeloNotificacao']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  atualizadoEm?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  texto?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  traducoes?: Resolver<Array<ResolversTypes['TraducaoModeloNotificacao']>, ParentType, ContextType>;
+};
+
+export type ModeloNotificacaoPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ModeloNotificacaoPage'] = ResolversParentTypes['ModeloNotificacaoPage']> = {
+  content?: Resolver<Array<ResolversTypes['ModeloNotificacao']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   adicionarUsuariosGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationAdicionarUsuariosGrupoUsuariosArgs, 'id' | 'idsUsuarios'>>;
   alterarAtivacaoEspecial?: Resolver<ResolversTypes['Usuario'], ParentType, ContextType, RequireFields<MutationAlterarAtivacaoEspecialArgs, 'ativacaoEspecial' | 'id'>>;
@@ -3490,8 +3777,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   ativarGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationAtivarGrupoUsuariosArgs, 'id'>>;
   ativarMarca?: Resolver<ResolversTypes['MarcaAdministracao'], ParentType, ContextType, RequireFields<MutationAtivarMarcaArgs, 'id'>>;
   ativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationAtivarMenuArgs, 'id'>>;
+  ativarModeloNotificacao?: Resolver<ResolversTypes['ModeloNotificacao'], ParentType, ContextType, RequireFields<MutationAtivarModeloNotificacaoArgs, 'id'>>;
   ativarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationAtivarSlideArgs, 'id'>>;
   ativarUsuario?: Resolver<ResolversTypes['Usuario'], ParentType, ContextType, RequireFields<MutationAtivarUsuarioArgs, 'id'>>;
+  cancelarNotificacaoGenerica?: Resolver<ResolversTypes['NotificacaoGenerica'], ParentType, ContextType, RequireFields<MutationCancelarNotificacaoGenericaArgs, 'id'>>;
   concederAcesso?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationConcederAcessoArgs, 'novasPermissoes'>>;
   criarErrata?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationCriarErrataArgs, 'comunicado' | 'idOriginal' | 'justificativa'>>;
   criarNovaPasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationCriarNovaPastaArgs, 'novaPasta'>>;
@@ -3515,6 +3804,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   inativarGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationInativarGrupoUsuariosArgs, 'id'>>;
   inativarMarca?: Resolver<ResolversTypes['ResultadoInativacaoMarca'], ParentType, ContextType, RequireFields<MutationInativarMarcaArgs, 'id'>>;
   inativarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationInativarMenuArgs, 'id'>>;
+  inativarModeloNotificacao?: Resolver<ResolversTypes['ModeloNotificacao'], ParentType, ContextType, RequireFields<MutationInativarModeloNotificacaoArgs, 'id'>>;
   inativarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationInativarSlideArgs, 'id'>>;
   inativarUsuario?: Resolver<ResolversTypes['Usuario'], ParentType, ContextType, RequireFields<MutationInativarUsuarioArgs, 'id'>>;
   marcarEnvioComoLido?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationMarcarEnvioComoLidoArgs, 'idComunicado'>>;
@@ -3539,6 +3829,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   salvarGrupoUsuarios?: Resolver<ResolversTypes['GrupoUsuarios'], ParentType, ContextType, RequireFields<MutationSalvarGrupoUsuariosArgs, 'grupo'>>;
   salvarMarca?: Resolver<ResolversTypes['MarcaAdministracao'], ParentType, ContextType, RequireFields<MutationSalvarMarcaArgs, 'marca'>>;
   salvarMenu?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<MutationSalvarMenuArgs, 'menu'>>;
+  salvarModeloNotificacao?: Resolver<ResolversTypes['ModeloNotificacao'], ParentType, ContextType, RequireFields<MutationSalvarModeloNotificacaoArgs, 'modelo'>>;
+  salvarNotificacaoGenerica?: Resolver<ResolversTypes['NotificacaoGenerica'], ParentType, ContextType, RequireFields<MutationSalvarNotificacaoGenericaArgs, 'notificacao'>>;
   salvarSlide?: Resolver<ResolversTypes['Slide'], ParentType, ContextType, RequireFields<MutationSalvarSlideArgs, 'slide'>>;
   salvarUsuario?: Resolver<ResolversTypes['Usuario'], ParentType, ContextType, RequireFields<MutationSalvarUsuarioArgs, 'usuario'>>;
   setCurrentUserOnboardingSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetCurrentUserOnboardingSeenArgs, 'id'>>;
@@ -3561,6 +3853,27 @@ export type NotificacaoResolvers<ContextType = GraphQLContext, ParentType extend
   titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type NotificacaoGenericaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NotificacaoGenerica'] = ResolversParentTypes['NotificacaoGenerica']> = {
+  audiencia?: Resolver<ResolversTypes['AudienciaNotificacao'], ParentType, ContextType>;
+  criadaEm?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  dataAgendamento?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  destinatarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  enviadaEm?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lidas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  link?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  modelo?: Resolver<Maybe<ResolversTypes['ModeloNotificacao']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['StatusNotificacaoGenerica'], ParentType, ContextType>;
+  texto?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tipo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NotificacaoGenericaPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NotificacaoGenericaPage'] = ResolversParentTypes['NotificacaoGenericaPage']> = {
+  content?: Resolver<Array<ResolversTypes['NotificacaoGenerica']>, ParentType, ContextType>;
+  totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type NotificacaoPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NotificacaoPage'] = ResolversParentTypes['NotificacaoPage']> = {
   content?: Resolver<Array<ResolversTypes['Notificacao']>, ParentType, ContextType>;
   totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3574,6 +3887,11 @@ export type NovidadesResolvers<ContextType = GraphQLContext, ParentType extends 
   notificacoes?: Resolver<ResolversTypes['NotificacaoPage'], ParentType, ContextType>;
 };
 
+export type OpcaoAudienciaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OpcaoAudiencia'] = ResolversParentTypes['OpcaoAudiencia']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type OpcaoDadoComplementarResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OpcaoDadoComplementar'] = ResolversParentTypes['OpcaoDadoComplementar']> = {
   descricao?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -3585,6 +3903,11 @@ export type OpcaoDealerResolvers<ContextType = GraphQLContext, ParentType extend
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OpcoesAudienciaNotificacaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OpcoesAudienciaNotificacao'] = ResolversParentTypes['OpcoesAudienciaNotificacao']> = {
+  grupos?: Resolver<Array<ResolversTypes['OpcaoAudiencia']>, ParentType, ContextType>;
+  gruposUsuarios?: Resolver<Array<ResolversTypes['OpcaoAudiencia']>, ParentType, ContextType>;
 };
 
 export type OpcoesDealerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OpcoesDealer'] = ResolversParentTypes['OpcoesDealer']> = {
@@ -3674,6 +3997,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   arquivo?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryArquivoArgs, 'idArquivo'>>;
   arquivosComMesmoNome?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryArquivosComMesmoNomeArgs, 'idPasta' | 'nomes'>>;
   auditoria?: Resolver<ResolversTypes['AuditoriaPage'], ParentType, ContextType, RequireFields<QueryAuditoriaArgs, 'entidade' | 'entidadeId' | 'page' | 'rowsPerPage'>>;
+  buscaAudienciaNotificacao?: Resolver<ResolversTypes['BuscaAudienciaNotificacao'], ParentType, ContextType, RequireFields<QueryBuscaAudienciaNotificacaoArgs, 'busca'>>;
   buscaAuditoria?: Resolver<ResolversTypes['AuditoriaPage'], ParentType, ContextType, RequireFields<QueryBuscaAuditoriaArgs, 'page' | 'rowsPerPage'>>;
   buscaBiblioteca?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryBuscaBibliotecaArgs, 'texto'>>;
   buscaBibliotecaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryBuscaBibliotecaPagedArgs, 'filterInput'>>;
@@ -3687,6 +4011,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   contagemComunicadosAAprovar?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   contagemConteudoBiblioteca?: Resolver<ResolversTypes['ContagemConteudoBiblioteca'], ParentType, ContextType, RequireFields<QueryContagemConteudoBibliotecaArgs, 'ids'>>;
   contagemDestinatarios?: Resolver<ResolversTypes['ContagemDestinatarios'], ParentType, ContextType, RequireFields<QueryContagemDestinatariosArgs, 'audiencia'>>;
+  contagemDestinatariosNotificacao?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<QueryContagemDestinatariosNotificacaoArgs, 'audiencia'>>;
   countNotificacoesNaoLidas?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currentUserOnboardingIsSeen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCurrentUserOnboardingIsSeenArgs, 'id'>>;
   dashboardComunicado?: Resolver<ResolversTypes['DashboardComunicado'], ParentType, ContextType, RequireFields<QueryDashboardComunicadoArgs, 'id'>>;
@@ -3714,9 +4039,15 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   menuAdministracao?: Resolver<ResolversTypes['MenuAdministracao'], ParentType, ContextType, RequireFields<QueryMenuAdministracaoArgs, 'id'>>;
   menuUsuarioLogado?: Resolver<ResolversTypes['MenuUsuarioLogado'], ParentType, ContextType>;
   menusAdministracao?: Resolver<ResolversTypes['MenuAdministracaoPage'], ParentType, ContextType, RequireFields<QueryMenusAdministracaoArgs, 'page' | 'rowsPerPage'>>;
+  modeloNotificacao?: Resolver<ResolversTypes['ModeloNotificacao'], ParentType, ContextType, RequireFields<QueryModeloNotificacaoArgs, 'id'>>;
+  modelosNotificacao?: Resolver<ResolversTypes['ModeloNotificacaoPage'], ParentType, ContextType, RequireFields<QueryModelosNotificacaoArgs, 'page' | 'rowsPerPage'>>;
+  modelosNotificacaoAtivos?: Resolver<Array<ResolversTypes['ModeloNotificacao']>, ParentType, ContextType>;
+  notificacaoGenerica?: Resolver<ResolversTypes['NotificacaoGenerica'], ParentType, ContextType, RequireFields<QueryNotificacaoGenericaArgs, 'id'>>;
   notificacoes?: Resolver<ResolversTypes['NotificacaoPage'], ParentType, ContextType, RequireFields<QueryNotificacoesArgs, 'page' | 'rowsPerPage'>>;
+  notificacoesGenericas?: Resolver<ResolversTypes['NotificacaoGenericaPage'], ParentType, ContextType, RequireFields<QueryNotificacoesGenericasArgs, 'page' | 'rowsPerPage'>>;
   notificacoesMenu?: Resolver<Array<ResolversTypes['Notificacao']>, ParentType, ContextType>;
   novidades?: Resolver<ResolversTypes['Novidades'], ParentType, ContextType, RequireFields<QueryNovidadesArgs, 'limite'>>;
+  opcoesAudienciaNotificacao?: Resolver<ResolversTypes['OpcoesAudienciaNotificacao'], ParentType, ContextType>;
   opcoesDealer?: Resolver<ResolversTypes['OpcoesDealer'], ParentType, ContextType>;
   opcoesMenuAdministracao?: Resolver<ResolversTypes['OpcoesMenuAdministracao'], ParentType, ContextType>;
   pasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<QueryPastaArgs, 'idPasta'>>;
@@ -3815,6 +4146,12 @@ export type TipoUsuarioResolvers<ContextType = GraphQLContext, ParentType extend
 
 export type TipoUsuarioRefResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TipoUsuarioRef'] = ResolversParentTypes['TipoUsuarioRef']> = {
   id?: Resolver<ResolversTypes['TipoUsuarioId'], ParentType, ContextType>;
+};
+
+export type TraducaoModeloNotificacaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TraducaoModeloNotificacao'] = ResolversParentTypes['TraducaoModeloNotificacao']> = {
+  idioma?: Resolver<ResolversTypes['IdiomaModelo'], ParentType, ContextType>;
+  texto?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type UsuarioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Usuario'] = ResolversParentTypes['Usuario']> = {
@@ -3925,10 +4262,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AnuncioPage?: AnuncioPageResolvers<ContextType>;
   ArquivoComunicado?: ArquivoComunicadoResolvers<ContextType>;
   ArquivoConteudoHome?: ArquivoConteudoHomeResolvers<ContextType>;
+  AudienciaNotificacao?: AudienciaNotificacaoResolvers<ContextType>;
   Auditoria?: AuditoriaResolvers<ContextType>;
   AuditoriaDiferenca?: AuditoriaDiferencaResolvers<ContextType>;
   AuditoriaPage?: AuditoriaPageResolvers<ContextType>;
   AuditoriaUsuario?: AuditoriaUsuarioResolvers<ContextType>;
+  BuscaAudienciaNotificacao?: BuscaAudienciaNotificacaoResolvers<ContextType>;
   Cargo?: CargoResolvers<ContextType>;
   CargoDealer?: CargoDealerResolvers<ContextType>;
   Comunicado?: ComunicadoResolvers<ContextType>;
@@ -3990,12 +4329,18 @@ export type Resolvers<ContextType = GraphQLContext> = {
   MenuPai?: MenuPaiResolvers<ContextType>;
   MenuProduto?: MenuProdutoResolvers<ContextType>;
   MenuUsuarioLogado?: MenuUsuarioLogadoResolvers<ContextType>;
+  ModeloNotificacao?: ModeloNotificacaoResolvers<ContextType>;
+  ModeloNotificacaoPage?: ModeloNotificacaoPageResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Notificacao?: NotificacaoResolvers<ContextType>;
+  NotificacaoGenerica?: NotificacaoGenericaResolvers<ContextType>;
+  NotificacaoGenericaPage?: NotificacaoGenericaPageResolvers<ContextType>;
   NotificacaoPage?: NotificacaoPageResolvers<ContextType>;
   Novidades?: NovidadesResolvers<ContextType>;
+  OpcaoAudiencia?: OpcaoAudienciaResolvers<ContextType>;
   OpcaoDadoComplementar?: OpcaoDadoComplementarResolvers<ContextType>;
   OpcaoDealer?: OpcaoDealerResolvers<ContextType>;
+  OpcoesAudienciaNotificacao?: OpcoesAudienciaNotificacaoResolvers<ContextType>;
   OpcoesDealer?: OpcoesDealerResolvers<ContextType>;
   OpcoesMenuAdministracao?: OpcoesMenuAdministracaoResolvers<ContextType>;
   PastaDestino?: PastaDestinoResolvers<ContextType>;
@@ -4017,6 +4362,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TipoAcesso?: TipoAcessoResolvers<ContextType>;
   TipoUsuario?: TipoUsuarioResolvers<ContextType>;
   TipoUsuarioRef?: TipoUsuarioRefResolvers<ContextType>;
+  TraducaoModeloNotificacao?: TraducaoModeloNotificacaoResolvers<ContextType>;
   Usuario?: UsuarioResolvers<ContextType>;
   UsuarioComunicado?: UsuarioComunicadoResolvers<ContextType>;
   UsuarioDealer?: UsuarioDealerResolvers<ContextType>;

@@ -36,8 +36,11 @@ export type ModuleSeed = {
 export type PortalModule = {
   /** The module's folder under `modules/` (codegen mapper paths are relative to it). */
   name: string;
-  /** The module's SDL file (`new URL('./<domain>.graphql', import.meta.url)`). */
-  sdl?: URL;
+  /**
+   * The module's SDL file (`new URL('./<domain>.graphql', import.meta.url)`), or several when parts of
+   * the module are worked on apart (notifications: the bell's and the generic notifications').
+   */
+  sdl?: URL | URL[];
   resolvers?: Record<string, any>;
   /** The guard of every root field of `resolvers` (an unguarded one refuses to start the server). */
   guards?: ModuleGuards;

@@ -53,6 +53,16 @@ export type AudienciaInput = {
   idsUsuariosRemovidos?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+/** Who a generic notification reaches: the union of these, active users only. */
+export type AudienciaNotificacaoInput = {
+  idsDealers?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsGrupos?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
+  idsUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** TECSINAPSE, MONTADORA, DEALER_GRUPO. */
+  tiposUsuario?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 /** A position of the user form; dealerId and departamentoId only when non-empty. dataInicio YYYY-MM-DD. */
 export type CargoInput = {
   cargoId: Scalars['ID']['input'];
@@ -154,6 +164,11 @@ export type IdiomaId =
   | 'ES'
   | 'PT_BR';
 
+export type IdiomaModelo =
+  | 'EN'
+  | 'ES'
+  | 'PT_BR';
+
 /** superAdmin migration: move dealers of a dealer group (all of them when idsDealers is empty: a merge) to another. */
 export type ImportarGrupoUsuariosInput = {
   grupoDestinoId: Scalars['ID']['input'];
@@ -197,6 +212,29 @@ export type MenuInput = {
   tipos: Array<TipoUsuarioId>;
   titulo: Scalars['String']['input'];
   uri?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ModeloNotificacaoInput = {
+  nome: Scalars['String']['input'];
+  /** HTML, stored through the allow-list sanitiser. */
+  texto: Scalars['String']['input'];
+  titulo: Scalars['String']['input'];
+  traducoes?: InputMaybe<Array<TraducaoModeloNotificacaoInput>>;
+};
+
+/** A generic notification from the screens: from scratch (titulo, texto) or from an active template (modeloId). */
+export type NotificacaoGenericaFormInput = {
+  audiencia: AudienciaNotificacaoInput;
+  /** When to send (the business clock); none sends now. */
+  dataAgendamento?: InputMaybe<Scalars['DateTime']['input']>;
+  /** An in-app path (/...) or an http(s) address. */
+  link?: InputMaybe<Scalars['String']['input']>;
+  modeloId?: InputMaybe<Scalars['ID']['input']>;
+  /** HTML, stored through the allow-list sanitiser. */
+  texto?: InputMaybe<Scalars['String']['input']>;
+  /** modelo or comModelo. */
+  tipo: Scalars['String']['input'];
+  titulo?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A generic notification: sent to the users listed and to the members of the user groups listed. */
@@ -291,6 +329,11 @@ export type StatusImportacao =
   | 'PROCESSING'
   | 'RECEIVED';
 
+export type StatusNotificacaoGenerica =
+  | 'AGENDADA'
+  | 'CANCELADA'
+  | 'ENVIADA';
+
 /** A user group's access level, in new folder and access forms. */
 export type TipoAcessoInput = {
   idGrupoAcesso: Scalars['ID']['input'];
@@ -305,6 +348,12 @@ export type TipoUsuarioId =
   | 'DEALER_GRUPO'
   | 'MONTADORA'
   | 'TECSINAPSE';
+
+export type TraducaoModeloNotificacaoInput = {
+  idioma: IdiomaModelo;
+  texto: Scalars['String']['input'];
+  titulo: Scalars['String']['input'];
+};
 
 /** The user form (SPEC §3 User form, §7 salvarUsuario). id absent: a new user. cpf with or without punctuation. */
 export type UsuarioInput = {

@@ -129,6 +129,9 @@ export const en = {
   notifications: {
     bell: 'Notifications',
     noRecipients: 'Choose at least one active user or user group.',
+    scheduleInPast: 'Choose a future date and time.',
+    templateInactive: 'Choose an active template.',
+    notScheduled: 'Only a scheduled notification (not yet sent) can be changed or cancelled.',
     bellUnread: 'Notifications: {{count}} unread',
     title: 'Notifications',
     recent: 'Recent',
@@ -1577,6 +1580,8 @@ export const en = {
       importacao_usuarios: 'User import',
       produto: 'Product',
       push_subscription: 'Push notification subscription',
+      modelo_notificacao: 'Notification template',
+      notificacao_generica: 'Generic notification',
     },
     acao: {
       criar: 'Created',
@@ -1602,6 +1607,7 @@ export const en = {
       colocar: 'File placed',
       baixar: 'Downloaded',
       importar: 'Imported',
+      cancelar: 'Cancelled',
     },
     campo: {
       nome: 'Name',

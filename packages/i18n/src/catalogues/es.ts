@@ -129,6 +129,9 @@ export const es = {
   notifications: {
     bell: 'Notificaciones',
     noRecipients: 'Elija al menos un usuario o grupo de usuarios activo.',
+    scheduleInPast: 'Elija una fecha y hora futuras.',
+    templateInactive: 'Elija una plantilla activa.',
+    notScheduled: 'Solo una notificación programada (aún no enviada) puede modificarse o cancelarse.',
     bellUnread: 'Notificaciones: {{count}} no leídas',
     title: 'Notificaciones',
     recent: 'Recientes',
@@ -1595,6 +1598,8 @@ export const es = {
       importacao_usuarios: 'Importación de usuarios',
       produto: 'Producto',
       push_subscription: 'Suscripción de notificaciones push',
+      modelo_notificacao: 'Plantilla de notificación',
+      notificacao_generica: 'Notificación genérica',
     },
     acao: {
       criar: 'Creación',
@@ -1620,6 +1625,7 @@ export const es = {
       colocar: 'Colocación de archivo',
       baixar: 'Descarga',
       importar: 'Importación',
+      cancelar: 'Cancelación',
     },
     campo: {
       nome: 'Nombre',

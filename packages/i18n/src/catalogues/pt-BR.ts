@@ -126,6 +126,9 @@ export const ptBR = {
   notifications: {
     bell: 'Notificações',
     noRecipients: 'Escolha ao menos um usuário ou grupo de usuários ativo.',
+    scheduleInPast: 'Escolha uma data e hora futuras.',
+    templateInactive: 'Escolha um modelo ativo.',
+    notScheduled: 'Só uma notificação agendada (ainda não enviada) pode ser alterada ou cancelada.',
     bellUnread: 'Notificações: {{count}} não lidas',
     title: 'Notificações',
     recent: 'Recentes',
@@ -1585,6 +1588,8 @@ export const ptBR = {
       importacao_usuarios: 'Importação de usuários',
       produto: 'Produto',
       push_subscription: 'Inscrição de notificações push',
+      modelo_notificacao: 'Modelo de notificação',
+      notificacao_generica: 'Notificação genérica',
     },
     acao: {
       criar: 'Criação',
@@ -1610,6 +1615,7 @@ export const ptBR = {
       colocar: 'Colocação de arquivo',
       baixar: 'Download',
       importar: 'Importação',
+      cancelar: 'Cancelamento',
     },
     campo: {
       nome: 'Nome',

@@ -54,6 +54,34 @@ export const activeBrandsJsonText = (ids: string) =>
 export const activeDealersOfGroupsSql = (grupoIds: readonly string[]): SQL =>
   sql`SELECT id FROM dealer WHERE active AND grupo_id = ANY(${uuidArray(grupoIds)})`;
 
+/** Which of these dealers are active (column `id`): the audience's dealer rule (generic notifications). */
+export const activeDealersSql = (ids: readonly string[]): SQL =>
+  sql`SELECT id FROM dealer WHERE active AND id = ANY(${uuidArray(ids)})`;
+
+/** Active dealers whose display name contains `busca` (ignoring case and accents), by name, at most `limit`. */
+export async function searchActiveDealers(
+  db: DbOrTx,
+  busca: string,
+  limit: number,
+): Promise<{ id: string; nome: string }[]> {
+  const like = `%${escapeLike(busca.trim())}%`;
+  return rows(
+    db,
+    sql`SELECT id, nome_exibicao AS nome FROM dealer
+      WHERE active AND nome_exibicao_busca LIKE immutable_unaccent(lower(${like}))
+      ORDER BY nome_exibicao_busca, id LIMIT ${limit}`,
+  );
+}
+
+/** Dealers by id (columns `id`, `nome`), active or not: the names of a saved audience's chips. */
+export async function dealerNames(db: DbOrTx, ids: readonly string[]): Promise<{ id: string; nome: string }[]> {
+  if (!ids.length) return [];
+  return rows(
+    db,
+    sql`SELECT id, nome_exibicao AS nome FROM dealer WHERE id = ANY(${uuidArray(ids)}) ORDER BY nome_exibicao`,
+  );
+}
+
 /** Each dealer's group (columns `id`, `grupo_id`), active or not: who belongs to a dealer group through a dealer. */
 export const dealerGroupOfDealersSql: SQL = sql`SELECT id, grupo_id FROM dealer`;
 

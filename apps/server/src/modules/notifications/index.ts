@@ -1,22 +1,29 @@
 import type { PortalModule } from '../../platform/module.js';
+import { startGenericNotificationJobs } from './notifications.generic.js';
 import { pushGuards, pushResolvers } from './notifications.push.resolvers.js';
 import { pushSamples } from './notifications.push.samples.js';
 import { guards, resolvers } from './notifications.resolvers.js';
 import { registerNotificationRoutes } from './notifications.routes.js';
 import { samples } from './notifications.samples.js';
+import { genericGuards, genericResolvers, genericSamples } from './notifications-generic.resolvers.js';
 
-/** Notifications: the bell, the paged list, generic notifications, the live count stream and web push. */
+/** Notifications: the bell, the paged list, generic notifications and templates, the live count stream and web push. */
 export const notificationsModule: PortalModule = {
   name: 'notifications',
-  sdl: new URL('./notifications.graphql', import.meta.url),
+  sdl: [
+    new URL('./notifications.graphql', import.meta.url),
+    new URL('./notifications-generic.graphql', import.meta.url),
+  ],
   resolvers: {
-    Query: { ...resolvers.Query, ...pushResolvers.Query },
-    Mutation: { ...resolvers.Mutation, ...pushResolvers.Mutation },
+    ...genericResolvers,
+    Query: { ...resolvers.Query, ...pushResolvers.Query, ...genericResolvers.Query },
+    Mutation: { ...resolvers.Mutation, ...pushResolvers.Mutation, ...genericResolvers.Mutation },
   },
   guards: {
-    Query: { ...guards.Query, ...pushGuards.Query },
-    Mutation: { ...guards.Mutation, ...pushGuards.Mutation },
+    Query: { ...guards.Query, ...pushGuards.Query, ...genericGuards.Query },
+    Mutation: { ...guards.Mutation, ...pushGuards.Mutation, ...genericGuards.Mutation },
   },
-  samples: { ...samples, ...pushSamples },
+  samples: { ...samples, ...pushSamples, ...genericSamples },
+  jobs: startGenericNotificationJobs,
   routes: registerNotificationRoutes,
 };

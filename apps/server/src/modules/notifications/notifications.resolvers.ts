@@ -4,13 +4,14 @@ import { actionContext, pageArgs } from '../../platform/actions.js';
 import { notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
+import { sendGenericNotification } from './notifications.generic.js';
 import {
   countUnseen,
   findUserNotification,
   listUserNotifications,
   pageUserNotifications,
 } from './notifications.queries.js';
-import { markAllRead, markAllSeen, markRead, sendGenericNotification } from './notifications.service.js';
+import { markAllRead, markAllSeen, markRead } from './notifications.service.js';
 
 export const guards: ModuleGuards = {
   Query: {

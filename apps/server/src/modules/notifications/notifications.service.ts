@@ -1,13 +1,11 @@
-import { type NotificacaoGenericaInput, notificacaoGenericaSchema } from '@portal/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type ActionContext, actorId, inTransaction, parseInput } from '../../platform/actions.js';
+import { type ActionContext, inTransaction } from '../../platform/actions.js';
 import type { DbOrTx } from '../../platform/db.js';
-import { badInput, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import type { Events } from '../../platform/events.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { UUID } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { audienceSql } from '../users/users.audience.js';
 import { notificacao, notificacaoUsuario } from './notifications.tables.js';
 
 /** Channel on which unread-count changes are announced (payload: { usuarioId }). */
@@ -80,33 +78,6 @@ export async function notifyRecipients(
     }
     return { id, n: written.n, ids: written.ids ?? [] };
   });
-}
-
-/**
- * Sends a generic notification (docs/domains/notifications.md#generic-notifications: holders of PORTAL_NOTIFICACOES_GENERICAS) to
- * the active users listed and the members of the user groups listed (the users module's audience
- * resolver), audited, then announced so the bells update live. Malformed ids reach nobody. Returns
- * how many users received it.
- */
-export async function sendGenericNotification(ctx: ActionContext, input: NotificacaoGenericaInput): Promise<number> {
-  const v = parseInput(notificacaoGenericaSchema, input, 'notificacao');
-  const usuarioIds = v.idsUsuarios.filter((id) => UUID.test(id));
-  const grupoUsuariosIds = v.idsGruposUsuarios.filter((id) => UUID.test(id));
-  const sent = await inTransaction(ctx, async (tx, txCtx) => {
-    const recipients = audienceSql({ usuarioIds, grupoUsuariosIds });
-    const written = await notifyRecipients(txCtx, { titulo: v.titulo, texto: v.texto, link: v.link, recipients });
-    if (!written.id) throw badInput({ destinatarios: 'notifications.noRecipients' }, 'notifications.noRecipients');
-    await recordAudit(tx, {
-      actorId: actorId(ctx),
-      entity: 'notificacao',
-      entityId: written.id,
-      action: 'criar',
-      after: { titulo: v.titulo, link: v.link, destinatarios: written.n, usuarioIds, grupoUsuariosIds },
-    });
-    return written;
-  });
-  await announceTo(ctx.events, sent);
-  return sent.n;
 }
 
 /** Above this many users, one "everyone recount" event replaces one event per user. */

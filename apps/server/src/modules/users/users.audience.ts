@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { textArray, uuidArray } from '../../platform/sql.js';
-import { activeDealersOfGroupsSql } from '../dealers/dealers.queries.js';
+import { activeDealersOfGroupsSql, activeDealersSql } from '../dealers/dealers.queries.js';
 
 /**
  * Who a message reaches, in the portal's own units. Every list is optional; the audience is their
@@ -14,6 +14,10 @@ export type Audience = {
   grupoUsuariosIds?: readonly string[];
   /** Users of these dealer groups: linked to the group itself, or to one of its active dealers. */
   grupoIds?: readonly string[];
+  /** Users of these types (TECSINAPSE, MONTADORA, DEALER_GRUPO). */
+  tipos?: readonly string[];
+  /** Users linked to one of these dealers, when the dealer is active. */
+  dealerIds?: readonly string[];
   /** Portal users whose e-mail is one of these (case-insensitive). */
   emails?: readonly string[];
   /**
@@ -40,9 +44,22 @@ export function audienceSql(a: Audience): SQL {
         UNION SELECT usuario_id FROM usuario_grupo WHERE grupo_id = ANY(${uuidArray(a.grupoIds ?? [])})
         UNION SELECT usuario_id FROM usuario_dealer
                WHERE dealer_id IN (${activeDealersOfGroupsSql(a.grupoIds ?? [])})
-        UNION SELECT id FROM usuario WHERE email = ANY(${textArray(a.emails ?? [])}::citext[])`;
+        UNION SELECT id FROM usuario WHERE email = ANY(${textArray(a.emails ?? [])}::citext[])${extraSql(a)}`;
   return sql`SELECT u.id FROM usuario u JOIN (${reached}) alvo ON alvo.id = u.id
      WHERE u.active AND u.id <> ALL(${uuidArray(a.exceptIds ?? [])})`;
+}
+
+/**
+ * The parts of the audience only generic notifications use (user types, dealers), added to the UNION
+ * only when asked for, so the communications' query stays as it was.
+ */
+function extraSql(a: Audience): SQL {
+  const parts: SQL[] = [];
+  if (a.tipos?.length) parts.push(sql` UNION SELECT id FROM usuario WHERE tipo = ANY(${textArray(a.tipos)})`);
+  if (a.dealerIds?.length) {
+    parts.push(sql` UNION SELECT usuario_id FROM usuario_dealer WHERE dealer_id IN (${activeDealersSql(a.dealerIds)})`);
+  }
+  return sql.join(parts, sql``);
 }
 
 /** The ids of the active users an audience reaches (see `audienceSql`), for audiences read into memory. */

@@ -5,9 +5,11 @@ import { applyGuards, type ModuleGuards, type OperationGuard } from './guards.js
 
 const base = new URL('./base.graphql', import.meta.url);
 
-/** The SDL of the whole API: base types plus every module's SDL file. */
+/** The SDL of the whole API: base types plus every module's SDL files. */
 export function loadTypeDefs(modules: PortalModule[]): string {
-  return [base, ...modules.flatMap((m) => (m.sdl ? [m.sdl] : []))].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  return [base, ...modules.flatMap((m) => (m.sdl ? [m.sdl].flat() : []))]
+    .map((f) => fs.readFileSync(f, 'utf8'))
+    .join('\n');
 }
 
 /** The printed SDL committed at apps/server/schema.graphql (CI fails when it drifts). */
