@@ -74,6 +74,10 @@ export const ROUTES: readonly RouteDef[] = [
     titleKey: 'route.notificacoesGenericasEditar',
     keys: ['PORTAL_NOTIFICACOES_GENERICAS'],
   },
+  // Notification templates (docs/domains/notifications.md#templates): the product lists them without a path; these are ours.
+  { path: '/modelosNotificacao', titleKey: 'route.modelosNotificacao', keys: ['PORTAL_MANUTENCAO_MODELO'] },
+  { path: '/modelosNotificacao/novo', titleKey: 'route.modelosNotificacaoNovo', keys: ['PORTAL_MANUTENCAO_MODELO'] },
+  { path: '/modelosNotificacao/:id', titleKey: 'route.modelosNotificacaoEditar', keys: ['PORTAL_MANUTENCAO_MODELO'] },
   { path: '/importarUsuarios', titleKey: 'route.importarUsuarios', inMenu: true, keys: ['PORTAL_IMPORTACAO_USUARIOS'] },
   { path: '/esqueci-senha', titleKey: 'route.esqueciSenha', public: true },
   { path: '/forgot-password', titleKey: 'route.esqueciSenha', public: true },

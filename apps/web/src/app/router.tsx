@@ -120,6 +120,24 @@ export const SCREENS: ScreenEntry[] = [
     path,
     load: async () => (await import('../features/home-content/AnuncioFormPage')).AnuncioFormPage,
   })),
+  {
+    path: '/notificacoesGenericas',
+    load: async () =>
+      (await import('../features/notifications/NotificacoesGenericasListPage')).NotificacoesGenericasListPage,
+  },
+  ...['/notificacoesGenericas/nova/:tipo', '/notificacoesGenericas/editar/:tipo/:id'].map((path) => ({
+    path,
+    load: async () =>
+      (await import('../features/notifications/NotificacaoGenericaFormPage')).NotificacaoGenericaFormPage,
+  })),
+  {
+    path: '/modelosNotificacao',
+    load: async () => (await import('../features/notifications/ModelosListPage')).ModelosListPage,
+  },
+  ...['/modelosNotificacao/novo', '/modelosNotificacao/:id'].map((path) => ({
+    path,
+    load: async () => (await import('../features/notifications/ModeloFormPage')).ModeloFormPage,
+  })),
   { path: '/minha-conta', load: async () => (await import('../features/account/MyAccountPage')).MyAccountPage },
   ...['/esqueci-senha', '/forgot-password', '/olvide-contrasena'].map((path) => ({
     path,
