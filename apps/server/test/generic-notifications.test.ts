@@ -89,6 +89,14 @@ describe('notification templates and generic notifications', () => {
     expect(empty.data.contagemDestinatariosNotificacao).toBe(0);
     const byType = await gql(as.admin, base, COUNT, { a: { tiposUsuario: ['DEALER_GRUPO'] } });
     expect(byType.data.contagemDestinatariosNotificacao).toBeGreaterThanOrEqual(2);
+
+    const dealerName = (await gql(as.dealer, base, '{ usuarioLogado { nome } }')).data.usuarioLogado.nome as string;
+    const found = await gql(
+      as.admin,
+      base,
+      `{ buscaAudienciaNotificacao(busca: "${dealerName.slice(0, 5)}") { usuarios { id nome } dealers { id } } }`,
+    );
+    expect(found.data.buscaAudienciaNotificacao.usuarios).toContainEqual({ id: ids.dealer, nome: dealerName });
   });
 
   it('from a template: placeholders filled per recipient in their language, sanitised; listed with counts', async () => {

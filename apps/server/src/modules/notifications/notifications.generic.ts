@@ -6,6 +6,7 @@ import {
   type NotificacaoGenericaInput,
   notificacaoGenericaFormSchema,
   notificacaoGenericaSchema,
+  USER_TYPES,
 } from '@portal/domain';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
@@ -29,7 +30,7 @@ import { dealerNames } from '../dealers/dealers.queries.js';
 import { dealerGroupNamesSql } from '../groups/groups.queries.js';
 import { loadPortalProperties } from '../portal/portal.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
-import { type Audience, audienceSql } from '../users/users.audience.js';
+import { type Audience, audienceSql, searchAudienceUsers } from '../users/users.audience.js';
 import { userSummarySql } from '../users/users.queries.js';
 import { ANNOUNCE_EACH_MAX, announceTo, notifyRecipients, type Recipients } from './notifications.service.js';
 import {
@@ -155,16 +156,13 @@ export async function audienceWithNames(db: DbOrTx, a: AudienciaGenerica) {
   };
 }
 
-/** Active users whose name or e-mail contains `busca` (ignoring case and accents), by name, at most `limit`. */
+/**
+ * Active users whose name or e-mail contains `busca` (ignoring case and accents), by name, at most `limit`:
+ * the users module's indexed audience search over every active user.
+ */
 export async function searchActiveUsers(db: DbOrTx, busca: string, limit: number): Promise<Option[]> {
-  const text = busca.trim().toLowerCase();
-  if (!text) return [];
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return (
-    await db.execute(sql`SELECT u.id, u.nome FROM (${userSummarySql}) u
-      WHERE u.active AND (immutable_unaccent(lower(u.nome)) LIKE immutable_unaccent(${like}) OR lower(u.email::text) LIKE ${like})
-      ORDER BY u.nome, u.id LIMIT ${limit}`)
-  ).rows as Option[];
+  const rows = await searchAudienceUsers(db, audienceSql({ tipos: USER_TYPES }), busca, limit);
+  return rows.map((u) => ({ id: u.id, nome: u.nome }));
 }
 
 const escapeHtml = (s: string) =>
