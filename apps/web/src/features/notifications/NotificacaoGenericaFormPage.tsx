@@ -16,6 +16,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
+import { usePortalProperties } from '../../app/portal-properties';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { DateTimeInput } from '../../ui/form/DateTimeInput';
 import { CheckboxInput, SelectInput, TextInput } from '../../ui/form/fields';
@@ -157,7 +158,7 @@ function Preview({
 }) {
   const { t } = useTranslation();
   const user = useSignedInUser();
-  const values = { nome: user.nome, produto: t('genericNotifications.placeholder.produto'), link: link || '' };
+  const values = { nome: user.nome, produto: usePortalProperties().name, link: link || '' };
   const html = DOMPurify.sanitize(fillPlaceholders(texto, values), { USE_PROFILES: { html: true } });
   return (
     <ViewDialog title={t('genericNotifications.form.previewTitle')} onClose={onClose} dividers>
