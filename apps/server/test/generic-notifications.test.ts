@@ -177,6 +177,26 @@ describe('notification templates and generic notifications', () => {
     expect(await sendScheduledGeneric(portal.services, other.id)).toBe(0);
   });
 
+  it('a schedule is sent by its job once its time comes (the worker of this instance)', async () => {
+    const at = new Date(portal.services.clock.now().getTime() + 1_500).toISOString();
+    const created = (
+      await gql(as.admin, base, SAVE, {
+        n: {
+          tipo: 'modelo',
+          titulo: 'Pelo job',
+          texto: '<p>x</p>',
+          audiencia: { idsUsuarios: [ids.dealer] },
+          dataAgendamento: at,
+        },
+      })
+    ).data.salvarNotificacaoGenerica;
+    const status = async () =>
+      (await gql(as.admin, base, `{ notificacaoGenerica(id: "${created.id}") { status destinatarios } }`)).data
+        .notificacaoGenerica;
+    await expect.poll(status, { timeout: 15_000, interval: 500 }).toEqual({ status: 'ENVIADA', destinatarios: 1 });
+    expect((await bell('dealer')).filter((x) => x.titulo === 'Pelo job')).toHaveLength(1);
+  });
+
   it('enviarNotificacaoGenerica keeps its contract and is listed with the others', async () => {
     const res = await gql(
       as.admin,
