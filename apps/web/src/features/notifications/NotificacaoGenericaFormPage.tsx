@@ -332,6 +332,9 @@ export function NotificacaoGenericaFormPage() {
   const valid = (TIPOS_NOTIFICACAO_GENERICA as readonly string[]).includes(tipo);
   useBreadcrumbLabel(pathname, valid ? t(`genericNotifications.crumb.${id ? 'edit' : 'new'}.${tipo}`) : undefined);
   if (!valid) return <Navigate to="/notificacoesGenericas" replace />;
+  // The address names the notification's own tipo (its breadcrumb and form depend on it).
+  if (entry && entry.tipo !== tipo)
+    return <Navigate to={`/notificacoesGenericas/editar/${entry.tipo}/${entry.id}`} replace />;
   const editable = !entry || entry.status === 'AGENDADA';
 
   return (
