@@ -1,18 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress';
+import { serviceWorker } from './scripts/service-worker';
 
 /**
  * Where `npm run dev` forwards the server's own paths. Start that server with
  * PUBLIC_URL=http://localhost:5173 so sign-in and sign-out come back to the dev server.
  */
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://localhost:3000';
-const SERVER_PATHS = ['/api', '/auth', '/oidc', '/portalProperties', '/healthz'];
+const SERVER_PATHS = ['/api', '/auth', '/oidc', '/portalProperties', '/manifest.webmanifest', '/healthz'];
 const REACT = /node_modules\/(react|react-dom|scheduler)\//;
 const APOLLO = /node_modules\/(@apollo|graphql|optimism|@wry|zen-observable|zen-observable-ts|ts-invariant)\//;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   // Drops Apollo Client's development checks from the production bundle (its documented switch).
   define: command === 'build' ? { 'globalThis.__DEV__': JSON.stringify(false) } : {},
   server: {

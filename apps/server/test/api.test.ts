@@ -1,4 +1,4 @@
-import { type GuardSubject, isAllowed } from '@portal/domain';
+import { type GuardSubject, isAllowed, themePrimary } from '@portal/domain';
 import { t } from '@portal/i18n';
 import { and, eq, inArray } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
@@ -116,6 +116,21 @@ describe('GraphQL API', () => {
       tiposUsuarioInformarGestao: [{ id: 'MONTADORA' }],
     });
     expect(body).not.toHaveProperty('id');
+  });
+
+  it('serves the web manifest from the portal properties: name, theme colour, icons, standalone', async () => {
+    const res = await fetch(`${base}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const manifest = (await res.json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      name: 'Portal Rede Aurora',
+      display: 'standalone',
+      start_url: '/home',
+      theme_color: themePrimary('blueOcean'),
+    });
+    expect(manifest.icons).toContainEqual(expect.objectContaining({ src: '/favicon.svg', type: 'image/svg+xml' }));
   });
 
   it('health and readiness probes', async () => {

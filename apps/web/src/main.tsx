@@ -4,6 +4,9 @@ import { App } from './app/App';
 import { createApolloClient } from './app/apollo-client';
 import { startFirstData } from './app/first-data';
 import { setPortalLabels } from './app/i18n';
+import { watchDisplayMode } from './app/offline/display-mode';
+import { isOffline } from './app/offline/network-status';
+import { loadOfflineCache } from './app/offline/offline-cache-loader';
 import { fetchPortalProperties } from './app/portal-properties';
 import { firstDataOf, preloadScreen } from './app/router';
 import { redirectToSignIn } from './features/auth/session';
@@ -22,13 +25,17 @@ window.addEventListener('vite:preloadError', (event) => {
 
 // Before the router mounts: its back/forward listener must come after the guard's.
 installLeaveGuard();
+watchDisplayMode();
 const root = createRoot(document.getElementById('root')!);
 preloadScreen(window.location.pathname);
 
 // A transition: React renders the providers and the frame in slices, not in one task that blocks input.
-void fetchPortalProperties().then((portalProperties) => {
+void fetchPortalProperties().then(async (portalProperties) => {
   setPortalLabels(portalProperties);
   const client = createApolloClient(redirectToSignIn);
+  // Offline, the last data seen is loaded into the cache before anything renders (decision 0035).
+  const offline = loadOfflineCache(client.cache);
+  if (isOffline()) await offline.then((cache) => cache?.restore()).catch(() => {});
   // The frame's data and the screen's go now, as one request, while React renders the providers.
   if (portalProperties) startFirstData(client, firstDataOf(window.location.pathname, portalProperties));
   startTransition(() =>

@@ -20,6 +20,7 @@ beforeAll(async () => {
   fs.writeFileSync(`${chunk}.br`, zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(`${chunk}.gz`, zlib.gzipSync(SCRIPT));
   fs.writeFileSync(path.join(dist, 'assets', 'plain-XyZ789.css'), 'body{margin:0}');
+  fs.writeFileSync(path.join(dist, 'sw-portal.js'), "self.addEventListener('fetch', () => {});");
   app = Fastify();
   registerWebApp(app, dist);
   await app.ready();
@@ -34,6 +35,13 @@ const get = (url: string, acceptEncoding?: string) =>
   app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
 describe('registerWebApp', () => {
+  it('serves the service worker at the root as JavaScript, revalidated on every update check', async () => {
+    const res = await get('/sw-portal.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
   it('sends the Brotli copy of an asset to a browser that accepts it, cached for a year', async () => {
     const res = await get('/assets/index-AbC123.js', 'gzip, deflate, br');
     expect(res.statusCode).toBe(200);

@@ -17,6 +17,9 @@ import { SignedInUserContext } from './current-user/signed-in-user';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { OpsPage } from './errors/OpsPage';
 import type { FirstQuery } from './first-data';
+import { OfflineBanner } from './offline/OfflineBanner';
+import { whenOfflineCache } from './offline/offline-cache-loader';
+import { registerPortalServiceWorker } from './offline/service-worker';
 import { type PortalProperties, usePortalProperties } from './portal-properties';
 import { Breadcrumbs } from './shell/Breadcrumbs';
 import { Header } from './shell/Header';
@@ -65,6 +68,17 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
     if (i18n.language === locale) markReady();
     else void i18n.changeLanguage(locale).then(markReady);
   }, [locale, i18n]);
+
+  // Signed in (this frame is never on a public screen): the portal becomes installable and keeps this user's data for
+  // offline use (decision 0035).
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    void whenOfflineCache()
+      .then((cache) => cache?.claimFor(userId))
+      .catch(() => {});
+    if (import.meta.env.PROD) void registerPortalServiceWorker(window.location.pathname);
+  }, [userId]);
 
   useFavicon(portal.favicon);
   useSessionCheck(redirectToSignIn);
@@ -123,6 +137,7 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
             </Toolbar>
           </AppBar>
         )}
+        <OfflineBanner />
         {ready && <HeaderTourLoader />}
         {ready && menuData && (
           <Breadcrumbs productName={menuData.productName} menu={menu} registeredPaths={registeredPaths} />

@@ -106,6 +106,12 @@ export const en = {
     opsTitle: 'Oops! Something went wrong.',
     opsText: 'An error occurred while showing this page. Try again or contact support.',
     opsHelpDesk: 'Open a support ticket',
+    offline: 'You are offline. You are seeing the last data loaded; changes made now cannot be saved.',
+    pushPrompt: 'Get an alert on this device when a communication arrives, even with the portal closed.',
+    pushEnable: 'Turn on alerts',
+    pushDismiss: 'Not now',
+    pushEnabled: 'Alerts turned on in this browser.',
+    pushFailed: 'Alerts could not be turned on in this browser.',
   },
   news: {
     since: 'What came in since {{data}}.',

@@ -106,6 +106,12 @@ export const es = {
     opsTitle: '¡Ups! Algo salió mal.',
     opsText: 'Ocurrió un error al mostrar esta página. Inténtelo de nuevo o contacte al soporte.',
     opsHelpDesk: 'Abrir un ticket de soporte',
+    offline: 'Sin conexión. Está viendo los últimos datos cargados; lo que cambie ahora no se puede guardar.',
+    pushPrompt: 'Reciba un aviso en este dispositivo cuando llegue una comunicación, incluso con el portal cerrado.',
+    pushEnable: 'Activar avisos',
+    pushDismiss: 'Ahora no',
+    pushEnabled: 'Avisos activados en este navegador.',
+    pushFailed: 'No se pudieron activar los avisos en este navegador.',
   },
   news: {
     since: 'Lo que llegó desde el {{data}}.',

@@ -103,6 +103,12 @@ export const ptBR = {
     opsTitle: 'Ops! Algo deu errado.',
     opsText: 'Ocorreu um erro ao exibir esta página. Tente novamente ou fale com o suporte.',
     opsHelpDesk: 'Abrir chamado no suporte',
+    offline: 'Sem conexão. Você está vendo os últimos dados carregados; o que for alterado agora não pode ser salvo.',
+    pushPrompt: 'Receba um aviso neste dispositivo quando chegar um comunicado, mesmo com o portal fechado.',
+    pushEnable: 'Ativar avisos',
+    pushDismiss: 'Agora não',
+    pushEnabled: 'Avisos ativados neste navegador.',
+    pushFailed: 'Não foi possível ativar os avisos neste navegador.',
   },
   news: {
     since: 'O que chegou desde {{data}}.',

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { reportApiReachable } from '../offline/network-status';
 
 /** SPEC §9: the session-check interval. */
 export const SESSION_CHECK_MS = 5_000;
@@ -6,7 +7,8 @@ export const SESSION_CHECK_MS = 5_000;
 /**
  * Open tabs notice a sign-out or an expired session elsewhere (issue 17 point 12): while the tab is visible it asks
  * `/auth/session` every SESSION_CHECK_MS (and at once when it becomes visible again), and calls `onEnded` (sign in
- * again) when the session is gone. A failed check (offline, a deploy) waits for the next one.
+ * again) when the session is gone. A failed check (offline, a deploy) waits for the next one; whether the server
+ * answered at all feeds the offline banner.
  */
 export function useSessionCheck(onEnded: () => void, intervalMs = SESSION_CHECK_MS): void {
   useEffect(() => {
@@ -18,11 +20,13 @@ export function useSessionCheck(onEnded: () => void, intervalMs = SESSION_CHECK_
           credentials: 'same-origin',
           headers: { accept: 'application/json' },
         });
+        reportApiReachable(true);
         if (!response.ok) return;
         const body = (await response.json()) as { authenticated?: unknown };
         if (!stopped && body.authenticated === false) onEnded();
       } catch {
-        // Not reachable now: the next check tells.
+        // Not reachable now (the offline banner): the next check tells.
+        reportApiReachable(false);
       }
     };
     const timer = setInterval(() => void check(), intervalMs);

@@ -1,4 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
+import { whenOfflineCache } from '../../app/offline/offline-cache-loader';
 
 let redirecting = false;
 
@@ -11,13 +12,21 @@ export function redirectToSignIn(): void {
   );
 }
 
+/** The service worker's caches (apps/web/sw/sw-portal.js). */
+const SHELL_CACHE_PREFIX = 'portal-shell-';
+
 /** What the browser keeps of a user: cleared on sign-out (docs/domains/sign-in-and-sessions.md#signing-out). */
 export async function clearBrowserState(client: Pick<ApolloClient<unknown>, 'clearStore'>): Promise<void> {
   await client.clearStore();
+  await (await whenOfflineCache())?.wipe();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // The service worker's caches hold only public files (the built app and the portal properties): kept, so the
+  // portal still opens offline for the next user; anything else cached is dropped.
   if ('caches' in window) {
-    for (const name of await window.caches.keys()) await window.caches.delete(name);
+    for (const name of await window.caches.keys()) {
+      if (!name.startsWith(SHELL_CACHE_PREFIX)) await window.caches.delete(name);
+    }
   }
 }
 
