@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { APPROVE_KEY, LOCALE_BY_IDIOMA, type UserType } from '@portal/domain';
-import { Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { redirectToSignIn } from '../features/auth/session';
@@ -19,6 +19,7 @@ import { OpsPage } from './errors/OpsPage';
 import type { FirstQuery } from './first-data';
 import { OfflineBanner } from './offline/OfflineBanner';
 import { whenOfflineCache } from './offline/offline-cache-loader';
+import { canPush } from './offline/push-subscription';
 import { registerPortalServiceWorker } from './offline/service-worker';
 import { type PortalProperties, usePortalProperties } from './portal-properties';
 import { Breadcrumbs } from './shell/Breadcrumbs';
@@ -31,6 +32,9 @@ import { useSessionCheck } from './shell/use-session-check';
 import { useFavicon } from './shell/useFavicon';
 import { HeaderTourLoader } from './tour/HeaderTourLoader';
 import { HEADER_TOUR_ID } from './tour/header-tour';
+
+// Only where the browser can push: its code (and its question to the API) stays out of the others' first load.
+const PushPrompt = lazy(async () => ({ default: (await import('./offline/PushPrompt')).PushPrompt }));
 
 /** Content max width (docs/domains/menu-and-shell.md#the-frame). */
 export const CONTENT_MAX_WIDTH = 1440;
@@ -138,6 +142,11 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
           </AppBar>
         )}
         <OfflineBanner />
+        {ready && portal.notificacoesHabilitadas !== false && canPush() && (
+          <Suspense fallback={null}>
+            <PushPrompt />
+          </Suspense>
+        )}
         {ready && <HeaderTourLoader />}
         {ready && menuData && (
           <Breadcrumbs productName={menuData.productName} menu={menu} registeredPaths={registeredPaths} />

@@ -1,5 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { whenOfflineCache } from '../../app/offline/offline-cache-loader';
+import { RemoverPushSubscriptionDocument } from '../../app/offline/push.generated';
+import { unsubscribeBrowser } from '../../app/offline/push-subscription';
 
 let redirecting = false;
 
@@ -31,10 +33,14 @@ export async function clearBrowserState(client: Pick<ApolloClient<unknown>, 'cle
 }
 
 /**
- * Ends the portal session, clears what the browser keeps of the user, then leaves for the provider to
- * end its own session; it returns to the site origin (`/`).
+ * Ends the portal session (after removing this browser's push subscription), clears what the browser keeps of the
+ * user, then leaves for the provider to end its own session; it returns to the site origin (`/`).
  */
-export async function signOut(client: Pick<ApolloClient<unknown>, 'clearStore'>): Promise<void> {
+export async function signOut(client: Pick<ApolloClient<unknown>, 'clearStore' | 'mutate'>): Promise<void> {
+  // While the session is valid: this browser's push subscription leaves the server, then the browser (decision 0035).
+  await unsubscribeBrowser((endpoint) =>
+    client.mutate({ mutation: RemoverPushSubscriptionDocument, variables: { endpoint } }),
+  ).catch(() => {});
   const response = await fetch('/auth/logout', {
     method: 'POST',
     credentials: 'same-origin',
