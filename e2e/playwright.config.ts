@@ -32,6 +32,9 @@ export default defineConfig({
     locale: 'pt-BR',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The portal's service worker (/sw-portal.js) would answer the app's files before page.route() sees them, and
+    // precache the whole build in every journey: only installable.spec.ts, which tests it, allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
