@@ -61,10 +61,21 @@ test('the service worker shows a push, its click opens the communication, and th
   baseURL,
 }) => {
   const context = await browser.newContext({ serviceWorkers: 'allow' });
-  await context.grantPermissions(['notifications'], { origin: baseURL });
   const communication = await sendCommunication(browser, `Recall preventivo ${Date.now()}`);
   const page = await context.newPage();
+
+  // The recovery screen (public): no service worker, no push question.
+  await page.goto('/esqueci-senha');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recuperar senha' })).toBeVisible();
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Ativar avisos' })).toHaveCount(0);
+
+  // Signed in: the question shows, and is asked only on a click; "not now" puts it away.
   await openSignedIn(page, '/home', 'dealer@portal.demo');
+  await expect(page.getByRole('button', { name: 'Ativar avisos' })).toBeVisible();
+  await page.getByRole('button', { name: 'Agora não' }).click();
+  await expect(page.getByRole('button', { name: 'Ativar avisos' })).toHaveCount(0);
+  await context.grantPermissions(['notifications'], { origin: baseURL });
   const worker = await activeWorker(context, page);
 
   // The manifest the page links to is the portal's, standalone.
