@@ -1,10 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
+import { inativarGrupo } from '../src/modules/groups/groups.service.js';
+import { sendPushes } from '../src/modules/notifications/notifications.push.jobs.js';
 import { pushSubscription } from '../src/modules/notifications/notifications.push.tables.js';
+import { createNotification } from '../src/modules/notifications/notifications.service.js';
+import { systemContext } from '../src/platform/actions.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
-import { createUser } from './factories.js';
+import { createDealerGroup, createUser, createUserGroup } from './factories.js';
 import { startTestPortal, type TestPortal } from './harness.js';
 import { type PushReceiver, startPushReceiver } from './push-receiver.js';
 
@@ -25,12 +29,11 @@ describe('web push', () => {
     portal.services.db.select().from(pushSubscription).where(eq(pushSubscription.usuarioId, usuarioId));
 
   /** A fresh user of `idioma`, signed in as `who`. */
-  async function person(who: string, idioma: 'PT_BR' | 'ES' | 'EN' = 'PT_BR') {
-    const u = await createUser(portal, { idioma, password: DEMO_PASSWORD });
+  async function person(who: string, idioma: 'PT_BR' | 'ES' | 'EN' = 'PT_BR', more: Record<string, unknown> = {}) {
+    const u = await createUser(portal, { idioma, password: DEMO_PASSWORD, ...more });
     as[who] = (await signIn(portal.baseUrl, u.email, DEMO_PASSWORD)).client;
     ids[who] = u.id;
   }
-
   beforeAll(async () => {
     receiver = await startPushReceiver();
     portal = await startTestPortal({
@@ -118,6 +121,189 @@ describe('web push', () => {
     expect((await q('ana', UNSUBSCRIBE, { endpoint: browser.endpoint })).data.removerPushSubscription).toBe(true);
     expect(await subscriptionsOf(ids.ana)).toHaveLength(0);
     expect((await q('ana', UNSUBSCRIBE, { endpoint: 'not a url' })).data.removerPushSubscription).toBe(false);
+  });
+});
+
+describe('web push: sending', () => {
+  let portal: TestPortal;
+  let receiver: PushReceiver;
+  const as: Record<string, CookieClient> = {};
+  const ids: Record<string, string> = {};
+  const q = (who: string, query: string, variables?: Record<string, unknown>) =>
+    gql(as[who], portal.baseUrl, query, variables);
+  const subscriptionsOf = (usuarioId: string) =>
+    portal.services.db.select().from(pushSubscription).where(eq(pushSubscription.usuarioId, usuarioId));
+  async function person(who: string, idioma: 'PT_BR' | 'ES' | 'EN' = 'PT_BR', more: Record<string, unknown> = {}) {
+    const u = await createUser(portal, { idioma, password: DEMO_PASSWORD, ...more });
+    as[who] = (await signIn(portal.baseUrl, u.email, DEMO_PASSWORD)).client;
+    ids[who] = u.id;
+  }
+  async function subscribe(who: string, browser = who) {
+    const r = await q(who, SUBSCRIBE, { input: receiver.browser(browser).subscription });
+    expect(r.data?.gerarPushSubscription).toBe(true);
+  }
+  const messagesTo = (browser: string) => receiver.received.filter((m) => m.browser === browser);
+  async function notify(users: string[], titulo: string, link?: string) {
+    const sent = await q(
+      'admin',
+      'mutation ($n: NotificacaoGenericaInput!) { enviarNotificacaoGenerica(notificacao: $n) }',
+      { n: { titulo, texto: '<p>x</p>', link, idsUsuarios: users.map((u) => ids[u]) } },
+    );
+    expect(sent.data?.enviarNotificacaoGenerica).toBe(users.length);
+    const [row] = (await portal.services.db.execute(sql`SELECT id FROM notificacao WHERE titulo = ${titulo}`)).rows as {
+      id: string;
+    }[];
+    return row.id;
+  }
+  const wait = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 50 });
+
+  beforeAll(async () => {
+    receiver = await startPushReceiver();
+    portal = await startTestPortal({
+      config: {
+        push: {
+          enabled: true,
+          allowedHosts: ['push.example'],
+          concurrency: 8,
+          timeoutMs: 2_000,
+          retryDelayMs: 20,
+          testOrigin: receiver.origin,
+        },
+      },
+    });
+    as.admin = (await signIn(portal.baseUrl, 'admin@portal.demo', DEMO_PASSWORD)).client;
+    as.aprovador = (await signIn(portal.baseUrl, 'aprovador@portal.demo', DEMO_PASSWORD)).client;
+  });
+  afterAll(async () => {
+    await portal?.stop();
+    await receiver?.close();
+  });
+
+  it('round trip: a generic notification reaches each browser, decrypted as its push service would, in its user’s language, with a valid VAPID JWT', async () => {
+    await person('pt');
+    await person('en', 'EN');
+    await person('es', 'ES');
+    await subscribe('pt', 'pt-phone');
+    await subscribe('pt', 'pt-laptop');
+    await subscribe('en');
+    await subscribe('es');
+    const id = await notify(['pt', 'en', 'es'], 'Campanha de revisão', '/biblioteca');
+    await wait(() => expect(receiver.received.filter((m) => m.payload.tag === id)).toHaveLength(4));
+    expect(receiver.rejected).toEqual([]);
+    const key = (await q('pt', '{ chavePublicaPush }')).data.chavePublicaPush;
+    const expected = (body: string) => ({ title: 'Campanha de revisão', body, url: '/biblioteca', tag: id });
+    expect(messagesTo('pt-phone').map((m) => m.payload)).toEqual([expected('Nova notificação')]);
+    expect(messagesTo('pt-laptop').map((m) => m.payload)).toEqual([expected('Nova notificação')]);
+    expect(messagesTo('en').map((m) => m.payload)).toEqual([expected('New notification')]);
+    expect(messagesTo('es').map((m) => m.payload)).toEqual([expected('Nueva notificación')]);
+    for (const m of receiver.received) {
+      expect(m.vapidKey).toBe(key);
+      expect(m.vapid.aud).toBe(receiver.origin);
+      expect(m.vapid.sub).toBe('mailto:no-reply@portal.local');
+      expect(m.vapid.exp * 1000).toBeGreaterThan(Date.now());
+      expect(m.vapid.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+      expect(m.headers.ttl).toBe('86400');
+      expect(m.headers['content-type']).toBe('application/octet-stream');
+    }
+    // A link out of the portal is not where a push opens: the notifications page is.
+    const outside = await notify(['en'], 'Fora', 'https://example.com/x');
+    await wait(() =>
+      expect(receiver.received.find((m) => m.payload.tag === outside)?.payload.url).toBe('/notificacoes'),
+    );
+  });
+
+  it('410 or 404 deletes the subscription; a redirect is not followed; 500 and 429 are retried and delivered once', async () => {
+    await person('gone');
+    await person('missing');
+    await person('moved');
+    await person('flaky');
+    for (const who of ['gone', 'missing', 'moved', 'flaky']) await subscribe(who);
+    receiver.answer('gone', 410);
+    receiver.answer('missing', 404);
+    receiver.answer('moved', { status: 301, headers: { location: `${receiver.origin}/push/flaky` } });
+    receiver.answer('flaky', 500, 503, { status: 429, headers: { 'retry-after': '0' } });
+    const id = await notify(['gone', 'missing', 'moved', 'flaky'], 'Respostas');
+    await wait(() => expect(messagesTo('flaky')).toHaveLength(1));
+    await wait(async () => expect(await subscriptionsOf(ids.gone)).toHaveLength(0));
+    await wait(async () => expect(await subscriptionsOf(ids.missing)).toHaveLength(0));
+    expect(receiver.hits.get('flaky')).toBe(4);
+    expect(receiver.hits.get('moved')).toBe(1);
+    expect(messagesTo('moved')).toHaveLength(0);
+    expect(await subscriptionsOf(ids.moved)).toHaveLength(1);
+    const audit = await portal.services.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidade, 'push_subscription'), eq(auditoria.acao, 'excluir')));
+    expect(audit.filter((a) => (a.depois as { motivo?: string })?.motivo === 'servico')).toHaveLength(2);
+    expect(messagesTo('flaky')[0].payload.tag).toBe(id);
+  });
+
+  it('a communication sent to two users with subscriptions reaches both, once, even with two workers', async () => {
+    const group = await createUserGroup(portal);
+    await person('um', 'PT_BR', { idsGruposUsuarios: [group.id] });
+    await person('dois', 'EN', { idsGruposUsuarios: [group.id] });
+    await subscribe('um');
+    await subscribe('dois');
+    const saved = await q('aprovador', 'mutation ($c: ComunicadoInput!) { salvarComunicado(comunicado: $c) { id } }', {
+      c: { titulo: 'Recall 2027', mensagem: '<p>Confidencial</p>', idsGruposUsuarios: [group.id] },
+    });
+    const comunicadoId = saved.data.salvarComunicado.id;
+    await q('aprovador', `mutation { enviarComunicado(id: "${comunicadoId}") { id } }`);
+    await wait(() => expect(messagesTo('um')).toHaveLength(1));
+    await wait(() => expect(messagesTo('dois')).toHaveLength(1));
+    expect(messagesTo('um')[0].payload).toMatchObject({
+      title: 'Recall 2027',
+      body: 'Novo comunicado',
+      url: `/comunicados/visualizarEnvio/${comunicadoId}`,
+    });
+    expect(messagesTo('dois')[0].payload.body).toBe('New communication');
+    // Nothing of the message's body goes in the payload.
+    expect(JSON.stringify(receiver.received)).not.toContain('Confidencial');
+    // The job again, twice at once: nothing more.
+    const tag = messagesTo('um')[0].payload.tag as string;
+    await Promise.all([
+      sendPushes(portal.services, { notificacaoId: tag, tipo: 'comunicado' }),
+      sendPushes(portal.services, { notificacaoId: tag, tipo: 'comunicado' }),
+    ]);
+    // Two workers racing on a fresh notification, one subscription per claim: each browser gets it once.
+    await person('tres');
+    await subscribe('tres');
+    const fresh = await portal.services.db.transaction((tx) =>
+      createNotification(
+        { db: tx },
+        { titulo: 'Corrida', texto: '<p>x</p>', usuarioIds: [ids.um, ids.dois, ids.tres] },
+      ),
+    );
+    const runs = await Promise.all([
+      sendPushes(portal.services, { notificacaoId: fresh, tipo: 'notificacao' }, { batch: 1 }),
+      sendPushes(portal.services, { notificacaoId: fresh, tipo: 'notificacao' }, { batch: 1 }),
+    ]);
+    expect(runs[0].sent + runs[1].sent).toBe(3);
+    for (const who of ['um', 'dois', 'tres']) {
+      expect(messagesTo(who).filter((m) => m.payload.tag === fresh)).toHaveLength(1);
+    }
+    expect(messagesTo('um')).toHaveLength(2);
+  });
+
+  it('deactivation removes the user’s subscriptions: by an administrator, and by the dealer group cascade', async () => {
+    await person('leaving');
+    await subscribe('leaving', 'leaving-1');
+    await subscribe('leaving', 'leaving-2');
+    expect(await subscriptionsOf(ids.leaving)).toHaveLength(2);
+    const off = await q('admin', `mutation { inativarUsuario(id: "${ids.leaving}") { id } }`);
+    expect(off.errors).toBeUndefined();
+    expect(await subscriptionsOf(ids.leaving)).toHaveLength(0);
+
+    const grupo = await createDealerGroup(portal);
+    await person('cascade', 'PT_BR', { idsGrupos: [grupo.id] });
+    await subscribe('cascade');
+    await inativarGrupo(systemContext(portal.services), { grupoId: grupo.id });
+    expect(await subscriptionsOf(ids.cascade)).toHaveLength(0);
+    const audit = await portal.services.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidade, 'push_subscription'), eq(auditoria.entidadeId, ids.cascade)));
+    expect(audit.map((a) => a.acao)).toEqual(['excluir']);
   });
 });
 

@@ -42,6 +42,7 @@ export async function fanOut(services: Services | ActionContext, comunicadoId: s
       titulo: c.titulo,
       texto: `<p>${escapeText(c.titulo)}</p>`,
       link: `/comunicados/visualizarEnvio/${c.id}`,
+      push: 'comunicado',
       recipients: sql`INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
         SELECT ${c.id}, r.id, ${now} FROM (${recipientsSql(audience)}) r RETURNING usuario_id AS id`,
     });

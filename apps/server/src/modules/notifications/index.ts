@@ -1,5 +1,6 @@
 import type { PortalModule } from '../../platform/module.js';
 import { startGenericNotificationJobs } from './notifications.generic.js';
+import { startPushJobs } from './notifications.push.jobs.js';
 import { pushGuards, pushResolvers } from './notifications.push.resolvers.js';
 import { pushSamples } from './notifications.push.samples.js';
 import { guards, resolvers } from './notifications.resolvers.js';
@@ -24,6 +25,10 @@ export const notificationsModule: PortalModule = {
     Mutation: { ...guards.Mutation, ...pushGuards.Mutation, ...genericGuards.Mutation },
   },
   samples: { ...samples, ...pushSamples, ...genericSamples },
-  jobs: startGenericNotificationJobs,
   routes: registerNotificationRoutes,
+  // The scheduled generic notifications and the web push sender.
+  jobs: async (context) => {
+    await startGenericNotificationJobs(context);
+    await startPushJobs(context);
+  },
 };

@@ -6,15 +6,33 @@ import type { Events } from '../../platform/events.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { UUID } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { type PushKind, queuePush } from './notifications.push.service.js';
 import { notificacao, notificacaoUsuario } from './notifications.tables.js';
 
 /** Channel on which unread-count changes are announced (payload: { usuarioId }). */
 export const NOTIFICATIONS_CHANNEL = 'portal_notificacoes';
 
-type NotificationContent = { titulo: string; texto: string; link?: string | null; produtoId?: string | null };
+type NotificationContent = {
+  titulo: string;
+  texto: string;
+  link?: string | null;
+  produtoId?: string | null;
+  /** What the web push says it is (a communication or a notification; docs/domains/notifications.md#web-push). */
+  push?: PushKind;
+};
 
-/** What the bell's writes need of the action context: the database or the caller's transaction (the seed has only that). */
-type DbContext = Pick<ActionContext, 'db'>;
+/**
+ * What the bell's writes need of the action context: the database or the caller's transaction, and, to queue the
+ * web push in that transaction, the jobs and configuration (every action context has them; a bare `{ db }`, as
+ * some tests pass, pushes nothing).
+ */
+type DbContext = Pick<ActionContext, 'db'> & Partial<Pick<ActionContext, 'jobs' | 'config'>>;
+
+/** Queues the notification's web push in its transaction, when the context can (`DbContext`). */
+async function pushInTransaction(ctx: DbContext, tx: DbOrTx, notificacaoId: string, kind: PushKind = 'notificacao') {
+  if (ctx.jobs && ctx.config)
+    await queuePush({ db: tx, jobs: ctx.jobs, config: ctx.config }, { notificacaoId, tipo: kind });
+}
 
 /** Inserts the notification row (its `texto` through the allow-list sanitiser: the web renders it as HTML). */
 async function insertNotification(db: DbOrTx, input: NotificationContent): Promise<string> {
@@ -31,9 +49,9 @@ async function insertNotification(db: DbOrTx, input: NotificationContent): Promi
 }
 
 /**
- * Creates one notification for a list of users, in the caller's transaction when `ctx.db` is one.
- * A step of the caller's action (its audit row records why); publish with `announce` after the
- * transaction commits so live counts update on every instance.
+ * Creates one notification for a list of users, in the caller's transaction when `ctx.db` is one, with its
+ * web push job (`queuePush`). A step of the caller's action (its audit row records why); publish with
+ * `announce` after the transaction commits so live counts update on every instance.
  */
 export async function createNotification(
   ctx: DbContext,
@@ -46,6 +64,7 @@ export async function createNotification(
         .insert(notificacaoUsuario)
         .values(input.usuarioIds.map((usuarioId) => ({ notificacaoId: id, usuarioId })))
         .onConflictDoNothing();
+      await pushInTransaction(ctx, tx, id, input.push);
     }
     return id;
   });
@@ -76,6 +95,7 @@ export async function notifyRecipients(
       await tx.delete(notificacao).where(eq(notificacao.id, id));
       return { id: null, n: 0, ids: [] };
     }
+    await pushInTransaction(ctx, tx, id, input.push);
     return { id, n: written.n, ids: written.ids ?? [] };
   });
 }

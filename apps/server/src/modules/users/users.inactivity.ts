@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type ActionContext, actorId, inTransaction, requireAllowed } from '../../platform/actions.js';
 import { recordAuditForEach } from '../audit/audit.service.js';
+import { removePushSubscriptionsOfUsers } from '../notifications/notifications.push.service.js';
 import { usuario } from './users.tables.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +17,7 @@ export async function inactivateIdleUsers(ctx: ActionContext): Promise<string[]>
   requireAllowed(ctx, { keys: ['PORTAL_MANUTENCAO_USUARIOS'] });
   const days = ctx.config.userInactivityDays;
   const cutoff = new Date(ctx.clock.now().getTime() - days * DAY_MS);
-  return inTransaction(ctx, async (tx) => {
+  return inTransaction(ctx, async (tx, txCtx) => {
     const users = await tx
       .update(usuario)
       .set({ active: false, versao: sql`now()` })
@@ -41,6 +42,7 @@ export async function inactivateIdleUsers(ctx: ActionContext): Promise<string[]>
       },
       ids,
     );
+    await removePushSubscriptionsOfUsers(txCtx, { usuarioIds: ids });
     return ids;
   });
 }

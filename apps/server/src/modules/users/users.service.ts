@@ -28,6 +28,7 @@ import { uuidArray } from '../../platform/sql.js';
 import { recordAudit, recordAuditForEach, recordAudits } from '../audit/audit.service.js';
 import { dealerGroupOfDealersSql, existingBrandIds, existingDealerIds } from '../dealers/dealers.queries.js';
 import { existingDealerGroupIds } from '../groups/groups.queries.js';
+import { removePushSubscriptionsOfUsers } from '../notifications/notifications.push.service.js';
 import { loadPortalProperties } from '../portal/portal.queries.js';
 import {
   existingAccessTypeIds,
@@ -237,7 +238,7 @@ export async function inactivateUsersOfDealerGroup(
   input: { grupoId: string; dealerIds: string[] },
 ): Promise<string[]> {
   requireAllowed(ctx, { keys: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] });
-  return inTransaction(ctx, async (tx) => {
+  return inTransaction(ctx, async (tx, txCtx) => {
     const linked = tx
       .select({ id: usuarioGrupo.usuarioId })
       .from(usuarioGrupo)
@@ -260,6 +261,8 @@ export async function inactivateUsersOfDealerGroup(
       { actorId: actorId(ctx), entity: 'usuario', action: 'inativar', after: { active: false } },
       ids,
     );
+    // Their browsers stop getting pushes (docs/domains/notifications.md#web-push).
+    await removePushSubscriptionsOfUsers(txCtx, { usuarioIds: ids });
     return ids;
   });
 }
@@ -612,7 +615,7 @@ async function requireEditable(ctx: ActionContext, tx: DbOrTx, id: string) {
  */
 export async function alterarAtivacaoUsuario(ctx: ActionContext, input: { id: string; active: boolean }) {
   requireAllowed(ctx, MAINTAIN_USERS);
-  return inTransaction(ctx, async (tx) => {
+  return inTransaction(ctx, async (tx, txCtx) => {
     const { access } = await requireEditable(ctx, tx, input.id);
     if (!input.active && input.id === ctx.actor?.id) throw forbidden();
     if (access.active !== input.active) {
@@ -630,6 +633,8 @@ export async function alterarAtivacaoUsuario(ctx: ActionContext, input: { id: st
         before: { active: access.active },
         after: { active: input.active },
       });
+      // An inactivated user's browsers stop getting pushes (docs/domains/notifications.md#web-push).
+      if (!input.active) await removePushSubscriptionsOfUsers(txCtx, { usuarioIds: [input.id] });
     }
     return input.id;
   });
