@@ -5,6 +5,8 @@ import { inativarGrupo } from '../src/modules/groups/groups.service.js';
 import { sendPushes } from '../src/modules/notifications/notifications.push.jobs.js';
 import { pushSubscription } from '../src/modules/notifications/notifications.push.tables.js';
 import { createNotification } from '../src/modules/notifications/notifications.service.js';
+import { inactivateIdleUsers } from '../src/modules/users/users.inactivity.js';
+import { inactivateUsersOfInactiveGroups } from '../src/modules/users/users.sync.js';
 import { systemContext } from '../src/platform/actions.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
@@ -285,7 +287,7 @@ describe('web push: sending', () => {
     expect(messagesTo('um')).toHaveLength(2);
   });
 
-  it('deactivation removes the user’s subscriptions: by an administrator, and by the dealer group cascade', async () => {
+  it('deactivation removes the user’s subscriptions: by an administrator, the dealer group cascade, the groups synchronisation and the inactivity sweep', async () => {
     await person('leaving');
     await subscribe('leaving', 'leaving-1');
     await subscribe('leaving', 'leaving-2');
@@ -304,6 +306,21 @@ describe('web push: sending', () => {
       .from(auditoria)
       .where(and(eq(auditoria.entidade, 'push_subscription'), eq(auditoria.entidadeId, ids.cascade)));
     expect(audit.map((a) => a.acao)).toEqual(['excluir']);
+
+    // The superAdmin groups synchronisation, for a user left active in an inactive group (as an SQL load leaves it).
+    const stale = await createDealerGroup(portal);
+    await person('stale', 'PT_BR', { idsGrupos: [stale.id] });
+    await subscribe('stale');
+    await portal.services.db.execute(sql`UPDATE grupo SET active = false WHERE id = ${stale.id}`);
+    await inactivateUsersOfInactiveGroups(systemContext(portal.services));
+    expect(await subscriptionsOf(ids.stale)).toHaveLength(0);
+
+    // The inactivity sweep (last: it moves the portal's clock past USER_INACTIVITY_DAYS for everyone).
+    await person('idle');
+    await subscribe('idle');
+    portal.services.clock.advance((portal.services.config.userInactivityDays + 1) * 86_400_000);
+    expect(await inactivateIdleUsers(systemContext(portal.services))).toContain(ids.idle);
+    expect(await subscriptionsOf(ids.idle)).toHaveLength(0);
   });
 });
 

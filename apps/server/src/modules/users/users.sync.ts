@@ -18,6 +18,7 @@ import { everAuditedSql } from '../audit/audit.queries.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { dealerSummarySql } from '../dealers/dealers.queries.js';
 import { dealerGroupStatusSql } from '../groups/groups.queries.js';
+import { removePushSubscriptionsOfUsers } from '../notifications/notifications.push.service.js';
 import { inviteUser } from './users.invitation.js';
 
 /**
@@ -68,7 +69,7 @@ async function touch(tx: DbOrTx, ids: readonly string[]) {
  */
 export async function inactivateUsersOfInactiveGroups(ctx: ActionContext): Promise<SyncChange[]> {
   requireAllowed(ctx, SUPER_ADMIN);
-  return inTransaction(ctx, async (tx) => {
+  return inTransaction(ctx, async (tx, txCtx) => {
     const groupsOfUser = sql`SELECT usuario_id, grupo_id FROM usuario_grupo
       UNION SELECT ud.usuario_id, d.grupo_id FROM usuario_dealer ud JOIN (${dealerSummarySql}) d ON d.id = ud.dealer_id`;
     const inactivated = await rowsOf<{ id: string }>(
@@ -92,6 +93,8 @@ export async function inactivateUsersOfInactiveGroups(ctx: ActionContext): Promi
         after: { active: false },
       })),
     );
+    // Their browsers stop getting pushes (docs/domains/notifications.md#web-push).
+    await removePushSubscriptionsOfUsers(txCtx, { usuarioIds: inactivated.map((r) => r.id) });
     return [{ tipo: 'usuariosInativados', quantidade: inactivated.length }];
   });
 }
