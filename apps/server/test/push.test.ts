@@ -11,7 +11,7 @@ import { systemContext } from '../src/platform/actions.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
 import { createDealerGroup, createUser, createUserGroup } from './factories.js';
-import { startTestPortal, type TestPortal } from './harness.js';
+import { freshPostgresDatabase, onPostgres, startTestPortal, type TestPortal } from './harness.js';
 import { type PushReceiver, startPushReceiver } from './push-receiver.js';
 
 // Web push (issue 18 point 3, decision 0034): the subscription contract, the round trip through a local push
@@ -336,6 +336,57 @@ describe('web push switched off', () => {
       expect(await portal.services.db.select().from(pushSubscription)).toHaveLength(0);
     } finally {
       await portal.stop();
+      await receiver.close();
+    }
+  });
+});
+
+// Two server instances need one shared database: PGlite is in-process, so this runs in the PostgreSQL pass only.
+describe.runIf(onPostgres)('web push on two instances', () => {
+  it('both instances run push workers: each browser gets a notification once', async () => {
+    const receiver = await startPushReceiver();
+    const database = await freshPostgresDatabase();
+    const push = {
+      enabled: true,
+      allowedHosts: ['push.example'],
+      concurrency: 4,
+      timeoutMs: 2_000,
+      retryDelayMs: 20,
+      testOrigin: receiver.origin,
+    };
+    const a = await startTestPortal({ databaseUrl: database.url, config: { push } });
+    const b = await startTestPortal({ databaseUrl: database.url, config: { push } });
+    try {
+      const users: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const u = await createUser(a, { password: DEMO_PASSWORD });
+        const { client } = await signIn(i % 2 ? b.baseUrl : a.baseUrl, u.email, DEMO_PASSWORD);
+        const r = await gql(client, i % 2 ? b.baseUrl : a.baseUrl, SUBSCRIBE, {
+          input: receiver.browser(`two-${i}`).subscription,
+        });
+        expect(r.data?.gerarPushSubscription).toBe(true);
+        users.push(u.id);
+      }
+      // The queued job (whichever instance takes it) and both instances' workers run directly, one subscription
+      // per claim, all at once.
+      const id = await a.services.db.transaction((tx) =>
+        createNotification(
+          { db: tx, jobs: a.services.jobs, config: a.services.config },
+          { titulo: 'Duas instâncias', texto: '<p>x</p>', usuarioIds: users },
+        ),
+      );
+      await Promise.all([
+        sendPushes(a.services, { notificacaoId: id, tipo: 'notificacao' }, { batch: 1 }),
+        sendPushes(b.services, { notificacaoId: id, tipo: 'notificacao' }, { batch: 1 }),
+      ]);
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(6), { timeout: 15_000, interval: 50 });
+      await new Promise((ok) => setTimeout(ok, 1_500));
+      expect(new Set(receiver.received.map((m) => m.browser)).size).toBe(6);
+      expect(receiver.received).toHaveLength(6);
+    } finally {
+      await a.close();
+      await b.close();
+      await database.drop();
       await receiver.close();
     }
   });
