@@ -212,6 +212,12 @@ describe('web push: sending', () => {
     await wait(() =>
       expect(receiver.received.find((m) => m.payload.tag === outside)?.payload.url).toBe('/notificacoes'),
     );
+    // Each delivered message is counted for the instance's figures (docs/operations.md#metrics).
+    const sent = async () => {
+      const text = await (await fetch(`${portal.baseUrl}/metrics`)).text();
+      return Number(/^portal_push_messages_total\{outcome="sent"\} (\d+)/m.exec(text)?.[1] ?? 0);
+    };
+    await vi.waitFor(async () => expect(await sent()).toBeGreaterThanOrEqual(5), { timeout: 15_000, interval: 100 });
   });
 
   it('410 or 404 deletes the subscription; a redirect is not followed; 500 and 429 are retried and delivered once', async () => {

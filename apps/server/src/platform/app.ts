@@ -111,6 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     cache: createCache(),
     storage,
     clock: createClock(),
+    metrics,
   };
   if (config.demoSeed) await domain.seedDemo(services);
   await startSignInHousekeeping(services);

@@ -8,7 +8,7 @@ import { trustedProxies } from './http/proxy.js';
 /**
  * The instance's figures for Prometheus (docs/operations.md#metrics): requests by route and status with their
  * latencies, GraphQL operations by root field, the job queues, the database pool, the event loop (Node's
- * default metrics) and the outcome of each e-mail. Label values come from bounded sets only (route patterns,
+ * default metrics) and the outcome of each e-mail and web push message. Label values come from bounded sets only (route patterns,
  * the schema's root fields, queue names), so a client cannot grow the series by sending odd names.
  */
 export type Metrics = {
@@ -19,11 +19,14 @@ export type Metrics = {
   graphqlOperation(operation: string, outcome: 'ok' | 'error', seconds: number): void;
   /** One e-mail: sent by SMTP, kept in the outbox (no SMTP_URL), or failed (the job retries it). */
   mailOutcome(outcome: MailOutcome): void;
+  /** Web push messages of one run: delivered, gone (the subscription was deleted) or failed after the retries. */
+  pushOutcome(outcome: PushOutcome, count: number): void;
   /** One background job handled: done, or failed (pg-boss retries it). */
   jobOutcome(queue: string, outcome: 'done' | 'failed'): void;
 };
 
 export type MailOutcome = 'sent' | 'kept' | 'failed';
+export type PushOutcome = 'sent' | 'gone' | 'failed';
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -61,6 +64,12 @@ export function createMetrics(deps: { database: Database; queues: () => Promise<
   const mail = new Counter({
     name: 'portal_mail_messages_total',
     help: 'E-mail messages by outcome (failed ones are retried).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const push = new Counter({
+    name: 'portal_push_messages_total',
+    help: 'Web push messages by outcome (gone: the push service said the subscription no longer exists).',
     labelNames: ['outcome'],
     registers: [registry],
   });
@@ -111,6 +120,9 @@ export function createMetrics(deps: { database: Database; queues: () => Promise<
     },
     mailOutcome(outcome) {
       mail.inc({ outcome });
+    },
+    pushOutcome(outcome, count) {
+      if (count > 0) push.inc({ outcome }, count);
     },
     jobOutcome(queue, outcome) {
       jobOutcomes.inc({ queue, outcome });

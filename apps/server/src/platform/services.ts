@@ -5,6 +5,7 @@ import type { Database, Db } from './db.js';
 import type { Events } from './events.js';
 import type { Jobs } from './jobs.js';
 import type { Mailer } from './mail.js';
+import type { Metrics } from './metrics.js';
 import type { Storage } from './storage-contract.js';
 
 /** The platform services every module receives (through the GraphQL context or route handlers). */
@@ -21,4 +22,6 @@ export type Services = {
   storage: Storage;
   /** Business time (scheduled sends); tests move it forward instead of sleeping. */
   clock: Clock;
+  /** The figures modules count themselves (GET /metrics): the web push outcomes. */
+  metrics: Pick<Metrics, 'pushOutcome'>;
 };

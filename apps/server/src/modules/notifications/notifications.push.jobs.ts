@@ -138,6 +138,7 @@ export async function startPushJobs({ services, log }: JobContext) {
     PUSH_QUEUE,
     async (job) => {
       const run = await sendPushes(services, job);
+      for (const outcome of ['sent', 'gone', 'failed'] as const) services.metrics.pushOutcome(outcome, run[outcome]);
       if (run.failed) log(new Error(`${run.failed} push(es) failed`), `web push of notification ${job.notificacaoId}`);
     },
     { concurrency: 2 },
