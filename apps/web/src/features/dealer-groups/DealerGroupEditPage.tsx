@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -18,6 +17,7 @@ import { type Column, DataTable } from '../../ui/list/DataTable';
 import { type ListParams, useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryState } from '../../ui/QueryState';
+import { StatusChip } from '../../ui/StatusChip';
 import { useToast } from '../../ui/toast';
 import { GROUPS_KEYS, GROUPS_REFETCH, PAGE } from './dealer-groups.documents';
 import {
@@ -72,10 +72,6 @@ function GroupForm({ group }: { group?: Group }) {
   );
 }
 
-const status = (active: boolean, t: (key: string) => string) => (
-  <Chip size="small" color={active ? 'success' : 'default'} label={t(active ? 'common.active' : 'common.inactive')} />
-);
-
 /** The group's dealers (any state), one page at a time. */
 function DealersTab({ id, list }: { id: string; list: ListParams }) {
   const { t } = useTranslation();
@@ -90,7 +86,7 @@ function DealersTab({ id, list }: { id: string; list: ListParams }) {
     { id: 'nome', label: t('dealerGroups.members.corporateName'), hideOnMobile: true, render: (d) => d.nome },
     { id: 'codigo', label: t('dealerGroups.members.code'), hideOnMobile: true, render: (d) => d.codigoPrincipal },
     { id: 'cnpj', label: 'CNPJ', hideOnMobile: true, render: (d) => applyMask('cnpj', d.cnpj) },
-    { id: 'status', label: t('dealerGroups.field.status'), render: (d) => status(d.active, t) },
+    { id: 'status', label: t('dealerGroups.field.status'), render: (d) => <StatusChip active={d.active} /> },
   ];
   return (
     <DataTable
@@ -126,7 +122,7 @@ function UsersTab({ id, list }: { id: string; list: ListParams }) {
       hideOnMobile: true,
       render: (u) => <Box sx={{ overflowWrap: 'anywhere' }}>{u.email}</Box>,
     },
-    { id: 'status', label: t('dealerGroups.field.status'), render: (u) => status(u.active, t) },
+    { id: 'status', label: t('dealerGroups.field.status'), render: (u) => <StatusChip active={u.active} /> },
   ];
   return (
     <DataTable
@@ -199,7 +195,7 @@ export function DealerGroupEditPage() {
                 <Typography variant="body2" color="text.secondary">
                   {t('dealerGroups.field.status')}
                 </Typography>
-                {status(group.active, t)}
+                <StatusChip active={group.active} />
                 <GroupActivationButton group={group} />
                 <AuditLink entidade="grupo" id={group.id} />
               </Stack>

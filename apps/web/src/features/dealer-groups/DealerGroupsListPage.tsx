@@ -1,7 +1,6 @@
 import { useQuery } from '@apollo/client';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import { DEALER_GROUP_SORT_FIELDS } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import { download } from '../../ui/list/download';
 import { activeOf, exportHref, ordenacaoOf, StatusFilter } from '../../ui/list/list-filters';
 import { type ListQuery, useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
+import { StatusChip } from '../../ui/StatusChip';
 import { GROUPS_KEYS, PAGE } from './dealer-groups.documents';
 import { type GrupoCamposFragment, GruposDocument } from './dealer-groups.generated';
 import { GroupActivationButton } from './GroupActivationButton';
@@ -65,13 +65,7 @@ export function DealerGroupsListPage() {
       id: 'active',
       label: t('dealerGroups.field.status'),
       sortable: true,
-      render: (g) => (
-        <Chip
-          size="small"
-          color={g.active ? 'success' : 'default'}
-          label={t(g.active ? 'common.active' : 'common.inactive')}
-        />
-      ),
+      render: (g) => <StatusChip active={g.active} />,
     },
   ];
 

@@ -1,6 +1,5 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import { BRAND_SORT_FIELDS, brandSchema } from '@portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { type Column, DataTable } from '../../ui/list/DataTable';
 import { activeOf, ordenacaoOf } from '../../ui/list/list-filters';
 import { type ListQuery, useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
+import { StatusChip } from '../../ui/StatusChip';
 import { useToast } from '../../ui/toast';
 import { DEALERS_REFETCH } from './dealers.documents';
 import {
@@ -149,13 +149,7 @@ export function BrandsTab() {
     {
       id: 'status',
       label: t('dealers.field.status'),
-      render: (b) => (
-        <Chip
-          size="small"
-          color={b.active ? 'success' : 'default'}
-          label={t(b.active ? 'common.active' : 'common.inactive')}
-        />
-      ),
+      render: (b) => <StatusChip active={b.active} />,
     },
   ];
 

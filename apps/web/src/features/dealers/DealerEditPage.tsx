@@ -2,7 +2,6 @@ import { ApolloError, useMutation, useQuery } from '@apollo/client';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -26,6 +25,7 @@ import { Guard } from '../../ui/Guard';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import { useListParams } from '../../ui/list/use-list-params';
 import { QueryState } from '../../ui/QueryState';
+import { StatusChip } from '../../ui/StatusChip';
 import { WizardFrame } from '../../ui/wizard/WizardFrame';
 import { DEALERS_REFETCH, PAGE } from './dealers.documents';
 import {
@@ -493,13 +493,7 @@ function DealerUsers({ dealer }: { dealer: Loaded }) {
     {
       id: 'status',
       label: t('dealers.field.status'),
-      render: (u) => (
-        <Chip
-          size="small"
-          color={u.active ? 'success' : 'default'}
-          label={t(u.active ? 'common.active' : 'common.inactive')}
-        />
-      ),
+      render: (u) => <StatusChip active={u.active} />,
     },
   ];
   return (
@@ -558,11 +552,7 @@ export function DealerEditPage() {
               <Typography variant="body2" color="text.secondary">
                 {t('dealers.field.status')}
               </Typography>
-              <Chip
-                size="small"
-                color={dealer.active ? 'success' : 'default'}
-                label={t(dealer.active ? 'common.active' : 'common.inactive')}
-              />
+              <StatusChip active={dealer.active} />
               <ActivationButton
                 active={dealer.active}
                 name={dealer.nomeExibicao}

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { applyMask, DEALER_SORT_FIELDS, UFS } from '@portal/domain';
@@ -14,6 +13,7 @@ import { download } from '../../ui/list/download';
 import { activeOf, exportHref, FilterSelect, ordenacaoOf, StatusFilter } from '../../ui/list/list-filters';
 import { type ListQuery, useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
+import { StatusChip } from '../../ui/StatusChip';
 import { BrandsTab } from './BrandsTab';
 import { DEALERS_REFETCH, PAGE } from './dealers.documents';
 import {
@@ -90,13 +90,7 @@ function DealersTab() {
     {
       id: 'status',
       label: t('dealers.field.status'),
-      render: (d) => (
-        <Chip
-          size="small"
-          color={d.active ? 'success' : 'default'}
-          label={t(d.active ? 'common.active' : 'common.inactive')}
-        />
-      ),
+      render: (d) => <StatusChip active={d.active} />,
     },
   ];
 

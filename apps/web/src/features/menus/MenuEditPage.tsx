@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { menuSchema, USER_TYPES } from '@portal/domain';
@@ -16,6 +15,7 @@ import { useZodForm } from '../../ui/form/use-zod-form';
 import { Guard } from '../../ui/Guard';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryState } from '../../ui/QueryState';
+import { StatusChip } from '../../ui/StatusChip';
 import { useToast } from '../../ui/toast';
 import { MENUS_REFETCH, PAGE } from './menus.documents';
 import {
@@ -156,11 +156,7 @@ export function MenuEditPage() {
                 <Typography variant="body2" color="text.secondary">
                   {t('menus.field.status')}
                 </Typography>
-                <Chip
-                  size="small"
-                  color={entry.active ? 'success' : 'default'}
-                  label={t(entry.active ? 'common.active' : 'common.inactive')}
-                />
+                <StatusChip active={entry.active} />
                 <ActivationButton
                   active={entry.active}
                   name={entry.titulo}

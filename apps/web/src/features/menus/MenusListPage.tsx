@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import { MENU_SORT_FIELDS } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -12,6 +11,7 @@ import { type Column, DataTable } from '../../ui/list/DataTable';
 import { activeOf, FilterSelect, ordenacaoOf, StatusFilter } from '../../ui/list/list-filters';
 import { type ListQuery, useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
+import { StatusChip } from '../../ui/StatusChip';
 import { MENUS_REFETCH, PAGE } from './menus.documents';
 import {
   AtivarMenuDocument,
@@ -85,13 +85,7 @@ export function MenusListPage() {
     {
       id: 'status',
       label: t('menus.field.status'),
-      render: (e) => (
-        <Chip
-          size="small"
-          color={e.active ? 'success' : 'default'}
-          label={t(e.active ? 'common.active' : 'common.inactive')}
-        />
-      ),
+      render: (e) => <StatusChip active={e.active} />,
     },
   ];
 

@@ -19,6 +19,7 @@ import { Guard } from '../../ui/Guard';
 import { LoadingView } from '../../ui/LoadingView';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryState } from '../../ui/QueryState';
+import { StatusChip } from '../../ui/StatusChip';
 import { useToast } from '../../ui/toast';
 import { MODELOS_REFETCH, PAGE, PLACEHOLDERS } from './generic-notifications.documents';
 import {
@@ -208,11 +209,7 @@ export function ModeloFormPage() {
           actions={
             entry && (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Chip
-                  size="small"
-                  color={entry.active ? 'success' : 'default'}
-                  label={t(entry.active ? 'common.active' : 'common.inactive')}
-                />
+                <StatusChip active={entry.active} />
                 <ActivationButton
                   active={entry.active}
                   name={entry.nome}

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ActivationButton } from '../../ui/ActivationButton';
@@ -11,6 +10,7 @@ import { type Column, DataTable } from '../../ui/list/DataTable';
 import { activeOf, StatusFilter } from '../../ui/list/list-filters';
 import { useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
+import { StatusChip } from '../../ui/StatusChip';
 import { MODELOS_REFETCH, PAGE } from './generic-notifications.documents';
 import {
   AtivarModeloNotificacaoDocument,
@@ -61,13 +61,7 @@ export function ModelosListPage() {
     {
       id: 'status',
       label: t('genericNotifications.status'),
-      render: (e) => (
-        <Chip
-          size="small"
-          color={e.active ? 'success' : 'default'}
-          label={t(e.active ? 'common.active' : 'common.inactive')}
-        />
-      ),
+      render: (e) => <StatusChip active={e.active} />,
     },
   ];
 

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import { useLocalListParams } from '../../ui/list/use-local-list-params';
+import { StatusChip } from '../../ui/StatusChip';
 import { USER_GROUPS_REFETCH } from './user-groups.documents';
 import {
   RemoverUsuarioGrupoUsuariosDocument,
@@ -52,13 +52,7 @@ export function MembersTable({ groupId, label, removable }: { groupId: string; l
       id: 'status',
       label: t('userGroups.field.status'),
       hideOnMobile: true,
-      render: (m) => (
-        <Chip
-          size="small"
-          color={m.active ? 'success' : 'default'}
-          label={t(m.active ? 'common.active' : 'common.inactive')}
-        />
-      ),
+      render: (m) => <StatusChip active={m.active} />,
     },
   ];
 

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isAllowed, userGroupSchema } from '@portal/domain';
@@ -17,6 +16,7 @@ import { useZodForm } from '../../ui/form/use-zod-form';
 import { Guard } from '../../ui/Guard';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryState } from '../../ui/QueryState';
+import { StatusChip } from '../../ui/StatusChip';
 import { useToast } from '../../ui/toast';
 import { AddMembers } from './AddMembers';
 import { MembersTable } from './MembersTable';
@@ -127,11 +127,7 @@ export function UserGroupEditPage() {
                 <Typography variant="body2" color="text.secondary">
                   {t('userGroups.field.status')}
                 </Typography>
-                <Chip
-                  size="small"
-                  color={group.active ? 'success' : 'default'}
-                  label={t(group.active ? 'common.active' : 'common.inactive')}
-                />
+                <StatusChip active={group.active} />
                 <ActivationButton
                   active={group.active}
                   name={group.nome}

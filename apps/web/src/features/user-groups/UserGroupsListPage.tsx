@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -14,6 +13,7 @@ import { download } from '../../ui/list/download';
 import { activeOf, exportHref, FilterSelect, ordenacaoOf, StatusFilter } from '../../ui/list/list-filters';
 import { type ListQuery, useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
+import { StatusChip } from '../../ui/StatusChip';
 import { UsersByUserGroupDialog } from './UsersByUserGroupDialog';
 import { PAGE, USER_GROUP_SORT_FIELDS, USER_GROUPS_REFETCH } from './user-groups.documents';
 import {
@@ -95,13 +95,7 @@ export function UserGroupsListPage() {
       id: 'active',
       label: t('userGroups.field.status'),
       sortable: true,
-      render: (g) => (
-        <Chip
-          size="small"
-          color={g.active ? 'success' : 'default'}
-          label={t(g.active ? 'common.active' : 'common.inactive')}
-        />
-      ),
+      render: (g) => <StatusChip active={g.active} />,
     },
   ];
 

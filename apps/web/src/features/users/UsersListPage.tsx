@@ -14,6 +14,7 @@ import { type Column, DataTable } from '../../ui/list/DataTable';
 import { download } from '../../ui/list/download';
 import { useListParams } from '../../ui/list/use-list-params';
 import { PageHeader } from '../../ui/PageHeader';
+import { StatusChip } from '../../ui/StatusChip';
 import { SpecialActivationButton } from './SpecialActivationButton';
 import { UsersListFilters } from './UsersListFilters';
 import {
@@ -41,11 +42,7 @@ function UserStatus({ user }: { user: User }) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <Chip
-        size="small"
-        color={user.active ? 'success' : 'default'}
-        label={t(user.active ? 'common.active' : 'common.inactive')}
-      />
+      <StatusChip active={user.active} />
       {user.ativacaoEspecial && <Chip size="small" variant="outlined" label={t('usersList.especial.chip')} />}
     </Stack>
   );
