@@ -8,13 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { ListSearch } from '../../ui/list/ListSearch';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { folderPath } from './format';
-import { type ItemBiblioteca, PASTAS_DESTINO } from './library.documents';
+import { PASTAS_DESTINO } from './library.documents';
 import type { PastasDestinoQuery } from './library.generated';
 
 type Destination = PastasDestinoQuery['pastasDestino'][number];
 
+/** What is being placed: a library item (a move) or a bin entry (a restore), and the folder it is in or was in. */
+type Placing = { id: string; pastaPai: { id: string } | null };
+
 type TreeState = {
-  item: ItemBiblioteca;
+  item: Placing;
   value: string;
   onChange: (id: string) => void;
   expanded: ReadonlySet<string>;
@@ -27,8 +30,8 @@ const TreeContext = createContext<TreeState | null>(null);
 const useTree = () => useContext(TreeContext) as TreeState;
 
 type Props = {
-  /** The item being moved: it and its descendants are no destination, nor its current folder. */
-  item: ItemBiblioteca;
+  /** The item being placed: it and its descendants are no destination, nor its current (or original) folder. */
+  item: Placing;
   /** The chosen folder id (LIBRARY_ROOT_ID for the root), '' for none yet. */
   value: string;
   onChange: (id: string) => void;
@@ -38,7 +41,7 @@ type Props = {
 };
 
 /**
- * The move dialog's destinations as a folder tree (docs/domains/library.md#forms): the folders the user may write
+ * The destinations of a move (and of a restore from the bin) as a folder tree (docs/domains/library.md#forms): the folders the user may write
  * into, one level at a time (pastasDestino), each with its full name and its path beside it, and a search by name.
  * A WAI-ARIA tree: arrows move, Right opens or enters, Left closes or goes up, Home and End, Enter or Space
  * chooses; one item is in the tab order.
@@ -220,7 +223,7 @@ function DestinationNode({
   const { item } = useTree();
   const folder = destination.pasta;
   const selectable =
-    folder.id !== item.pastaPai.id &&
+    folder.id !== item.pastaPai?.id &&
     canMoveTo(
       item,
       { id: folder.id, pasta: folder.pasta, access: folder.permissoesAcessoUsuarioLogado.map((p) => p.id) },

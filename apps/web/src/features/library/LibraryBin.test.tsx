@@ -17,7 +17,7 @@ import {
   type ItemBiblioteca,
   type ItemLixeira,
   LIXEIRA_BIBLIOTECA,
-  PASTAS_COM_PERMISSAO_ESCRITA,
+  PASTAS_DESTINO,
   RESTAURAR_ITEM_BIBLIOTECA,
   RESTAURAR_VERSAO_ITEM_BIBLIOTECA,
   VERSOES_ITEM_BIBLIOTECA,
@@ -203,8 +203,18 @@ describe('library bin', () => {
     renderWith(<BinDialog onClose={() => {}} />, [
       binOf([orfao]),
       {
-        request: { query: PASTAS_COM_PERMISSAO_ESCRITA },
-        result: { data: { pastasComPermissaoEscrita: [destino] } },
+        request: { query: PASTAS_DESTINO, variables: { idPasta: null, busca: null } },
+        result: {
+          data: {
+            pastasDestino: [
+              {
+                __typename: 'PastaDestino',
+                temSubpastas: false,
+                pasta: { ...destino, breadcrumb: [] },
+              },
+            ],
+          },
+        },
         maxUsageCount: 5,
       },
       back.mock,
@@ -215,8 +225,10 @@ describe('library bin', () => {
     expect(await within(form).findByText('Escolha o destino.')).toBeTruthy();
     expect(back.fn).not.toHaveBeenCalled();
 
-    fireEvent.mouseDown(within(form).getByRole('combobox'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Biblioteca / Destino' }));
+    // The destinations are the move dialog's tree.
+    const choice = await within(form).findByRole('treeitem', { name: 'Destino' });
+    fireEvent.click(within(choice).getByText('Destino'));
+    expect(choice.getAttribute('aria-selected')).toBe('true');
     fireEvent.click(button('Restaurar', form));
     await waitFor(() => expect(back.fn).toHaveBeenCalledTimes(1));
   });

@@ -1,27 +1,21 @@
-import { useMutation, useQuery } from '@apollo/client';
+import { useMutation } from '@apollo/client';
 import Typography from '@mui/material/Typography';
 import { restaurarEmSchema } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { useToast } from '../../ui/toast';
-import { LocationSelect } from './LocationSelect';
-import {
-  type ItemLixeira,
-  LIBRARY_REFETCH,
-  PASTAS_COM_PERMISSAO_ESCRITA,
-  RESTAURAR_ITEM_BIBLIOTECA,
-} from './library.documents';
+import { FolderTree } from './FolderTree';
+import { type ItemLixeira, LIBRARY_REFETCH, RESTAURAR_ITEM_BIBLIOTECA } from './library.documents';
 
 /**
  * Restores a bin entry to a folder the user picks (docs/domains/library.md#the-bin): when its original folder is
- * gone, or refused it (a folder of that name is there now). The choices are the writable folders, and the root for
- * a folder (which the server accepts only when the folder has groups of its own).
+ * gone, or refused it (an item of that name is there now). The choices are the move dialog's tree of writable folders
+ * (without the original one), and the root for a folder (which the server accepts only when it has groups of its own).
  */
 export function RestoreToDialog({ entry, onClose }: { entry: ItemLixeira; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const { data } = useQuery(PASTAS_COM_PERMISSAO_ESCRITA, { fetchPolicy: 'network-only' });
   const [restaurar, { loading }] = useMutation(RESTAURAR_ITEM_BIBLIOTECA, {
     refetchQueries: LIBRARY_REFETCH,
     awaitRefetchQueries: true,
@@ -50,15 +44,12 @@ export function RestoreToDialog({ entry, onClose }: { entry: ItemLixeira; onClos
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('library.bin.restoreTo.subtitle')}
       </Typography>
-      <LocationSelect
-        label={t('library.move.destination')}
+      <FolderTree
+        item={{ id: entry.id, pastaPai: entry.localOriginal.at(-1) ?? null }}
         value={form.values.idNovaLocalizacao}
-        folders={data?.pastasComPermissaoEscrita ?? []}
         includeRoot={entry.pasta}
         onChange={(id) => form.set('idNovaLocalizacao', id)}
-        onBlur={() => form.touch('idNovaLocalizacao')}
         error={error ? t(error) : undefined}
-        disabled={loading}
       />
     </FormDialog>
   );
