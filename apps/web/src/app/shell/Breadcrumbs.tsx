@@ -11,8 +11,8 @@ type Crumb = { id: string; path: string; label: string };
 
 /**
  * docs/domains/menu-and-shell.md#breadcrumbs: the trail of the current path, labelled from the menu (or the route
- * table), the root labelled with the product name. A screen can label its own path (`useBreadcrumbLabel`, e.g. a
- * folder's name). Hidden at 768 px and below.
+ * table), the root labelled with the product name. A screen can label its own path (`useBreadcrumbLabel`), or leave
+ * it out when its own trail says more (a library folder). Hidden at 768 px and below.
  */
 export function Breadcrumbs({
   productName,
@@ -31,7 +31,9 @@ export function Breadcrumbs({
   for (let i = 0; i < segments.length; i++) {
     const path = `/${segments.slice(0, i + 1).join('/')}`;
     const route = matchRoute(path);
-    const label = screenLabels.get(path) ?? menuLabelOf(menu, path) ?? (route ? t(route.titleKey) : undefined);
+    const screenLabel = screenLabels.get(path);
+    if (screenLabel === null) continue;
+    const label = screenLabel ?? menuLabelOf(menu, path) ?? (route ? t(route.titleKey) : undefined);
     if (label) crumbs.push({ id: path, path, label });
   }
   const linkable = (path: string) => registeredPaths.some((p) => pathMatches(p, path));
@@ -55,7 +57,8 @@ export function Breadcrumbs({
         sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', listStyle: 'none', m: 0, p: 0 }}
       >
         {crumbs.map((crumb, i) => {
-          const last = i === crumbs.length - 1 && i > 0;
+          // The current page, unless a screen left its own path out (then the last crumb is a way back up).
+          const last = i === crumbs.length - 1 && i > 0 && crumb.path === pathname;
           return (
             <Fragment key={crumb.id}>
               {i > 0 && (

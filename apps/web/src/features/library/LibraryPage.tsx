@@ -104,7 +104,9 @@ export function LibraryPage() {
     nextFetchPolicy: 'cache-first',
   });
   const folder = pasta.data?.pasta;
-  useBreadcrumbLabel(pathname, root ? undefined : folder?.nome);
+  // The page's folder trail names every folder up to the root; the header's trail stops at the library, so the two
+  // never disagree in nested folders.
+  useBreadcrumbLabel(pathname, root ? undefined : null);
 
   const list = useMemo(
     () => sortItems(items.data?.itemsPorPasta ?? [], sort, i18n.language),
