@@ -125,6 +125,30 @@ describe('library for daily use', () => {
     expect(fields(restored)).toEqual({ idNovaLocalizacao: 'library.fileNameTaken' });
   });
 
+  it("marks items changed by someone else since the viewer's previous sign-in as new", async () => {
+    const horizonte = [group['Rede Horizonte']];
+    await createFolder('montadora', { nome: 'Antes da visita', idsGrupoAcesso: horizonte });
+    // dealer signs in (their previous visit), then montadora changes things, then dealer comes back.
+    await signIn(base, 'dealer@portal.demo', DEMO_PASSWORD);
+    await new Promise((r) => setTimeout(r, 20));
+    const folder = (await createFolder('montadora', { nome: 'Novidades da rede', idsGrupoAcesso: horizonte })).data
+      .criarNovaPasta;
+    const idArquivo = await uploadFile(as.montadora, base, 'tabela nova.pdf', Buffer.from('%PDF-1.4'));
+    await q('montadora', 'mutation ($a: [ArquivoBibliotecaInput!]!) { uploadArquivos(arquivos: $a) { id } }', {
+      a: [{ idArquivo, idPastaPai: folder.id }],
+    });
+    const back = (await signIn(base, 'dealer@portal.demo', DEMO_PASSWORD)).client;
+    const ITEMS = 'query ($id: ID) { itemsPorPasta(idPasta: $id) { nome novo } }';
+    const root = (await gql(back, base, ITEMS, { id: null })).data.itemsPorPasta as { nome: string; novo: boolean }[];
+    expect(root.find((i) => i.nome === 'Novidades da rede')?.novo).toBe(true);
+    expect(root.find((i) => i.nome === 'Antes da visita')?.novo).toBe(false);
+    const inside = (await gql(back, base, ITEMS, { id: folder.id })).data.itemsPorPasta;
+    expect(inside).toEqual([{ nome: 'tabela nova.pdf', novo: true }]);
+    // The author's own changes are not news to them.
+    const own = (await q('montadora', ITEMS, { id: folder.id })).data.itemsPorPasta;
+    expect(own).toEqual([{ nome: 'tabela nova.pdf', novo: false }]);
+  });
+
   it('a folder the viewer cannot read does not block the name (hidden looks like missing)', async () => {
     const shared = (
       await createFolder('montadora', {

@@ -751,6 +751,8 @@ export type ItemBiblioteca = {
   dataCriacao: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
   nome: Scalars['String']['output'];
+  /** Changed by someone else since the signed-in user's previous sign-in (the list's 'new' mark). */
+  novo: Scalars['Boolean']['output'];
   /** True for a folder. */
   pasta: Scalars['Boolean']['output'];
   /** The containing folder; the library root (fixed id) for items at the top. */
@@ -3591,6 +3593,7 @@ export type ItemBibliotecaResolvers<ContextType = GraphQLContext, ParentType ext
   dataCriacao?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  novo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   pasta?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   pastaPai?: Resolver<ResolversTypes['PastaResumo'], ParentType, ContextType>;
   permissoes?: Resolver<Array<ResolversTypes['PermissaoItemBiblioteca']>, ParentType, ContextType>;

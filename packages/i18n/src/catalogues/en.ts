@@ -1181,6 +1181,7 @@ export const en = {
       levelRead: 'Read',
       levelWrite: 'Read and write',
     },
+    new: 'New',
     folderNameTaken: 'A folder with this name already exists here (names are compared without case and accents).',
     fileNameTaken:
       'A file with this name already exists here (names are compared without case and accents). Rename one of them first.',

@@ -1199,6 +1199,7 @@ export const es = {
       levelRead: 'Lectura',
       levelWrite: 'Lectura y escritura',
     },
+    new: 'Nuevo',
     folderNameTaken: 'Ya existe una carpeta con este nombre aquí (los nombres se comparan sin mayúsculas ni acentos).',
     fileNameTaken:
       'Ya existe un archivo con este nombre aquí (los nombres se comparan sin mayúsculas ni acentos). Cambie el nombre de uno de ellos antes.',

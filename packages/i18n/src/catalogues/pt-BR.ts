@@ -1184,6 +1184,7 @@ export const ptBR = {
       levelRead: 'Leitura',
       levelWrite: 'Leitura e escrita',
     },
+    new: 'Novo',
     folderNameTaken: 'Já existe uma pasta com este nome aqui (nomes são comparados sem maiúsculas e acentos).',
     fileNameTaken:
       'Já existe um arquivo com este nome aqui (nomes são comparados sem maiúsculas e acentos). Renomeie um deles antes.',

@@ -15,7 +15,7 @@ import { type GraphQLContext, requireUser } from '../../platform/graphql/context
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { registerFileAccess } from '../files/files.access.js';
 import { signDownloadLink, signThumbnailLink } from '../files/files.service.js';
-import { viewerGroupIds } from '../users/users.queries.js';
+import { previousSignInOf, viewerGroupIds } from '../users/users.queries.js';
 import {
   canReadLibraryUpload,
   countContents,
@@ -157,6 +157,17 @@ const accessDescription = (ctx: GraphQLContext, id: PermissaoAcesso) => ({
   id,
   description: t(ctx.locale, `libraryApi.${id}`),
 });
+
+/** The viewer's previous sign-in, read once per request (every item of a page asks for it). */
+const previousSignIns = new WeakMap<GraphQLContext, Promise<Date | null>>();
+function previousSignIn(ctx: GraphQLContext): Promise<Date | null> {
+  let at = previousSignIns.get(ctx);
+  if (!at) {
+    at = previousSignInOf(ctx.services.db, requireUser(ctx).id);
+    previousSignIns.set(ctx, at);
+  }
+  return at;
+}
 
 export const resolvers: Resolvers = {
   Query: {
@@ -304,6 +315,12 @@ export const resolvers: Resolvers = {
   ItemBiblioteca: {
     dataCriacao: (row) => new Date(row.data_criacao),
     ultimaModificacao: (row) => new Date(row.ultima_modificacao),
+    novo: async (row, _, ctx) => {
+      const viewer = requireUser(ctx);
+      if (row.id === LIBRARY_ROOT_ID || row.proprietario_id === viewer.id) return false;
+      const since = await previousSignIn(ctx);
+      return since !== null && new Date(row.ultima_modificacao) > since;
+    },
     arquivoImagem: (row) => Boolean(row.arquivo_imagem),
     tamanho: (row) => (row.arquivo_tamanho === null ? null : Number(row.arquivo_tamanho)),
     proprietario: (row) =>

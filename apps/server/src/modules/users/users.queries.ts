@@ -186,6 +186,17 @@ export const userLinksSql: Record<'dealer' | 'grupo' | 'marca' | 'grupoUsuarios'
  */
 export const userIdsMatchingSql = (busca: string): SQL => sql`SELECT u.id FROM usuario u WHERE ${userSearchSql(busca)}`;
 
+/**
+ * When the user signed in before their latest sign-in (null: this is their first): the baseline of "new since your
+ * last visit" (the library's mark, docs/domains/library.md#new-since-your-last-visit).
+ */
+export async function previousSignInOf(db: DbOrTx, userId: string): Promise<Date | null> {
+  const [row] = (await db.execute(sql`SELECT acesso_anterior AS at FROM usuario WHERE id = ${userId}`)).rows as {
+    at: Date | string | null;
+  }[];
+  return row?.at ? new Date(row.at) : null;
+}
+
 /** Users by id (id, nome, e-mail as text), in no particular order: names of creators, approvers, actors. */
 export async function usersByIds(db: DbOrTx, ids: readonly string[]) {
   if (!ids.length) return [];

@@ -144,11 +144,15 @@ export async function setPassword(ctx: ActionContext, input: { userId: string; s
 }
 
 /**
- * The user signed in now (`ultimo_acesso`, shown in the users administration). Called by sign-in; no
- * audit row of its own: the sign-in is the audited event (`login`).
+ * The user signed in now (`ultimo_acesso`, shown in the users administration; the one before kept as
+ * `acesso_anterior`). Called by sign-in; no audit row of its own: the sign-in is the audited event (`login`).
  */
 export async function recordSignIn(ctx: ActionContext, input: { userId: string }): Promise<void> {
-  await ctx.db.update(usuario).set({ ultimoAcesso: new Date() }).where(eq(usuario.id, input.userId));
+  // The access before this one becomes the baseline of "new since your last visit" (the library's mark).
+  await ctx.db
+    .update(usuario)
+    .set({ acessoAnterior: sql`${usuario.ultimoAcesso}`, ultimoAcesso: new Date() })
+    .where(eq(usuario.id, input.userId));
 }
 
 /** Links an external provider's subject to the user (first sign-in there, matched by e-mail), audited. */

@@ -32,6 +32,8 @@ export const usuario = pgTable(
     /** Bumped on every change of rights; sessions compare it to drop stale caches. */
     versao: timestamp('versao', { withTimezone: true }).notNull().defaultNow(),
     ultimoAcesso: timestamp('ultimo_acesso', { withTimezone: true }),
+    /** The sign-in before the last one (null: none yet): what "new since your last visit" compares with. */
+    acessoAnterior: timestamp('acesso_anterior', { withTimezone: true }),
     /**
      * When an administrator last reactivated the user (null: never): the inactivity sweep counts the idle
      * period from the latest of creation, last access and this (users.inactivity.ts).

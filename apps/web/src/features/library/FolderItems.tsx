@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { LIBRARY_NAME_TRUNCATE } from '@portal/domain';
 import type { KeyboardEvent, MouseEvent } from 'react';
@@ -25,10 +26,24 @@ const LIST_COLUMNS = {
   md: 'minmax(0, 3fr) minmax(0, 1.2fr) minmax(0, 1fr) minmax(0, 1.8fr) minmax(0, 1.5fr)',
 };
 
+/** "New": changed by someone else since the viewer's previous sign-in (docs/domains/library.md#new-since-your-last-visit). */
+function NewMark() {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      color="primary"
+      label={t('library.new')}
+      aria-hidden
+      sx={{ height: 20, fontSize: 12, flexShrink: 0 }}
+    />
+  );
+}
+
 /**
  * The items of a folder as tiles or rows: a multi-select listbox whose options take focus (Enter
  * opens, Space selects), named by the item's full name, shown in a tooltip on hover and focus when cut.
- * Each item shows its kind's icon; rows also its type and size.
+ * Each item shows its kind's icon; rows also its type and size; a "new" mark on what changed since the last visit.
  */
 export function FolderItems({ items, view, selected, onClick, onDoubleClick, onKeyDown }: Props) {
   const { t, i18n } = useTranslation();
@@ -36,7 +51,7 @@ export function FolderItems({ items, view, selected, onClick, onDoubleClick, onK
     role: 'option',
     tabIndex: 0,
     'aria-selected': selected.has(item.id),
-    'aria-label': item.nome,
+    'aria-label': item.novo ? `${item.nome} (${t('library.new')})` : item.nome,
     onClick: (event: MouseEvent) => onClick(item, event),
     onDoubleClick: () => onDoubleClick(item),
     onKeyDown: (event: KeyboardEvent) => onKeyDown(item, event),
@@ -89,6 +104,11 @@ export function FolderItems({ items, view, selected, onClick, onDoubleClick, onK
                   hoverTitle={false}
                 />
               </Typography>
+              {item.novo && (
+                <Box sx={{ textAlign: 'center', mt: 0.5 }}>
+                  <NewMark />
+                </Box>
+              )}
             </Box>
           </NameTooltip>
         ))}
@@ -139,6 +159,7 @@ export function FolderItems({ items, view, selected, onClick, onDoubleClick, onK
                 <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                   <TruncatedName name={item.nome} hoverTitle={false} />
                 </Box>
+                {item.novo && <NewMark />}
               </Box>
               <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: 'none', md: 'block' } }}>
                 {t(`library.kind.${kindOf(item)}`)}

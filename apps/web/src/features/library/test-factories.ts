@@ -21,6 +21,7 @@ export function buildItem(overrides: Partial<ItemBiblioteca> & { access?: Permis
     permissoes: [],
     ultimaModificacao: '2026-03-01T12:00:00.000Z',
     dataCriacao: '2026-03-01T12:00:00.000Z',
+    novo: false,
     arquivoLink: pasta ? null : `/api/files/f${seq}`,
     arquivoMiniaturaLink: null,
     arquivoImagem: false,

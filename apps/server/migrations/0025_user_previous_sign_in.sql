@@ -1,0 +1,1 @@
+ALTER TABLE "usuario" ADD COLUMN "acesso_anterior" timestamp with time zone;
