@@ -156,7 +156,7 @@ export async function seedHome(
     ANALYZE comunicado; ANALYZE comunicado_envio; ANALYZE conteudo_home; ANALYZE conteudo_home_grupo;
     ANALYZE usuario_grupo_usuarios; ANALYZE arquivo;`);
 
-  const library = await seedLibrary(exec, libraryItems, () => {});
+  const library = await seedLibrary(exec, libraryItems, () => {}, false);
   const seconds = Math.round(performance.now() - started) / 1000;
   log(
     `home seed: ${HOME_USER} in ${dealerGroups.length} user groups, ${HOME_SLIDES.length} slides, ${HOME_ADS.length} ads, ` +

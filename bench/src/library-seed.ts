@@ -96,9 +96,27 @@ const fileName = (j: string) => `CASE
     ELSE ${pick(DOCS, j)} || ' ' || ${pick(CITIES, `(${j}) / 7`)} || ' nº ' || (${j}) || ${pick(EXTS, `(${j}) / 3`)}
   END`;
 
-export type SeedInfo = { total: number; bigFolderId: string; seconds: number; steps: Record<string, number> };
+export type SeedInfo = {
+  total: number;
+  binned: number;
+  versions: number;
+  bigFolderId: string;
+  seconds: number;
+  steps: Record<string, number>;
+};
 
-export async function seedLibrary(exec: Exec, total: number, log: (msg: string) => void): Promise<SeedInfo> {
+/**
+ * With `history` (the default of bench:library; issue 16 point 12), the library also holds what daily use leaves:
+ * 1 file in 10 has 3 versions (two earlier uploads, each with its `arquivo` row, and the current one), and 1 file in
+ * 20 outside the 10,000-item folder is in the bin (deleted a day ago by its owner), about 5 % of the items. The big
+ * folder stays whole, so its page measures the same 10,000 live items.
+ */
+export async function seedLibrary(
+  exec: Exec,
+  total: number,
+  log: (msg: string) => void,
+  history = true,
+): Promise<SeedInfo> {
   const BIG_FILES = 9_800;
   const BIG_FOLDERS = 200;
   const FOLDERS = 999; // 499 under root A, 500 under root B
@@ -178,17 +196,41 @@ export async function seedLibrary(exec: Exec, total: number, log: (msg: string) 
                 ${ownerId}, ${now} - (f.j % 1000) * interval '1 hour', ${now} - (f.j % 997) * interval '1 hour'
            FROM (${fileRows(from, to)}) f;`,
     );
+    if (!history) continue;
+    await step(
+      `versions and bin ${from}-${to}`,
+      `INSERT INTO arquivo (id, storage_key, nome, content_type, tamanho, imagem, proprietario_id, file_type, created_at,
+                            colocado_em)
+         SELECT ${uid('bench-arqv-', "j || '-' || v")}, 'bench/' || j || '-v' || v, 'versão ' || v, 'application/pdf',
+                10000 + j % 5000, false, ${ownerId}, 'LIBRARY', ${now} - (3 - v) * interval '1 day', ${now}
+           FROM generate_series(${from}, ${to}) j, generate_series(1, 2) v WHERE j % 10 = 3;
+       INSERT INTO versao_item_biblioteca (item_id, numero, arquivo_id, autor_id, criado_em)
+         SELECT ${uid('bench-item-', 'j')}, v,
+                CASE WHEN v = 3 THEN ${uid('bench-arq-', 'j')} ELSE ${uid('bench-arqv-', "j || '-' || v")} END,
+                ${ownerId}, ${now} - (3 - v) * interval '1 day'
+           FROM generate_series(${from}, ${to}) j, generate_series(1, 3) v WHERE j % 10 = 3;
+       UPDATE item_biblioteca SET excluido_em = ${now}, excluido_com = id, excluido_por = ${ownerId}
+         WHERE id IN (SELECT ${uid('bench-item-', 'j')} FROM generate_series(GREATEST(${from}, ${BIG_FILES}), ${to}) j
+                       WHERE j % 20 = 7);`,
+    );
   }
   await exec(`SET session_replication_role = DEFAULT`);
   for (const ix of indexes) await step(`index ${ix.indexname}`, ix.indexdef);
   await step('analyze', 'ANALYZE item_biblioteca; ANALYZE arquivo; ANALYZE permissao_item_biblioteca');
-  const [{ n, big }] = await exec(
-    `SELECT count(*)::int AS n, count(*) FILTER (WHERE pasta_pai_id = ${BIG})::int AS big FROM item_biblioteca WHERE excluido_em IS NULL`,
+  await step('analyze versions', 'ANALYZE versao_item_biblioteca');
+  const [{ n, big, binned }] = await exec(
+    `SELECT count(*) FILTER (WHERE excluido_em IS NULL)::int AS n,
+            count(*) FILTER (WHERE excluido_em IS NULL AND pasta_pai_id = ${BIG})::int AS big,
+            count(*) FILTER (WHERE excluido_em IS NOT NULL)::int AS binned FROM item_biblioteca`,
   );
+  const [{ versions }] = await exec('SELECT count(*)::int AS versions FROM versao_item_biblioteca');
+  log(`  seed: ${n} live items, ${binned} in the bin, ${versions} version rows`);
   const [{ id: bigFolderId }] = await exec(`SELECT ${BIG}::text AS id`);
   if (Number(big) !== 10_000) throw new Error(`library seed: the big folder has ${big} items, not 10000`);
   return {
     total: Number(n),
+    binned: Number(binned),
+    versions: Number(versions),
     bigFolderId: String(bigFolderId),
     seconds: Math.round(performance.now() - started) / 1000,
     steps,

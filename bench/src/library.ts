@@ -21,7 +21,8 @@
  * Environment: BENCH_BACKENDS (postgres,pglite), BENCH_PG_URL (admin connection), BENCH_LIBRARY_ITEMS_PG
  * (1000000), BENCH_LIBRARY_ITEMS_PGLITE (1000000), BENCH_LIBRARY_REQUESTS (200 per scenario),
  * BENCH_LIBRARY_WARMUP (20), BENCH_LIBRARY_MAX_SECONDS (60: a scenario stops early past this),
- * BENCH_LIBRARY_UPLOAD (1; 0 skips the upload).
+ * BENCH_LIBRARY_UPLOAD (1; 0 skips the upload), BENCH_LIBRARY_HISTORY (1: 1 file in 10 with 3 versions and about
+ * 5 % of the items in the bin, issue 16 point 12; 0 for the bare tree of earlier runs).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -59,6 +60,8 @@ export function intEnv(name: string, fallback: number, min: number, max: number)
   return n;
 }
 
+/** Versions and the bin in place (library-seed.ts `history`). */
+const HISTORY = process.env.BENCH_LIBRARY_HISTORY !== '0';
 const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://portal:portal@127.0.0.1:5432/postgres';
 const BACKENDS = (process.env.BENCH_BACKENDS || 'postgres,pglite').split(',').map((b) => b.trim()) as Backend[];
 for (const b of BACKENDS)
@@ -534,8 +537,10 @@ async function runBackend(backend: Backend): Promise<BackendResult> {
   if (backend === 'pglite') await server.stop();
 
   const here = await openHere(backend, dataDir, databaseUrl);
-  const seeded = await seedLibrary(here.exec, ITEMS[backend], log);
-  log(`${backend}: seeded ${seeded.total.toLocaleString('en')} live items in ${seeded.seconds.toFixed(1)} s`);
+  const seeded = await seedLibrary(here.exec, ITEMS[backend], log, HISTORY);
+  log(
+    `${backend}: seeded ${seeded.total.toLocaleString('en')} live items, ${seeded.binned.toLocaleString('en')} in the bin, ${seeded.versions.toLocaleString('en')} version rows in ${seeded.seconds.toFixed(1)} s`,
+  );
   const counts = await termCounts(here.exec);
   for (const [term, c] of Object.entries(counts))
     log(`  "${term}": ${c.all} items match, ${c.horizonte} readable by Rede Horizonte`);
