@@ -1209,6 +1209,8 @@ export const en = {
     closeSearch: 'Close the search',
     uploadInFolder: 'Files go inside a folder: open a folder you may write to, then upload.',
     upload: {
+      cancelSending: 'Cancel sending',
+      cancelled: 'Sending cancelled: no file was placed in the folder. Those already sent stay listed for another try.',
       title: 'Upload files',
       destination: 'Destination: {{nome}}',
       dropzone: 'Drag files here or click to select them',

@@ -1227,6 +1227,9 @@ export const es = {
     closeSearch: 'Cerrar la búsqueda',
     uploadInFolder: 'Los archivos van dentro de una carpeta: abra una carpeta en la que pueda escribir y envíe.',
     upload: {
+      cancelSending: 'Cancelar envío',
+      cancelled:
+        'Envío cancelado: ningún archivo se colocó en la carpeta. Los ya enviados siguen en la lista para un nuevo envío.',
       title: 'Subir archivos',
       destination: 'Destino: {{nome}}',
       dropzone: 'Arrastra archivos aquí o haz clic para seleccionarlos',

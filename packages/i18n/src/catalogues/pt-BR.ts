@@ -1212,6 +1212,9 @@ export const ptBR = {
     closeSearch: 'Fechar a busca',
     uploadInFolder: 'Os arquivos ficam dentro de uma pasta: abra uma pasta em que você pode escrever e envie.',
     upload: {
+      cancelSending: 'Cancelar envio',
+      cancelled:
+        'Envio cancelado: nenhum arquivo foi colocado na pasta. Os já enviados seguem na lista para um novo envio.',
       title: 'Enviar arquivos',
       destination: 'Destino: {{nome}}',
       dropzone: 'Arraste arquivos para cá ou clique para selecionar',

@@ -108,6 +108,31 @@ describe('UploadDialog', () => {
     await waitFor(() => expect(submitButton().disabled).toBe(false));
   });
 
+  it('cancelling while sending stops the uploads, places nothing and says so', async () => {
+    const place = vi.fn(() => ({ data: { uploadArquivos: [] } }));
+    const upload = vi.fn((file: File, signal?: AbortSignal) =>
+      file.name === 'rapido.txt'
+        ? Promise.resolve('id-rapido')
+        : new Promise<string>((_, reject) =>
+            signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+    );
+    renderDialog(upload, [
+      nameCheck(['rapido.txt', 'lento.txt']),
+      { request: { query: UPLOAD_ARQUIVOS }, variableMatcher: () => true, result: place },
+    ] as never);
+    await addFiles([fileOf('rapido.txt', 1), fileOf('lento.txt', 2)]);
+    await waitFor(() => expect(listed()).toBe(2));
+    fireEvent.click(submitButton());
+    const cancel = await screen.findByRole('button', { name: 'Cancelar envio' });
+    await waitFor(() => expect((cancel as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(cancel);
+    expect(await screen.findByText(/Envio cancelado: nenhum arquivo foi colocado na pasta/)).toBeTruthy();
+    expect(place).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+  });
+
   it('a partly failed send ends with a summary (sent, refused and why) and a way to close', async () => {
     const onClose = vi.fn();
     renderDialog(
@@ -202,7 +227,7 @@ describe('UploadDialog', () => {
     fireEvent.click(within(question).getByRole('button', { name: 'Ignorar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(upload).toHaveBeenCalledTimes(1);
-    expect(upload).toHaveBeenCalledWith(expect.objectContaining({ name: 'c.pdf' }));
+    expect(upload).toHaveBeenCalledWith(expect.objectContaining({ name: 'c.pdf' }), expect.anything());
   });
 
   it('cancelling the question sends nothing and keeps the files listed', async () => {

@@ -57,8 +57,8 @@ type Props = {
   /** The folder the files go to; null for the root. */
   folderId: string | null;
   folderName: string;
-  /** Sends one file; replaceable in tests. */
-  upload?: (file: File) => Promise<string>;
+  /** Sends one file (stopped by `signal` when the user cancels the send); replaceable in tests. */
+  upload?: (file: File, signal?: AbortSignal) => Promise<string>;
 };
 
 /**
@@ -67,7 +67,7 @@ type Props = {
  * every pending file in parallel (each pending → success or error), then places the sent ones with one
  * uploadArquivos. Files already sent are not sent again on a retry. Before sending, the names already used by files
  * of the folder are asked about (replace, keep both or skip, per file or for all; decision 0030); skipped files
- * are not sent.
+ * are not sent. "Cancel sending" stops the uploads under way and places nothing, and says so.
  */
 export function UploadDialog({ onClose, folderId, folderName, upload = uploadLibraryFile }: Props) {
   const { t, i18n } = useTranslation();
@@ -80,6 +80,8 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
   const [placeFiles] = useMutation(UPLOAD_ARQUIVOS, { refetchQueries: LIBRARY_REFETCH });
   const client = useApolloClient();
   const [question, setQuestion] = useState<Question | null>(null);
+  /** The send under way, which "Cancel sending" stops before anything is placed. */
+  const sending = useRef<AbortController | null>(null);
 
   /**
    * Asks about every entry still to send whose name a file of the folder has, one at a time (or once for all);
@@ -148,21 +150,34 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
       return;
     }
     setAttempted(true);
+    const controller = new AbortController();
+    sending.current = controller;
     const toSend = current.filter((e) => e.status !== 'success' && e.status !== 'skipped');
     const sent = await Promise.all(
       toSend.map(async (entry) => {
         update(entry.key, { status: 'sending', message: undefined });
         try {
-          const id = await upload(entry.file);
+          const id = await upload(entry.file, controller.signal);
           update(entry.key, { status: 'success', id });
           return { ...entry, id };
         } catch (error) {
+          if (controller.signal.aborted) {
+            update(entry.key, { status: 'pending' });
+            return null;
+          }
           const message = error instanceof UploadError && error.message ? error.message : t('library.upload.loadError');
           update(entry.key, { status: 'error', message });
           return null;
         }
       }),
     );
+    sending.current = null;
+    // Cancelled while sending: nothing is placed (what was sent stays ready for another try), and the user is told.
+    if (controller.signal.aborted) {
+      toast.info('library.upload.cancelled');
+      setBusy(false);
+      return;
+    }
     const ready = [
       ...current.filter((e) => e.status === 'success' && !e.placed),
       ...sent.filter((e): e is Entry & { id: string } => e !== null),
@@ -264,9 +279,13 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {placed.length > 0 ? t('common.close') : t('library.cancel')}
-        </Button>
+        {busy ? (
+          <Button onClick={() => sending.current?.abort()} disabled={!sending.current}>
+            {t('library.upload.cancelSending')}
+          </Button>
+        ) : (
+          <Button onClick={onClose}>{placed.length > 0 ? t('common.close') : t('library.cancel')}</Button>
+        )}
         <Button variant="contained" onClick={() => void submit()} disabled={busy || unplaced.length === 0}>
           {t('library.upload.submit')}
         </Button>
