@@ -27,10 +27,11 @@ const LIST_COLUMNS = {
 };
 
 /** "New": changed by someone else since the viewer's previous sign-in (docs/domains/library.md#new-since-your-last-visit). */
-function NewMark() {
+function NewMark({ itemId }: { itemId: string }) {
   const { t } = useTranslation();
   return (
     <Chip
+      id={newMarkId(itemId)}
       size="small"
       color="primary"
       label={t('library.new')}
@@ -39,6 +40,8 @@ function NewMark() {
     />
   );
 }
+
+const newMarkId = (itemId: string) => `novo-${itemId}`;
 
 /**
  * The items of a folder as tiles or rows: a multi-select listbox whose options take focus (Enter
@@ -51,7 +54,9 @@ export function FolderItems({ items, view, selected, onClick, onDoubleClick, onK
     role: 'option',
     tabIndex: 0,
     'aria-selected': selected.has(item.id),
-    'aria-label': item.novo ? `${item.nome} (${t('library.new')})` : item.nome,
+    'aria-label': item.nome,
+    // "New" is said as the option's description, so its name stays the item's name.
+    'aria-describedby': item.novo ? newMarkId(item.id) : undefined,
     onClick: (event: MouseEvent) => onClick(item, event),
     onDoubleClick: () => onDoubleClick(item),
     onKeyDown: (event: KeyboardEvent) => onKeyDown(item, event),
@@ -106,7 +111,7 @@ export function FolderItems({ items, view, selected, onClick, onDoubleClick, onK
               </Typography>
               {item.novo && (
                 <Box sx={{ textAlign: 'center', mt: 0.5 }}>
-                  <NewMark />
+                  <NewMark itemId={item.id} />
                 </Box>
               )}
             </Box>
@@ -159,7 +164,7 @@ export function FolderItems({ items, view, selected, onClick, onDoubleClick, onK
                 <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                   <TruncatedName name={item.nome} hoverTitle={false} />
                 </Box>
-                {item.novo && <NewMark />}
+                {item.novo && <NewMark itemId={item.id} />}
               </Box>
               <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: 'none', md: 'block' } }}>
                 {t(`library.kind.${kindOf(item)}`)}

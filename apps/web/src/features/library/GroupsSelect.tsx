@@ -42,10 +42,11 @@ export function GroupsSelect({ label, groups, value, onChange, onBlur, error, di
       onChange={(_, next) => onChange(next.map((g) => g.id))}
       onBlur={onBlur}
       renderOption={({ key, ...props }, g) => (
-        <li key={key} {...props} title={g.nome}>
+        // The option's name is the group's; its kind and people are its description.
+        <li key={key} {...props} title={g.nome} aria-describedby={`grupo-resumo-${g.id}`}>
           <Box>
             <div>{short(g.nome)}</div>
-            <Typography variant="caption" color="text.secondary">
+            <Typography id={`grupo-resumo-${g.id}`} variant="caption" color="text.secondary" aria-hidden>
               {groupSummary(t, g)}
             </Typography>
           </Box>

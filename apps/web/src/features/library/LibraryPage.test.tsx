@@ -185,13 +185,14 @@ describe('LibraryPage', () => {
     ).toBeTruthy();
   });
 
-  it('marks what changed since the last visit as new, in the list and in the tiles, and says it to screen readers', async () => {
+  it('marks what changed since the last visit as new, in the list and in the tiles, and says it to screen readers as the description', async () => {
     const fresh = buildItem({ id: 'n1', nome: 'Tabela nova.pdf', access: ['LEITURA'], novo: true });
     const old = buildItem({ id: 'n2', nome: 'Tabela antiga.pdf', access: ['LEITURA'] });
     const pasta = buildItem({ id: 'p8', nome: 'Preços', pasta: true, access: ['LEITURA'] });
     renderLibrary('/biblioteca/p8', [folder(pasta), itemsOf('p8', [fresh, old])], READER);
-    const marked = await screen.findByRole('option', { name: 'Tabela nova.pdf (Novo)' });
+    const marked = await screen.findByRole('option', { name: 'Tabela nova.pdf' });
     expect(within(marked).getByText('Novo')).toBeTruthy();
+    expect(document.getElementById(marked.getAttribute('aria-describedby') as string)?.textContent).toBe('Novo');
     expect(within(option('Tabela antiga.pdf')).queryByText('Novo')).toBeNull();
   });
 
