@@ -22,13 +22,19 @@ async function axeAtBothWidths(page: Page, ready: () => Promise<void>) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-/** A local 'YYYY-MM-DDTHH:mm' `ms` from now, in the browser's time zone. */
+/**
+ * A local 'YYYY-MM-DDTHH:mm' `ms` after the server's business clock, in the browser's time zone. The server's clock,
+ * not the browser's: an earlier journey on the shared portal moves it forward (POST /api/dev/clock, DEV_CLOCK=true).
+ */
 async function localInputIn(page: Page, ms: number): Promise<string> {
-  return page.evaluate((ahead) => {
-    const d = new Date(Date.now() + ahead);
+  const moved = await page.request.post('/api/dev/clock', { data: { advanceMs: 0 } });
+  expect(moved.ok()).toBe(true);
+  const serverNow = new Date(((await moved.json()) as { now: string }).now).getTime();
+  return page.evaluate((at) => {
+    const d = new Date(at);
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  }, ms);
+  }, serverNow + ms);
 }
 
 test('templates and generic notifications: write a template, send from it with the count and a preview, schedule and cancel', async ({

@@ -31,7 +31,7 @@ async function sendCommunication(browser: Browser, titulo: string) {
   const grupo = gruposUsuariosAtivos.find((g) => g.nome === 'Rede Horizonte');
   const saved = await gql<{ salvarComunicado: { id: string } }>(
     'mutation ($c: ComunicadoInput!) { salvarComunicado(comunicado: $c) { id } }',
-    { c: { titulo, mensagem: '<p>Recall preventivo do modelo Aurora.</p>', idsGruposUsuarios: [grupo?.id] } },
+    { c: { titulo, mensagem: '<p>Campanha de revisão do modelo Aurora.</p>', idsGruposUsuarios: [grupo?.id] } },
   );
   const id = saved.salvarComunicado.id;
   await gql('mutation ($id: ID!) { enviarComunicado(id: $id) { id } }', { id });
@@ -61,7 +61,7 @@ test('the service worker shows a push, its click opens the communication, and th
   baseURL,
 }) => {
   const context = await browser.newContext({ serviceWorkers: 'allow' });
-  const communication = await sendCommunication(browser, `Recall preventivo ${Date.now()}`);
+  const communication = await sendCommunication(browser, `Campanha offline ${Date.now()}`);
   const page = await context.newPage();
 
   // The recovery screen (public): no service worker, no push question.

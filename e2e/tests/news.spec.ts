@@ -10,7 +10,7 @@ test('my news shows what is new, and after leaving the page there is nothing new
   await openSignedIn(page, '/novidades', 'dealer2@portal.demo');
   await expect(page.getByRole('heading', { level: 1, name: 'Minhas novidades' })).toBeVisible();
   const bell = page.getByRole('region', { name: 'Notificações' });
-  await expect(bell.getByText('Bem-vindo ao portal')).toBeVisible();
+  await expect(bell.getByText('Bem-vindo ao portal', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Comunicados' }).getByText('Nada de novo.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 

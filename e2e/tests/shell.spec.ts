@@ -48,12 +48,15 @@ for (const user of USERS) {
     await expect(crumbs.getByRole('link', { name: 'Portal', exact: true })).toHaveAttribute('href', '/home');
     await expect(crumbs.getByText('Início')).toHaveAttribute('aria-current', 'page');
 
-    // Menu: categories ordered; in-app links without a screen yet are hidden; external links open a tab.
+    // Menu: categories ordered; in-app links go to their screens; external links open a tab.
     await banner.getByRole('button', { name: 'Abrir menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await expect(menu.getByRole('link', { name: 'Início' }).first()).toHaveAttribute('href', '/home');
     await expect(menu.getByRole('link', { name: /^Central de ajuda/ })).toHaveAttribute('rel', 'noopener');
-    await expect(menu.getByRole('link', { name: 'Notificações genéricas', exact: true })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Notificações genéricas', exact: true })).toHaveAttribute(
+      'href',
+      '/notificacoesGenericas',
+    );
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
 
