@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ViewDialog } from '../../ui/ViewDialog';
 import { BinDialog } from './BinDialog';
 import { DeleteDialog } from './DeleteDialog';
+import { FileDetails } from './FileDetails';
 import { GrantAccessDialog } from './GrantAccessDialog';
 import { ImageViewer } from './ImageViewer';
 import type { ItemBiblioteca } from './library.documents';
 import { MoveDialog } from './MoveDialog';
 import { NewFolderDialog } from './NewFolderDialog';
+import { PdfViewer } from './PdfViewer';
 import { RenameDialog } from './RenameDialog';
 import { UploadDialog } from './UploadDialog';
 import { VersionsDialog } from './VersionsDialog';
@@ -15,7 +17,8 @@ import { VersionsDialog } from './VersionsDialog';
 export type OpenDialog =
   | null
   | { kind: 'upload' | 'uploadHint' | 'createFolder' | 'rename' | 'move' | 'delete' | 'grant' | 'bin' | 'versions' }
-  | { kind: 'viewer'; itemId: string };
+  | { kind: 'viewer'; itemId: string }
+  | { kind: 'pdf' | 'details'; file: ItemBiblioteca };
 
 type Props = {
   dialog: OpenDialog;
@@ -64,6 +67,8 @@ export function LibraryDialogs(props: Props) {
           onDownload={props.onDownload}
         />
       )}
+      {dialog?.kind === 'pdf' && <PdfViewer file={dialog.file} onClose={onClose} onDownload={props.onDownload} />}
+      {dialog?.kind === 'details' && <FileDetails file={dialog.file} onClose={onClose} onDownload={props.onDownload} />}
       <DeleteDialog open={kind === 'delete'} selection={selection} onClose={onClose} onDeleted={props.onDeleted} />
     </>
   );

@@ -24,7 +24,7 @@ import { useListParams } from '../../ui/list/use-list-params';
 import { FolderItems } from './FolderItems';
 import { FolderTrail } from './FolderTrail';
 import { folderUrl } from './format';
-import { type SortKey, type SortOrder, sortItems } from './item-kind';
+import { kindOf, type SortKey, type SortOrder, sortItems } from './item-kind';
 import { LibraryDialogs, type OpenDialog } from './LibraryDialogs';
 import { LibraryToolbar, type ToolbarAction } from './LibraryToolbar';
 import { ITEMS_POR_PASTA, type ItemBiblioteca, PASTA } from './library.documents';
@@ -135,7 +135,8 @@ export function LibraryPage() {
   const open = (item: ItemBiblioteca) => {
     if (item.pasta) navigate(folderUrl(item.id));
     else if (item.arquivoImagem && images.some((i) => i.id === item.id)) setDialog({ kind: 'viewer', itemId: item.id });
-    else void download([item]);
+    else if (kindOf(item) === 'pdf') setDialog({ kind: 'pdf', file: item });
+    else setDialog({ kind: 'details', file: item });
   };
   const select = (item: ItemBiblioteca, additive: boolean) => {
     const current = selectedMap;
