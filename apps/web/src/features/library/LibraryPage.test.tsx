@@ -238,6 +238,20 @@ describe('LibraryPage', () => {
     expect(button('Excluir').disabled).toBe(true);
   });
 
+  it('opening a PDF opens the PDF viewer; another file opens its details instead of downloading', async () => {
+    renderLibrary('/biblioteca', [itemsOf(null, ROOT_ITEMS)]);
+    await screen.findByRole('option', { name: 'Contratos' });
+    fireEvent.keyDown(option('Metas 2026.xlsx'), { key: 'Enter' });
+    const details = await screen.findByRole('dialog', { name: 'Metas 2026.xlsx' });
+    expect(within(details).getByText('Planilha')).toBeTruthy();
+    expect(within(details).getByRole('button', { name: 'Baixar' })).toBeTruthy();
+    fireEvent.click(within(details).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.keyDown(option(relatorio.nome), { key: 'Enter' });
+    const viewer = await screen.findByRole('dialog');
+    expect(within(viewer).getByRole('heading', { level: 2 }).textContent).toContain('Relatório trimestral');
+  });
+
   it('shows each item’s kind and size in the list, and sorts by name, modified date and size', async () => {
     renderLibrary('/biblioteca', [itemsOf(null, ROOT_ITEMS)]);
     await screen.findByRole('option', { name: 'Contratos' });
