@@ -44,14 +44,61 @@ async function axeAtBothWidths(page: Page, what: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+/**
+ * A minimal valid two-page PDF, written here byte for byte (no PDF library in the repo): each page a filled
+ * rectangle and a line of text, so a rendered page has ink on it.
+ */
+function twoPagePdf(): Buffer {
+  const page = (contents: number) =>
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Contents ${contents} 0 R /Resources << /Font << /F1 7 0 R >> >> >>`;
+  const stream = (content: string) => `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+    page(5),
+    page(6),
+    stream('0.1 0.2 0.6 rg 30 220 240 140 re f BT /F1 24 Tf 40 150 Td (Pagina 1) Tj ET'),
+    stream('0.7 0.1 0.1 rg 30 40 240 140 re f BT /F1 24 Tf 40 300 Td (Pagina 2) Tj ET'),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/** How many pixels of the viewer's canvas are not white (pdf.js paints the page white, then its content). */
+async function inkedPixels(page: Page): Promise<number> {
+  return page.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d');
+    if (!context || canvas.width === 0) return 0;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let inked = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if ((data[i] ?? 255) < 200 || (data[i + 1] ?? 255) < 200 || (data[i + 2] ?? 255) < 200) inked += 1;
+    return inked;
+  });
+}
+
 async function chooseGroup(page: Page, label: string, group: string) {
   await page.getByRole('dialog').getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: group, exact: true }).click();
+  // An option names its group, then the group's kind and people ("Rede Horizonte Privado · 1 pessoa").
+  await page
+    .getByRole('option')
+    .filter({ has: page.getByText(group, { exact: true }) })
+    .click();
   await expect(page.getByRole('listbox', { name: label })).toBeHidden();
 }
 
 test('a manager shares a folder with a group; a member downloads; others see nothing', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
 
   // montadora creates the folder in the root for Rede Horizonte.
   const manager = await signedInPage(browser, '/biblioteca', 'montadora@portal.demo');
@@ -105,6 +152,42 @@ test('a manager shares a folder with a group; a member downloads; others see not
   await manager.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 
+  // Previews (issue 16, point 6): a two-page PDF is drawn by pdf.js, page by page; another file opens its details.
+  await toolbar(manager).getByRole('button', { name: 'Enviar arquivos' }).click();
+  dialog = manager.getByRole('dialog', { name: 'Enviar arquivos' });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'catalogo-pecas.pdf', mimeType: 'application/pdf', buffer: twoPagePdf() });
+  await dialog.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await item(manager, 'catalogo-pecas.pdf').dblclick();
+  const pdf = manager.getByRole('dialog', { name: 'catalogo-pecas.pdf' });
+  await expect(pdf.getByText('Página 1 de 2', { exact: true })).toBeVisible();
+  await expect(pdf.getByRole('img', { name: 'Página 1 de catalogo-pecas.pdf' })).toBeVisible();
+  await expect.poll(() => inkedPixels(manager)).toBeGreaterThan(1000);
+  await expect(pdf.getByRole('button', { name: 'Página anterior' })).toBeDisabled();
+  await pdf.getByRole('button', { name: 'Próxima página' }).click();
+  await expect(pdf.getByText('Página 2 de 2', { exact: true })).toBeVisible();
+  await expect.poll(() => inkedPixels(manager)).toBeGreaterThan(1000);
+  await manager.keyboard.press('ArrowLeft');
+  await expect(pdf.getByText('Página 1 de 2', { exact: true })).toBeVisible();
+  await axeAtBothWidths(manager, 'the PDF viewer');
+  await manager.keyboard.press('Escape');
+  await expect(pdf).toBeHidden();
+
+  await item(manager, 'notas-revisao.txt').dblclick();
+  const details = manager.getByRole('dialog', { name: 'notas-revisao.txt' });
+  await expect(details.getByText('32 bytes', { exact: true })).toBeVisible();
+  await expect(details.getByText('Documento', { exact: true })).toBeVisible();
+  await axeAtBothWidths(manager, 'the file details');
+  const fromDetails = manager.waitForEvent('download');
+  await details.getByRole('button', { name: 'Baixar' }).click();
+  expect(readFileSync(await (await fromDetails).path(), 'utf8')).toBe(
+    readFileSync(path.join(FIXTURES, 'notas-revisao.txt'), 'utf8'),
+  );
+  await details.getByRole('button', { name: 'Fechar' }).click();
+  await expect(details).toBeHidden();
+
   // Rename a file.
   await select(manager, 'notas-revisao.txt');
   await toolbar(manager).getByRole('button', { name: 'Renomear' }).click();
@@ -137,7 +220,7 @@ test('a manager shares a folder with a group; a member downloads; others see not
   await select(manager, FOLDER);
   await toolbar(manager).getByRole('button', { name: 'Conceder acesso' }).click();
   dialog = manager.getByRole('dialog', { name: /^Conceder acesso/ });
-  await expect(dialog.getByRole('button', { name: 'Rede Horizonte' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Rede Horizonte', exact: true })).toBeVisible();
   await chooseGroup(manager, 'Grupos com leitura', 'Pós-venda');
   await dialog.getByRole('button', { name: 'Salvar acesso' }).click();
   await expect(dialog).toBeHidden();

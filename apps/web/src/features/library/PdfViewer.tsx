@@ -126,7 +126,14 @@ export function PdfViewer({ file, onClose, onDownload }: Props) {
           <CloseIcon />
         </IconButton>
       </Box>
-      <Box ref={body} sx={{ flex: 1, minHeight: 0, overflow: 'auto', px: `${GUTTER}px`, pb: 1 }}>
+      {/* Focusable, so a keyboard scrolls a page taller than the screen (Up, Down); Left and Right turn pages. */}
+      <Box
+        ref={body}
+        tabIndex={0}
+        role="region"
+        aria-labelledby={titleId}
+        sx={{ flex: 1, minHeight: 0, overflow: 'auto', px: `${GUTTER}px`, pb: 1 }}
+      >
         {state.status === 'loading' && (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 10 }}>
             <CircularProgress color="inherit" aria-hidden />
