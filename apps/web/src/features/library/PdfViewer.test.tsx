@@ -91,6 +91,10 @@ describe('PdfViewer', () => {
     expect(screen.getByText('Página 3 de 3')).toBeTruthy();
     fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
     expect(screen.getByText('Página 2 de 3')).toBeTruthy();
+    // The button that disables itself hands the focus to the other one.
+    button('Próxima página').focus();
+    fireEvent.click(button('Próxima página'));
+    await waitFor(() => expect(document.activeElement).toBe(button('Página anterior')));
     fireEvent.keyDown(dialog, { key: 'Home' });
     expect(screen.getByText('Página 1 de 3')).toBeTruthy();
     fireEvent.keyDown(dialog, { key: 'End' });

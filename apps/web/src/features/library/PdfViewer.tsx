@@ -45,6 +45,8 @@ export function PdfViewer({ file, onClose, onDownload }: Props) {
   const [width, setWidth] = useState(0);
   const body = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const previousButton = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
 
   // Loads the bytes and opens the document once per file; the document is released when the viewer closes.
   useEffect(() => {
@@ -95,6 +97,13 @@ export function PdfViewer({ file, onClose, onDownload }: Props) {
   }, [doc, page, width]);
 
   const total = doc?.numPages ?? 0;
+  // The button that just turned to the first or last page disables itself: the focus moves to the other one
+  // instead of falling out of the viewer (where the arrow keys would no longer turn pages).
+  useEffect(() => {
+    const active = document.activeElement;
+    if (page >= total && active === nextButton.current) previousButton.current?.focus();
+    else if (page <= 1 && active === previousButton.current) nextButton.current?.focus();
+  }, [page, total]);
   const go = (step: number) => setPage((current) => Math.min(Math.max(current + step, 1), Math.max(total, 1)));
   const onKeyDown = (event: KeyboardEvent) => {
     if (!doc) return;
@@ -177,6 +186,7 @@ export function PdfViewer({ file, onClose, onDownload }: Props) {
           }}
         >
           <IconButton
+            ref={previousButton}
             color="inherit"
             aria-label={t('library.pdf.previous')}
             disabled={page <= 1}
@@ -187,7 +197,13 @@ export function PdfViewer({ file, onClose, onDownload }: Props) {
           <Typography role="status" sx={{ minWidth: 120, textAlign: 'center' }}>
             {t('library.pdf.page', { page, total })}
           </Typography>
-          <IconButton color="inherit" aria-label={t('library.pdf.next')} disabled={page >= total} onClick={() => go(1)}>
+          <IconButton
+            ref={nextButton}
+            color="inherit"
+            aria-label={t('library.pdf.next')}
+            disabled={page >= total}
+            onClick={() => go(1)}
+          >
             <NextIcon />
           </IconButton>
         </Box>
