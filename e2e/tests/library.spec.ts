@@ -89,11 +89,7 @@ async function inkedPixels(page: Page): Promise<number> {
 
 async function chooseGroup(page: Page, label: string, group: string) {
   await page.getByRole('dialog').getByRole('combobox', { name: label, exact: true }).click();
-  // An option names its group, then the group's kind and people ("Rede Horizonte Privado · 1 pessoa").
-  await page
-    .getByRole('option')
-    .filter({ has: page.getByText(group, { exact: true }) })
-    .click();
+  await page.getByRole('option', { name: group, exact: true }).click();
   await expect(page.getByRole('listbox', { name: label })).toBeHidden();
 }
 
