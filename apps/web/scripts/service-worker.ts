@@ -6,8 +6,14 @@ import type { Plugin } from 'vite';
 const SOURCE = new URL('../sw/sw-portal.js', import.meta.url);
 
 /**
+ * Assets not precached: the PDF viewer's pdf.js and its worker (about 1.5 MB, decision 0037) are fetched when a PDF is
+ * first opened, then kept by the worker's cache-first rule for `/assets/`, so a phone's first visit does not pay them.
+ */
+const ON_DEMAND = /pdf/i;
+
+/**
  * Emits `/sw-portal.js` (decision 0035) with the list of files to precache written in: `/` (the built index.html)
- * and every file of this build under `assets/` except source maps. `BUILD` is a hash of that list, so a new build
+ * and every file of this build under `assets/` except source maps and the on-demand ones. `BUILD` is a hash of that list, so a new build
  * gives the worker new bytes (the browser installs it) and a new cache name (the old one is dropped on activate).
  */
 export function serviceWorker(): Plugin {
@@ -16,7 +22,7 @@ export function serviceWorker(): Plugin {
     apply: 'build',
     async generateBundle(_options, bundle) {
       const assets = Object.keys(bundle)
-        .filter((name) => name.startsWith('assets/') && !name.endsWith('.map'))
+        .filter((name) => name.startsWith('assets/') && !name.endsWith('.map') && !ON_DEMAND.test(name))
         .sort()
         .map((name) => `/${name}`);
       const precache = ['/', '/favicon.svg', ...assets];
