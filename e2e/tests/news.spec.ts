@@ -21,5 +21,5 @@ test('my news shows what is new, and after leaving the page there is nothing new
 
   await page.goto('/novidades');
   await expect(page.getByText(/^Nada de novo desde /)).toBeVisible();
-  await expect(page.getByRole('region')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('region')).toHaveCount(0);
 });
