@@ -96,11 +96,12 @@ test('the service worker shows a push, its click opens the communication, and th
   await cdp.send('ServiceWorker.enable');
   const { registrationId } = await registration;
   const url = `/comunicados/visualizarEnvio/${communication.id}`;
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(baseURL!).origin,
-    registrationId,
-    data: JSON.stringify({ title: communication.titulo, body: 'Novo comunicado', url, tag: 'n-1' }),
-  });
+  const deliver = () =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(baseURL!).origin,
+      registrationId,
+      data: JSON.stringify({ title: communication.titulo, body: 'Novo comunicado', url, tag: 'n-1' }),
+    });
 
   // The notification is shown with the payload's title and body, and keeps the url.
   const shown = () =>
@@ -112,7 +113,18 @@ test('the service worker shows a push, its click opens the communication, and th
         url: (n.data as { url: string }).url,
       })),
     );
-  await expect.poll(shown).toEqual([{ title: communication.titulo, body: 'Novo comunicado', tag: 'n-1', url }]);
+  // A message the DevTools protocol hands over while the worker is still starting can be dropped on a busy machine:
+  // it is delivered again (same tag, so never two notifications) until the notification shows, at most 3 times.
+  const expected = [{ title: communication.titulo, body: 'Novo comunicado', tag: 'n-1', url }];
+  for (let attempt = 1; ; attempt++) {
+    await deliver();
+    try {
+      await expect.poll(shown, { timeout: 8_000 }).toEqual(expected);
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 
   // A click on it (the worker's own notificationclick handler): the open tab goes to the communication.
   await worker.evaluate(async () => {
