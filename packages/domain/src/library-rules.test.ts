@@ -144,28 +144,46 @@ describe('root folder groups (docs/domains/library.md#forms)', () => {
 
 describe('toolbar (docs/domains/library.md#the-toolbar)', () => {
   const inWritable = { id: 'A', access: RW };
-  const off = { rename: false, move: false, delete: false, grant: false, download: false, versions: false };
+  const off = {
+    rename: false,
+    move: false,
+    delete: false,
+    grant: false,
+    download: false,
+    versions: false,
+    details: false,
+  };
   it.each([
     ['nothing selected', manager, [], { ...off }],
-    ['one writable folder', manager, [folderRW], { ...off, rename: true, move: true, delete: true, grant: true }],
+    [
+      'one writable folder',
+      manager,
+      [folderRW],
+      { ...off, rename: true, move: true, delete: true, grant: true, details: true },
+    ],
     [
       'one writable file',
       manager,
       [fileRW],
-      { ...off, rename: true, move: true, delete: true, download: true, versions: true },
+      { ...off, rename: true, move: true, delete: true, download: true, versions: true, details: true },
     ],
     ['two writable files', manager, [fileRW, fileRW], { ...off, delete: true, download: true }],
     ['two writable folders', manager, [folderRW, folderRW], { ...off, delete: true }],
     ['folder and file', manager, [folderRW, fileRW], { ...off, delete: true }],
     ['writable and read-only file', manager, [fileRW, fileR], { ...off, download: true }],
-    ['one read-only folder', manager, [folderR], { ...off }],
-    ['one read-only file', manager, [fileR], { ...off, download: true, versions: true }],
-    ['no key, one writable folder', reader, [folderRW], { ...off, rename: true, delete: true, grant: true }],
+    ['one read-only folder', manager, [folderR], { ...off, details: true }],
+    ['one read-only file', manager, [fileR], { ...off, download: true, versions: true, details: true }],
+    [
+      'no key, one writable folder',
+      reader,
+      [folderRW],
+      { ...off, rename: true, delete: true, grant: true, details: true },
+    ],
     [
       'no key, one writable file',
       reader,
       [fileRW],
-      { ...off, rename: true, delete: true, download: true, versions: true },
+      { ...off, rename: true, delete: true, download: true, versions: true, details: true },
     ],
   ])('%s', (_, user, selection, expected) => {
     const { upload, createFolder, ...rest } = toolbarActions(user, selection, inWritable);

@@ -51,6 +51,19 @@ export type PermissaoAcesso = (typeof PERMISSOES_ACESSO)[number];
 /** Guard of the library management operations (create folder, upload, move), for operation tables. */
 export const LIBRARY_MANAGE_GUARD = { keys: ['PORTAL_GERENCIAR_BIBLIOTECA'] } as const satisfies Guard;
 
+/**
+ * Who may list the people a user group gives access to (`pessoasGrupoUsuarios`): those who choose groups for an
+ * audience or an access (docs/domains/library.md#who-can-see-this).
+ */
+export const GROUP_PEOPLE_GUARD = {
+  keys: [
+    'PORTAL_GERENCIAR_BIBLIOTECA',
+    'PORTAL_CRIACAO_COMUNICADOS',
+    'PORTAL_NOTIFICACOES_GENERICAS',
+    'PORTAL_MANUTENCAO_GRUPOS_USUARIOS',
+  ],
+} as const satisfies Guard;
+
 /** What the library rules need to know about the user: their feature keys. */
 export type LibraryViewer = Pick<GuardSubject, 'chaves'>;
 
@@ -83,6 +96,8 @@ export type ToolbarActions = {
   download: boolean;
   /** The versions panel: exactly one readable file (docs/domains/library.md#versions). */
   versions: boolean;
+  /** The details of exactly one item: a file's type, size and dates; a folder's groups and who they reach. */
+  details: boolean;
 };
 
 /** True for the root id, and for a missing id (the root page has no idPasta; idPai null means root). */
@@ -91,6 +106,11 @@ export const isLibraryRoot = (id: string | null | undefined): boolean => !id || 
 /** Create folder, upload and move need PORTAL_GERENCIAR_BIBLIOTECA (docs/domains/library.md#who-may-do-what). */
 export function canManageLibrary(user: LibraryViewer): boolean {
   return LIBRARY_MANAGE_GUARD.keys.some((k) => user.chaves.includes(k));
+}
+
+/** Whether the user may open the list of people behind a group (`GROUP_PEOPLE_GUARD`). */
+export function canListGroupPeople(user: LibraryViewer): boolean {
+  return GROUP_PEOPLE_GUARD.keys.some((k) => user.chaves.includes(k));
 }
 
 /**
@@ -177,6 +197,7 @@ export function toolbarActions(
     grant: one?.concederAcesso ?? false,
     download: any && each.every((c) => c.baixar),
     versions: one?.baixar ?? false,
+    details: one !== undefined,
   };
 }
 

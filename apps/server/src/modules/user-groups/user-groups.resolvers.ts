@@ -1,4 +1,4 @@
-import { LIST_PAGE_SIZES } from '@portal/domain';
+import { GROUP_PEOPLE_GUARD, LIST_PAGE_SIZES } from '@portal/domain';
 import type { GrupoUsuarios, Resolvers } from '../../generated/graphql.js';
 import { actionContext, pageArgs } from '../../platform/actions.js';
 import { notFound } from '../../platform/errors.js';
@@ -28,14 +28,7 @@ const MEMBER_SEARCH_LIMIT = 20;
 export const guards: ModuleGuards = {
   Query: {
     gruposUsuariosAtivos: 'authenticated',
-    pessoasGrupoUsuarios: {
-      keys: [
-        'PORTAL_GERENCIAR_BIBLIOTECA',
-        'PORTAL_CRIACAO_COMUNICADOS',
-        'PORTAL_NOTIFICACOES_GENERICAS',
-        'PORTAL_MANUTENCAO_GRUPOS_USUARIOS',
-      ],
-    },
+    pessoasGrupoUsuarios: GROUP_PEOPLE_GUARD,
     gruposUsuarios: MAINTENANCE,
     grupoUsuarios: MAINTENANCE,
     usuariosPorGrupoUsuarios: MAINTENANCE,

@@ -3,12 +3,13 @@ import { MockedProvider } from '@apollo/client/testing';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SignedInUserContext } from '../../app/current-user/signed-in-user';
 import { i18n } from '../../app/i18n';
 import { ToastProvider } from '../../ui/toast';
 import { GrantAccessDialog } from './GrantAccessDialog';
 import { GRUPOS_USUARIOS_ATIVOS } from './library.documents';
 import { PessoasGrupoUsuariosDocument } from './library.generated';
-import { buildItem, GROUPS } from './test-factories';
+import { buildItem, buildUser, GROUPS } from './test-factories';
 
 const folder = buildItem({ id: 'p1', nome: 'Campanhas', pasta: true, access: ['LEITURA_ESCRITA'] });
 folder.permissoes = [
@@ -45,9 +46,11 @@ describe('GrantAccessDialog: who can see this', () => {
     render(
       <I18nextProvider i18n={i18n}>
         <ToastProvider>
-          <MockedProvider mocks={mocks as never}>
-            <GrantAccessDialog item={folder} onClose={() => {}} />
-          </MockedProvider>
+          <SignedInUserContext value={buildUser(['PORTAL_GERENCIAR_BIBLIOTECA'])}>
+            <MockedProvider mocks={mocks as never}>
+              <GrantAccessDialog item={folder} onClose={() => {}} />
+            </MockedProvider>
+          </SignedInUserContext>
         </ToastProvider>
       </I18nextProvider>,
     );

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ViewDialog } from '../../ui/ViewDialog';
 import { BinDialog } from './BinDialog';
 import { DeleteDialog } from './DeleteDialog';
-import { FileDetails } from './FileDetails';
 import { GrantAccessDialog } from './GrantAccessDialog';
 import { ImageViewer } from './ImageViewer';
+import { FileDetails, FolderDetails } from './ItemDetails';
 import type { ItemBiblioteca } from './library.documents';
 import { MoveDialog } from './MoveDialog';
 import { NewFolderDialog } from './NewFolderDialog';
@@ -18,7 +18,8 @@ export type OpenDialog =
   | null
   | { kind: 'upload' | 'uploadHint' | 'createFolder' | 'rename' | 'move' | 'delete' | 'grant' | 'bin' | 'versions' }
   | { kind: 'viewer'; itemId: string }
-  | { kind: 'pdf' | 'details'; file: ItemBiblioteca };
+  | { kind: 'pdf' | 'details'; file: ItemBiblioteca }
+  | { kind: 'folderDetails'; folder: ItemBiblioteca };
 
 type Props = {
   dialog: OpenDialog;
@@ -69,6 +70,7 @@ export function LibraryDialogs(props: Props) {
       )}
       {dialog?.kind === 'pdf' && <PdfViewer file={dialog.file} onClose={onClose} onDownload={props.onDownload} />}
       {dialog?.kind === 'details' && <FileDetails file={dialog.file} onClose={onClose} onDownload={props.onDownload} />}
+      {dialog?.kind === 'folderDetails' && <FolderDetails folder={dialog.folder} onClose={onClose} />}
       <DeleteDialog open={kind === 'delete'} selection={selection} onClose={onClose} onDeleted={props.onDeleted} />
     </>
   );

@@ -13,11 +13,12 @@ import { LibraryScreen } from './LibraryPage';
 import {
   BUSCA_BIBLIOTECA_PAGED,
   CONTAGEM_CONTEUDO_BIBLIOTECA,
+  GRUPOS_USUARIOS_ATIVOS,
   ITEMS_POR_PASTA,
   type ItemBiblioteca,
   PASTA,
 } from './library.documents';
-import { buildItem, buildUser } from './test-factories';
+import { buildItem, buildUser, GROUPS } from './test-factories';
 
 // The library screen (docs/domains/library.md) with its queries answered by Apollo's mocks: what the toolbar
 // acts on, the delete confirmation, who sees the management toolbar, names, kinds, sorting and focus.
@@ -62,6 +63,11 @@ const searchOf = (busca: string, content: ItemBiblioteca[]): MockedResponse => (
     data: { buscaBibliotecaPaged: { __typename: 'ItemBibliotecaPage', content, totalElements: content.length } },
   },
   maxUsageCount: 20,
+});
+const groupsOf = (): MockedResponse => ({
+  request: { query: GRUPOS_USUARIOS_ATIVOS },
+  result: { data: { gruposUsuariosAtivos: GROUPS } },
+  maxUsageCount: 5,
 });
 const countOf = (ids: string[], arquivos: number, pastas: number): MockedResponse => ({
   request: { query: CONTAGEM_CONTEUDO_BIBLIOTECA, variables: { ids } },
@@ -185,6 +191,16 @@ describe('LibraryPage', () => {
     ).toBeTruthy();
   });
 
+  it("opens a selected folder's details: what it holds and who can see it", async () => {
+    renderLibrary('/biblioteca', [itemsOf(null, ROOT_ITEMS), countOf(['p1'], 3, 1), groupsOf()]);
+    await screen.findByRole('option', { name: 'Contratos' });
+    toggle('Contratos');
+    fireEvent.click(button('Detalhes'));
+    const dialog = await screen.findByRole('dialog', { name: 'Contratos' });
+    expect(await within(dialog).findByText('3 arquivo(s) e 1 subpasta(s)')).toBeTruthy();
+    expect(within(dialog).getByRole('region', { name: 'Quem tem acesso' })).toBeTruthy();
+  });
+
   it('marks what changed since the last visit as new, in the list and in the tiles, and says it to screen readers as the description', async () => {
     const fresh = buildItem({ id: 'n1', nome: 'Tabela nova.pdf', access: ['LEITURA'], novo: true });
     const old = buildItem({ id: 'n2', nome: 'Tabela antiga.pdf', access: ['LEITURA'] });
@@ -196,7 +212,7 @@ describe('LibraryPage', () => {
     expect(within(option('Tabela antiga.pdf')).queryByText('Novo')).toBeNull();
   });
 
-  it('a reader without write rights sees no management toolbar, only download and versions', async () => {
+  it('a reader without write rights sees no management toolbar, only download, versions and details', async () => {
     const readOnly = [buildItem({ id: 'r1', nome: 'Tabela.pdf', access: ['LEITURA'] })];
     const pasta = buildItem({ id: 'p9', nome: 'Leitura', pasta: true, access: ['LEITURA'] });
     renderLibrary('/biblioteca/p9', [folder(pasta), itemsOf('p9', readOnly)], READER);
@@ -205,7 +221,7 @@ describe('LibraryPage', () => {
       within(toolbar())
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Baixar', 'Versões']);
+    ).toEqual(['Baixar', 'Versões', 'Detalhes']);
   });
 
   it('a reader with write access here keeps the management actions', async () => {

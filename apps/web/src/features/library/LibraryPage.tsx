@@ -132,11 +132,13 @@ export function LibraryPage() {
     if (searchOpen) searchBox.current?.querySelector('input')?.focus();
   }, [searchOpen]);
 
+  const detailsOf = (item: ItemBiblioteca): OpenDialog =>
+    item.pasta ? { kind: 'folderDetails', folder: item } : { kind: 'details', file: item };
   const open = (item: ItemBiblioteca) => {
     if (item.pasta) navigate(folderUrl(item.id));
     else if (item.arquivoImagem && images.some((i) => i.id === item.id)) setDialog({ kind: 'viewer', itemId: item.id });
     else if (kindOf(item) === 'pdf') setDialog({ kind: 'pdf', file: item });
-    else setDialog({ kind: 'details', file: item });
+    else setDialog(detailsOf(item));
   };
   const select = (item: ItemBiblioteca, additive: boolean) => {
     const current = selectedMap;
@@ -179,6 +181,7 @@ export function LibraryPage() {
   const onAction = (action: ToolbarAction) => {
     if (action === 'download') void download(selection);
     else if (action === 'upload' && root) setDialog({ kind: 'uploadHint' });
+    else if (action === 'details') setDialog(detailsOf(selection[0]));
     else setDialog({ kind: action });
   };
 

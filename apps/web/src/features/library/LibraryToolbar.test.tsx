@@ -23,6 +23,7 @@ const LABELS = {
   delete: 'Excluir',
   grant: 'Conceder acesso',
   download: 'Baixar',
+  details: 'Detalhes',
 } as const;
 
 const writableFolder = () => buildItem({ pasta: true, access: ['LEITURA_ESCRITA'] });
@@ -57,9 +58,21 @@ describe('library toolbar enablement (docs/domains/library.md#the-toolbar)', () 
       { id: 'f1', access: ['LEITURA_ESCRITA'] as const },
       ['upload', 'createFolder'],
     ],
-    ['one writable folder', MANAGER, [writableFolder()], ROOT, ['createFolder', 'rename', 'move', 'delete', 'grant']],
-    ['one writable file', MANAGER, [writableFile()], ROOT, ['createFolder', 'rename', 'move', 'delete', 'download']],
-    ['one read-only file', READER, [readOnlyFile()], ROOT, ['download']],
+    [
+      'one writable folder',
+      MANAGER,
+      [writableFolder()],
+      ROOT,
+      ['createFolder', 'rename', 'move', 'delete', 'grant', 'details'],
+    ],
+    [
+      'one writable file',
+      MANAGER,
+      [writableFile()],
+      ROOT,
+      ['createFolder', 'rename', 'move', 'delete', 'download', 'details'],
+    ],
+    ['one read-only file', READER, [readOnlyFile()], ROOT, ['download', 'details']],
     [
       'two writable files: no rename, move, grant',
       MANAGER,
@@ -88,7 +101,7 @@ describe('library toolbar enablement (docs/domains/library.md#the-toolbar)', () 
   it("follows the server's viewerCan when it says no", () => {
     const file = writableFile();
     const denied = { ...file, viewerCan: { ...file.viewerCan, renomear: false, excluir: false } };
-    expect(enabledButtons(MANAGER, [denied])).toEqual(['createFolder', 'move', 'download']);
+    expect(enabledButtons(MANAGER, [denied])).toEqual(['createFolder', 'move', 'download', 'details']);
   });
 
   it('links the one selected item to its change history, for TECSINAPSE users only', () => {

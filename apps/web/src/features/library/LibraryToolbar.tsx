@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AuditLink } from '../../ui/AuditLink';
 import {
   DeleteIcon,
+  DetailsIcon,
   DownloadIcon,
   GrantIcon,
   MoveIcon,
@@ -26,15 +27,16 @@ const BUTTONS: { action: ToolbarAction; labelKey: string; Icon: ComponentType }[
   { action: 'grant', labelKey: 'library.actions.grant', Icon: GrantIcon },
   { action: 'download', labelKey: 'library.actions.download', Icon: DownloadIcon },
   { action: 'versions', labelKey: 'library.actions.versions', Icon: VersionsIcon },
+  { action: 'details', labelKey: 'library.actions.details', Icon: DetailsIcon },
 ];
 
-/** What a reader without write rights still has: downloading and the versions of a file. */
-const READER_ACTIONS: ToolbarAction[] = ['download', 'versions'];
+/** What a reader without write rights still has: downloading, the versions of a file and an item's details. */
+const READER_ACTIONS: ToolbarAction[] = ['download', 'versions', 'details'];
 
 type Props = {
   actions: ToolbarActions;
   onAction: (action: ToolbarAction) => void;
-  /** False for a reader without any write right here: only download and versions show. Default true. */
+  /** False for a reader without any write right here: only download, versions and details show. Default true. */
   management?: boolean;
   /** True in the root for those who upload: upload stays enabled and explains that files go inside a folder. */
   explainUpload?: boolean;
@@ -44,7 +46,7 @@ type Props = {
 
 /**
  * The library toolbar (docs/domains/library.md#the-toolbar): every action shown, enabled by `libraryToolbarState`;
- * readers without write rights see only download and versions. With one item selected, TECSINAPSE users also find
+ * readers without write rights see only download, versions and details. With one item selected, TECSINAPSE users also find
  * the link to its change history.
  */
 export function LibraryToolbar({ actions, onAction, management = true, explainUpload = false, single }: Props) {

@@ -4,7 +4,6 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../app/i18n';
-import { FileDetails } from './FileDetails';
 import { GERAR_LINK_DOWNLOAD } from './library.documents';
 import { PdfViewer } from './PdfViewer';
 import type { PdfDocument } from './pdf-document';
@@ -145,40 +144,5 @@ describe('PdfViewer', () => {
     expect(onClose).toHaveBeenCalled();
     unmount();
     expect(destroy).toHaveBeenCalled();
-  });
-});
-
-describe('FileDetails', () => {
-  afterEach(cleanup);
-
-  const renderDetails = (item = buildItem({ nome: 'Metas 2026.xlsx', tamanho: 1_500_000 })) => {
-    const onDownload = vi.fn();
-    render(
-      <I18nextProvider i18n={i18n}>
-        <FileDetails file={item} onClose={vi.fn()} onDownload={onDownload} />
-      </I18nextProvider>,
-    );
-    return { item, onDownload };
-  };
-
-  it('shows the kind, size, type, owner and dates, and downloads', () => {
-    const { item, onDownload } = renderDetails();
-    const dialog = screen.getByRole('dialog', { name: 'Metas 2026.xlsx' });
-    expect(dialog.querySelector('[data-kind="spreadsheet"]')).toBeTruthy();
-    const text = dialog.textContent ?? '';
-    expect(text).toContain('Planilha');
-    expect(text).toMatch(/1,5\sMB/);
-    expect(text).toContain('Maria Montadora');
-    expect(text).toContain('Criado em');
-    expect(text).toContain('Modificado em');
-    fireEvent.click(screen.getByRole('button', { name: 'Baixar' }));
-    expect(onDownload).toHaveBeenCalledWith(item);
-  });
-
-  it('offers no download to whom the file does not allow it', () => {
-    const base = buildItem({ nome: 'Outro.bin' });
-    renderDetails({ ...base, viewerCan: { ...base.viewerCan, baixar: false } });
-    expect(screen.getByText('Arquivo')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Baixar' })).toBeNull();
   });
 });

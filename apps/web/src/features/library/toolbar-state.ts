@@ -33,6 +33,7 @@ export function libraryToolbarState(
     grant: shape.grant && all('concederAcesso'),
     download: shape.download && all('baixar'),
     versions: shape.versions && all('baixar'),
+    details: shape.details,
   };
 }
 
