@@ -32,7 +32,7 @@ test('after signing in, the browser stays on the portal whatever returnTo holds'
         await page.getByRole('button', { name: 'Entrar', exact: true }).click();
         await expect(page).toHaveURL(`${portal}${expected}`);
         await expect(
-          page.getByRole('banner').getByRole('button', { name: /^(Menu do usuário|Menú del usuario|User menu)$/ }),
+          page.getByRole('banner').getByRole('button', { name: /^(Menu do usuário|Menú del usuario|User menu)\b/ }),
         ).toBeVisible();
         expect(new URL(page.url()).origin).toBe(portal);
       } finally {

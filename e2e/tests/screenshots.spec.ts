@@ -22,7 +22,7 @@ const VIEWPORTS = [
 ];
 
 // Labels in any of the three languages (packages/i18n catalogues).
-const USER_MENU = /^(Menu do usuário|Menú del usuario|User menu)$/;
+const USER_MENU = /^(Menu do usuário|Menú del usuario|User menu)\b/;
 const BELL = /^(Notificações|Notificaciones|Notifications)/;
 const OPEN_MENU = /^(Abrir menu|Abrir menú|Open menu)$/;
 

@@ -16,7 +16,7 @@ export async function openSignedIn(page: Page, path: string, email: string, land
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(landing);
   await expect(
-    page.getByRole('banner').getByRole('button', { name: /^(Menu do usuário|Menú del usuario|User menu)$/ }),
+    page.getByRole('banner').getByRole('button', { name: /^(Menu do usuário|Menú del usuario|User menu)\b/ }),
   ).toBeVisible();
 }
 

@@ -67,6 +67,22 @@ describe('sign-in through the embedded provider (browser -> provider -> session 
     expect(result.client.jar.has('portal_sid')).toBe(false);
   });
 
+  it('asks for the e-mail and the password when the form is sent empty, and counts no failed attempt', async () => {
+    const before = await portal.services.db.execute(sql`SELECT chave, falhas FROM login_tentativa ORDER BY chave`);
+    for (const [email, password] of [
+      ['', ''],
+      ['dealer@portal.demo', ''],
+      ['', DEMO_PASSWORD],
+    ]) {
+      const result = await signIn(portal.baseUrl, email, password);
+      expect(result.status).toBe(400);
+      expect(result.html).toContain('Informe o e-mail e a senha.');
+      expect(result.client.jar.has('portal_sid')).toBe(false);
+    }
+    const after = await portal.services.db.execute(sql`SELECT chave, falhas FROM login_tentativa ORDER BY chave`);
+    expect(after.rows).toEqual(before.rows);
+  });
+
   it('shows the sign-in screen in the three languages', async () => {
     const client = new CookieClient();
     const login = await client.follow(`${portal.baseUrl}/auth/login?lang=es`);

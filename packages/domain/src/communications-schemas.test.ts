@@ -45,7 +45,7 @@ describe('communication form (docs/domains/communications.md#the-form)', () => {
     ],
     ['display end equal to start', { ...base, dataInicioExibicao: '2025-03-10', dataFimExibicao: '2025-03-10' }, []],
     ['display start only', { ...base, dataInicioExibicao: '2025-03-10', dataFimExibicao: null }, []],
-    ['invalid display date', { ...base, dataInicioExibicao: 'amanhã' }, ['dataInicioExibicao:validation.invalid']],
+    ['invalid display date', { ...base, dataInicioExibicao: 'amanhã' }, ['dataInicioExibicao:validation.invalidDate']],
     ['a draft without audience', base, []],
   ])('%s', (_, value, expected) => {
     expect(issues(comunicadoSchema, value)).toEqual(expected);

@@ -21,7 +21,7 @@ const ids = z
   .default([])
   .transform((v) => distinct(v));
 
-const optionalDate = z.coerce.date({ error: 'validation.invalid' }).nullable().optional();
+const optionalDate = z.coerce.date({ error: 'validation.invalidDate' }).nullable().optional();
 
 // Media a message may consist of alone (an image announcement has no text but is not empty).
 const MEDIA_TAG = /<(img|video|iframe)\b/i;

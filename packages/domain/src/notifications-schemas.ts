@@ -125,7 +125,7 @@ export const notificacaoGenericaFormSchema = (now: Date) =>
         .string()
         .nullish()
         .transform((v) => (v ? new Date(v) : null))
-        .refine((d) => d === null || !Number.isNaN(d.getTime()), 'validation.invalid')
+        .refine((d) => d === null || !Number.isNaN(d.getTime()), 'validation.invalidDate')
         .refine((d) => d === null || d.getTime() > now.getTime(), 'notifications.scheduleInPast'),
     })
     .superRefine((v, ctx) => {

@@ -1,4 +1,6 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../app/i18n';
 import { formatDate, formatDateTime } from './format-date';
 
 describe('formatDate and formatDateTime (issue 17 point 11: four-digit years, 24-hour clock)', () => {
@@ -13,5 +15,12 @@ describe('formatDate and formatDateTime (issue 17 point 11: four-digit years, 24
     expect(dateTime).toContain(day);
     expect(dateTime).toMatch(/\b\d{2}:07\b/);
     expect(dateTime).not.toMatch(/AM|PM/);
+  });
+
+  it('says "invalid date" in the language asked for an unreadable date instead of breaking the screen', async () => {
+    await i18n.loadLanguages(['es', 'en']);
+    expect(formatDate('not a date', 'pt-BR')).toBe('Data inválida.');
+    expect(formatDateTime('', 'es')).toBe('Fecha no válida.');
+    expect(formatDateTime('2026-13-45', 'en')).toBe('Invalid date.');
   });
 });

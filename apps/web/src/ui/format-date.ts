@@ -1,3 +1,5 @@
+import { getI18n } from 'react-i18next';
+
 /** Day, month and a four-digit year (issue 17 point 11): `dateStyle: 'short'` gives '24/11/26' in es and en. */
 const DAY = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
 
@@ -6,12 +8,19 @@ const DAY = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
  * while the forms take '14:30', `ui/form/DateTimeInput`) and with a four-digit year.
  */
 export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(iso),
-  );
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return invalidDate(locale);
+  return new Intl.DateTimeFormat(locale, { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
 }
 
 /** A date (day granularity) in the interface language, with a four-digit year. */
 export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, DAY).format(new Date(iso));
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return invalidDate(locale);
+  return new Intl.DateTimeFormat(locale, DAY).format(date);
+}
+
+/** What an unreadable date shows (SPEC §8 "invalid date") instead of breaking the screen it is on. */
+function invalidDate(locale: string): string {
+  return getI18n()?.t('validation.invalidDate', { lng: locale }) ?? '';
 }

@@ -98,6 +98,7 @@ export const en = {
     academy: 'Academy',
     helpCenter: 'Help center',
     userMenu: 'User menu',
+    userMenuOf: 'User menu: {{nome}}',
     myAccount: 'My account',
     superAdmin: 'SuperAdmin',
     signOut: 'Sign out',
@@ -270,6 +271,7 @@ export const en = {
   validation: {
     required: 'This field is required.',
     invalid: 'Invalid value.',
+    invalidDate: 'Invalid date.',
     invalidFormat: 'Invalid format',
     invalidText: 'The text contains invalid characters.',
     email: 'Please enter a valid email address.',
@@ -314,6 +316,7 @@ export const en = {
     password: 'Password',
     submit: 'Sign in',
     forgot: 'Forgot password?',
+    required: 'Enter your e-mail and password.',
     invalid: 'Invalid email or password.',
     tooManyAttempts: 'Too many attempts. Please try again {{quando}}.',
     sessionEnded: 'You have signed out of the portal.',

@@ -98,6 +98,7 @@ export const es = {
     academy: 'Academia',
     helpCenter: 'Centro de ayuda',
     userMenu: 'Menú del usuario',
+    userMenuOf: 'Menú del usuario: {{nome}}',
     myAccount: 'Mi cuenta',
     superAdmin: 'SuperAdmin',
     signOut: 'Cerrar sesión',
@@ -273,6 +274,7 @@ export const es = {
   validation: {
     required: 'Campo obligatorio.',
     invalid: 'Valor no válido.',
+    invalidDate: 'Fecha no válida.',
     invalidFormat: 'Formato no válido',
     invalidText: 'El texto contiene caracteres no válidos.',
     email: 'Ingrese un correo electrónico válido.',
@@ -318,6 +320,7 @@ export const es = {
     password: 'Contraseña',
     submit: 'Iniciar sesión',
     forgot: 'Olvidé mi contraseña',
+    required: 'Ingrese el correo electrónico y la contraseña.',
     invalid: 'Correo electrónico o contraseña no válidos.',
     tooManyAttempts: 'Demasiados intentos. Inténtelo de nuevo {{quando}}.',
     sessionEnded: 'Ha cerrado sesión en el portal.',

@@ -95,6 +95,7 @@ export const ptBR = {
     academy: 'Academia',
     helpCenter: 'Central de ajuda',
     userMenu: 'Menu do usuário',
+    userMenuOf: 'Menu do usuário: {{nome}}',
     myAccount: 'Minha conta',
     superAdmin: 'SuperAdmin',
     signOut: 'Sair',
@@ -265,6 +266,7 @@ export const ptBR = {
   validation: {
     required: 'Campo obrigatório.',
     invalid: 'Valor inválido.',
+    invalidDate: 'Data inválida.',
     invalidFormat: 'Formato inválido',
     invalidText: 'O texto contém caracteres inválidos.',
     email: 'Informe um e-mail válido.',
@@ -310,6 +312,7 @@ export const ptBR = {
     password: 'Senha',
     submit: 'Entrar',
     forgot: 'Esqueci minha senha',
+    required: 'Informe o e-mail e a senha.',
     invalid: 'E-mail ou senha inválidos.',
     tooManyAttempts: 'Muitas tentativas. Tente novamente {{quando}}.',
     sessionEnded: 'Você saiu do portal.',

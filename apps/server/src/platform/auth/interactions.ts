@@ -92,6 +92,16 @@ export function registerInteractionRoutes(
       .trim()
       .toLowerCase();
     const password = String(request.body?.password ?? '');
+    // An empty form is a slip, not a guess: it asks for both fields and counts nothing.
+    if (!email || !password)
+      return send(
+        request,
+        reply,
+        'signin.title',
+        loginForm(locale, details.uid, email, t(locale, 'signin.required')),
+        400,
+        locale,
+      );
     // Counted per client address and per (e-mail, client address): never per e-mail alone, so nobody
     // can lock someone else out by failing on their address.
     const counters = signInCounters(email, request.ip);

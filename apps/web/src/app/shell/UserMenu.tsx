@@ -18,7 +18,7 @@ const initials = (name: string) =>
     .join('');
 
 /**
- * Avatar and name; the panel has 'Minha conta', the customer's extra links, SuperAdmin (TECSINAPSE only)
+ * Avatar and name (its accessible name holds the visible name: "Menu do usuário: Maria"); the panel has 'Minha conta', the customer's extra links, SuperAdmin (TECSINAPSE only)
  * and sign-out (docs/domains/menu-and-shell.md#user-menu).
  */
 export function UserMenu({ user, links }: { user: SignedInUser; links: UserLink[] }) {
@@ -32,7 +32,7 @@ export function UserMenu({ user, links }: { user: SignedInUser; links: UserLink[
     <>
       <Button
         color="inherit"
-        aria-label={t('shell.userMenu')}
+        aria-label={t('shell.userMenuOf', { nome: user.nome })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}

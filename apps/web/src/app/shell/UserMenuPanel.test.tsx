@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../current-user/current-user.documents';
 import { i18n } from '../i18n';
 import type { UserLink } from './shell.documents';
+import { UserMenu } from './UserMenu';
 import { UserMenuPanel } from './UserMenuPanel';
 
 const user = (tipo: SignedInUser['tipo']['id']): SignedInUser => ({
@@ -60,5 +61,19 @@ describe('UserMenuPanel', () => {
   it('shows SuperAdmin to TECSINAPSE only', () => {
     renderPanel('TECSINAPSE');
     expect(screen.getByRole('menuitem', { name: 'SuperAdmin' }).getAttribute('href')).toBe('/superAdmin');
+  });
+});
+
+describe('UserMenu', () => {
+  afterEach(() => cleanup());
+
+  it('has an accessible name that holds the visible user name (label in name)', () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <UserMenu user={user('DEALER_GRUPO')} links={links} />
+      </I18nextProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Menu do usuário: Diego Dealer' });
+    expect(button.textContent).toContain('Diego Dealer');
   });
 });
