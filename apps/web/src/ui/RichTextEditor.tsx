@@ -5,7 +5,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useId } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type RichTextEditorProps = {
@@ -83,6 +83,24 @@ export function RichTextEditor({ label, value, onChange, onBlur, error, disabled
     }),
   });
 
+  // The toolbar is one tab stop (WAI-ARIA toolbar pattern): Tab reaches the last-used button, arrows, Home and End
+  // move between the buttons.
+  const [current, setCurrent] = useState(0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const onToolbarKey = (event: KeyboardEvent<HTMLElement>) => {
+    const last = buttons.current.length - 1;
+    const next = {
+      ArrowRight: current === last ? 0 : current + 1,
+      ArrowLeft: current === 0 ? last : current - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    setCurrent(next);
+    buttons.current[next]?.focus();
+  };
+
   const chain = () => editor.chain().focus();
   const setLink = () => {
     const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
@@ -159,11 +177,17 @@ export function RichTextEditor({ label, value, onChange, onBlur, error, disabled
         <Box
           role="toolbar"
           aria-label={t('communicationsUi.editor.toolbar')}
+          onKeyDown={onToolbarKey}
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0.5, borderBottom: 1, borderColor: 'divider' }}
         >
-          {marks.map((m) => (
+          {marks.map((m, i) => (
             <ToggleButton
               key={m.key}
+              ref={(el) => {
+                buttons.current[i] = el;
+              }}
+              tabIndex={i === current ? 0 : -1}
+              onFocus={() => setCurrent(i)}
               value={m.key}
               size="small"
               selected={m.active}
