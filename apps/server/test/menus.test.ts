@@ -1,3 +1,4 @@
+import { catalogues } from '@portal/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_DATA_TTL_MS } from '../src/modules/portal/portal.queries.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
@@ -23,6 +24,10 @@ const AUDIT = `query ($id: ID!) { auditoria(entidade: "menu", entidadeId: $id) {
 
 type Entry = { id: string; titulo: string; ordem: number; uri: string | null; pai: { id: string } | null };
 const blank = { uri: null, produtoId: null, parentId: null, externo: false, chaves: [], tipos: [] };
+
+/** The text under a dotted key of a catalogue, if any. */
+const lookup = (catalogue: unknown, key: string): unknown =>
+  key.split('.').reduce<any>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), catalogue);
 
 /** Every title of a header menu tree, flattened. */
 const headerTitles = (menus: any[]): string[] => menus.flatMap((m) => [m.title, ...headerTitles(m.children ?? [])]);
@@ -95,6 +100,15 @@ describe('menus administration', () => {
     expect(byTitle.content.map((e) => e.titulo)).toEqual(['Administração', 'Ajuda', 'CRM Rede', 'Novidades', 'Portal']);
     expect((await list({ active: false })).totalElements).toBe(0);
     expect(code(await q('admin', LIST, { idPai: 'x' }))).toBe('BAD_USER_INPUT');
+  });
+
+  it('seeds every demo entry with a title per language (a key present in pt-BR, es and en)', async () => {
+    const all = await list({ rowsPerPage: 50 });
+    const untranslated = all.content.filter((e: any) => !e.tituloChave).map((e) => e.titulo);
+    expect(untranslated).toEqual([]);
+    for (const e of all.content as any[])
+      for (const [locale, catalogue] of Object.entries(catalogues))
+        expect(lookup(catalogue, e.tituloChave), `${e.tituloChave} in ${locale}`).toEqual(expect.any(String));
   });
 
   it('creates a category and an item under it; a taken order moves the siblings down; audited', async () => {

@@ -86,6 +86,10 @@ export const en = {
     minhasNotificacoes: 'My notifications',
     novidades: 'News',
     privacidade: 'Privacy policy',
+    crmRede: 'Network CRM',
+    vendas: 'Sales',
+    funil: 'Funnel',
+    relatorios: 'Reports',
   },
   shell: {
     noAccess: 'You do not have access to "{{page}}". If you need it, ask the portal\'s administrator.',

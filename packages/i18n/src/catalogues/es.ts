@@ -86,6 +86,10 @@ export const es = {
     minhasNotificacoes: 'Mis notificaciones',
     novidades: 'Novedades',
     privacidade: 'Política de privacidad',
+    crmRede: 'CRM Red',
+    vendas: 'Ventas',
+    funil: 'Embudo',
+    relatorios: 'Informes',
   },
   shell: {
     noAccess: 'No tiene acceso a "{{page}}". Si lo necesita, hable con el administrador del portal.',

@@ -83,6 +83,10 @@ export const ptBR = {
     minhasNotificacoes: 'Minhas notificações',
     novidades: 'Novidades',
     privacidade: 'Política de privacidade',
+    crmRede: 'CRM Rede',
+    vendas: 'Vendas',
+    funil: 'Funil',
+    relatorios: 'Relatórios',
   },
   shell: {
     noAccess: 'Você não tem acesso a "{{page}}". Se precisar, fale com o administrador do portal.',

@@ -32,7 +32,7 @@ async function seedUserLinks(tx: DbOrTx) {
   ]);
 }
 
-/** The demo menu tree: categories, items and sub-items, some restricted by key or type. */
+/** The demo menu tree: categories, items and sub-items, some restricted by key or type; each with a title per language. */
 async function seedMenu(tx: DbOrTx, ids: { crmId: string }) {
   const [any] = await tx.select({ id: menu.id }).from(menu).limit(1);
   if (any) return;
@@ -72,10 +72,11 @@ async function seedMenu(tx: DbOrTx, ids: { crmId: string }) {
   for (const [i, [key, uri]] of adminItems.entries()) {
     await entry({ parentId: admin, titulo: key, tituloChave: key, uri, ordem: i + 1 });
   }
-  const crm = await entry({ titulo: 'CRM Rede', ordem: 3, produtoId: ids.crmId });
+  const crm = await entry({ titulo: 'CRM Rede', tituloChave: 'menu.crmRede', ordem: 3, produtoId: ids.crmId });
   const vendas = await entry({
     parentId: crm,
     titulo: 'Vendas',
+    tituloChave: 'menu.vendas',
     uri: '/vendas',
     produtoId: ids.crmId,
     ordem: 1,
@@ -84,6 +85,7 @@ async function seedMenu(tx: DbOrTx, ids: { crmId: string }) {
   await entry({
     parentId: vendas,
     titulo: 'Funil',
+    tituloChave: 'menu.funil',
     uri: '/vendas/funil',
     produtoId: ids.crmId,
     ordem: 1,
@@ -92,6 +94,7 @@ async function seedMenu(tx: DbOrTx, ids: { crmId: string }) {
   await entry({
     parentId: crm,
     titulo: 'Relatórios',
+    tituloChave: 'menu.relatorios',
     uri: '/relatorios',
     produtoId: ids.crmId,
     ordem: 2,
