@@ -19,6 +19,7 @@ export default defineConfig({
       'apps/web/src/**/*.test.{ts,tsx}',
       'apps/web/scripts/**/*.test.ts',
     ],
+    setupFiles: ['apps/web/test-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -17,6 +17,7 @@ import { SignedInUserContext } from './current-user/signed-in-user';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { OpsPage } from './errors/OpsPage';
 import type { FirstQuery } from './first-data';
+import { loadFullCatalogue } from './i18n';
 import { OfflineBanner } from './offline/OfflineBanner';
 import { whenOfflineCache } from './offline/offline-cache-loader';
 import { canPush } from './offline/push-subscription';
@@ -82,6 +83,8 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
       .then((cache) => cache?.claimFor(userId))
       .catch(() => {});
     if (import.meta.env.PROD) void registerPortalServiceWorker(window.location.pathname);
+    // The texts of the other screens, so opening one does not wait for them (app/i18n.ts).
+    loadFullCatalogue().catch(() => {});
   }, [userId]);
 
   useFavicon(portal.favicon);

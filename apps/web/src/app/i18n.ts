@@ -1,8 +1,8 @@
 import { type PortalLabelKey, portalLabelParams } from '@portal/domain';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/i18n';
-import { ptBR } from '@portal/i18n/catalogues/pt-BR';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { ptBRInitial } from '../generated/catalogue-initial';
 
 /** The other languages' catalogues, each its own chunk: only the language in use is downloaded. */
 const LAZY_CATALOGUES: Record<Exclude<Locale, 'pt-BR'>, () => Promise<object>> = {
@@ -24,9 +24,10 @@ const lazyCatalogues: BackendModule = {
 };
 
 /**
- * The web's i18next instance over the shared catalogues. The default language (pt-BR) is bundled;
- * es and en load on first use (`changeLanguage` waits for them), which keeps /home's initial
- * JavaScript within budget as the catalogues grow. `<html lang>` follows the active language.
+ * The web's i18next instance over the shared catalogues. Of the default language (pt-BR) only the sections the frame
+ * and /home use are bundled (`ptBRInitial`, generated); the whole catalogue loads with the first other screen
+ * (`loadFullCatalogue`), and es and en load on first use (`changeLanguage` waits for them). That keeps /home's
+ * initial JavaScript within budget as the catalogues grow. `<html lang>` follows the active language.
  */
 export const i18n = i18next.createInstance();
 
@@ -34,7 +35,7 @@ void i18n
   .use(initReactI18next)
   .use(lazyCatalogues)
   .init({
-    resources: { [DEFAULT_LOCALE]: { translation: ptBR } },
+    resources: { [DEFAULT_LOCALE]: { translation: ptBRInitial } },
     partialBundledLanguages: true,
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
@@ -42,7 +43,10 @@ void i18n
     load: 'currentOnly',
     initAsync: false,
     // React escapes what it renders. The customer's labels are variables of every text (`setPortalLabels`).
-    interpolation: { escapeValue: false, defaultVariables: portalLabelParams(null, (key) => ptBR.portalLabel[key]) },
+    interpolation: {
+      escapeValue: false,
+      defaultVariables: portalLabelParams(null, (key) => ptBRInitial.portalLabel[key]),
+    },
     react: { useSuspense: false },
   });
 
@@ -60,6 +64,19 @@ i18n.services.formatter?.add('lowercase', (value) => String(value).toLocaleLower
  */
 export function setPortalLabels(props: Partial<Record<PortalLabelKey, string | null>> | null) {
   const interpolation = i18n.options.interpolation ?? {};
-  interpolation.defaultVariables = portalLabelParams(props, (key) => ptBR.portalLabel[key]);
+  interpolation.defaultVariables = portalLabelParams(props, (key) => ptBRInitial.portalLabel[key]);
   i18n.options.interpolation = interpolation;
+}
+
+let fullCatalogue: Promise<void> | undefined;
+
+/**
+ * The whole pt-BR catalogue, added to the sections bundled at start: every screen but /home waits for it
+ * (app/router.tsx), and the frame asks for it once it has rendered. Loaded once.
+ */
+export function loadFullCatalogue(): Promise<void> {
+  fullCatalogue ??= import('@portal/i18n/catalogues/pt-BR').then(({ ptBR }) => {
+    i18n.addResourceBundle(DEFAULT_LOCALE, 'translation', ptBR, true, true);
+  });
+  return fullCatalogue;
 }

@@ -7,6 +7,7 @@ import { ErrorBoundary } from './errors/ErrorBoundary';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { OpsPage } from './errors/OpsPage';
 import type { FirstQuery } from './first-data';
+import { loadFullCatalogue } from './i18n';
 import { type PortalProperties, usePortalProperties } from './portal-properties';
 import { PublicFrame } from './shell/PublicFrame';
 import { useDocumentTitle } from './shell/useDocumentTitle';
@@ -23,6 +24,11 @@ export type ScreenEntry = {
   public?: boolean;
   /** The queries the screen runs as it first renders, started with the frame's when it is the page opened. */
   firstData?: readonly FirstQuery[];
+  /**
+   * Its texts are bundled in the first JavaScript (a root of scripts/initial-catalogue.ts): it does not wait for the
+   * whole pt-BR catalogue, which every other screen does (app/i18n.ts).
+   */
+  textsBundled?: boolean;
 };
 
 /** Every screen, each its own lazy chunk. Add new screens here. */
@@ -31,6 +37,7 @@ export const SCREENS: ScreenEntry[] = [
     path: '/home',
     load: async () => (await import('../features/home/HomePage')).HomePage,
     firstData: HOME_FIRST_DATA,
+    textsBundled: true,
   },
   {
     path: '/notificacoes',
@@ -157,7 +164,10 @@ function Titled({ titleKey, children }: { titleKey: string; children: ReactNode 
 function toRoute(screen: ScreenEntry) {
   const titleKey = screen.titleKey ?? routeDef(screen.path)?.titleKey;
   if (!titleKey) throw new Error(`${screen.path} is not in the ROUTES table of @portal/domain: give it a titleKey`);
-  const Screen = lazy(async () => ({ default: await screen.load() }));
+  const Screen = lazy(async () => {
+    const [component] = await Promise.all([screen.load(), screen.textsBundled ? null : loadFullCatalogue()]);
+    return { default: component };
+  });
   return (
     <Route
       key={screen.path}

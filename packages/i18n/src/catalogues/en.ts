@@ -92,6 +92,8 @@ export const en = {
     relatorios: 'Reports',
   },
   shell: {
+    toApproveCount_one: '{{count}} waiting for your approval',
+    toApproveCount_other: '{{count}} waiting for your approval',
     noAccess: 'You do not have access to "{{page}}". If you need it, ask the portal\'s administrator.',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
@@ -837,8 +839,6 @@ export const en = {
       ENVIADOS: 'Sent',
       A_APROVAR: 'To approve',
       EM_APROVACAO: 'Awaiting approval',
-      toApproveCount_one: '{{count}} waiting for your approval',
-      toApproveCount_other: '{{count}} waiting for your approval',
       search: 'Search communications',
       empty: 'No communications here.',
       loadError: 'Could not load the communications.',

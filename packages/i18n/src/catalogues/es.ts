@@ -92,6 +92,8 @@ export const es = {
     relatorios: 'Informes',
   },
   shell: {
+    toApproveCount_one: '{{count}} pendiente de su aprobación',
+    toApproveCount_other: '{{count}} pendientes de su aprobación',
     noAccess: 'No tiene acceso a "{{page}}". Si lo necesita, hable con el administrador del portal.',
     openMenu: 'Abrir menú',
     closeMenu: 'Cerrar menú',
@@ -849,8 +851,6 @@ export const es = {
       ENVIADOS: 'Enviados',
       A_APROVAR: 'Por aprobar',
       EM_APROVACAO: 'En aprobación',
-      toApproveCount_one: '{{count}} pendiente de su aprobación',
-      toApproveCount_other: '{{count}} pendientes de su aprobación',
       search: 'Buscar comunicados',
       empty: 'No hay comunicados aquí.',
       loadError: 'No fue posible cargar los comunicados.',

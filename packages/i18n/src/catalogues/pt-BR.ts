@@ -89,6 +89,8 @@ export const ptBR = {
     relatorios: 'Relatórios',
   },
   shell: {
+    toApproveCount_one: '{{count}} aguardando sua aprovação',
+    toApproveCount_other: '{{count}} aguardando sua aprovação',
     noAccess: 'Você não tem acesso a "{{page}}". Se precisar, fale com o administrador do portal.',
     openMenu: 'Abrir menu',
     closeMenu: 'Fechar menu',
@@ -834,8 +836,6 @@ export const ptBR = {
       ENVIADOS: 'Enviados',
       A_APROVAR: 'A aprovar',
       EM_APROVACAO: 'Em aprovação',
-      toApproveCount_one: '{{count}} aguardando sua aprovação',
-      toApproveCount_other: '{{count}} aguardando sua aprovação',
       search: 'Buscar comunicados',
       empty: 'Nenhum comunicado aqui.',
       loadError: 'Não foi possível carregar os comunicados.',

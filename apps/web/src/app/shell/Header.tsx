@@ -61,7 +61,7 @@ export function Header({ portalName, user, menuData, menu, notificationsEnabled 
         ? {
             [APPROVALS_PATH]: {
               count: toApprove,
-              label: t('communicationsUi.inbox.toApproveCount', { count: toApprove }),
+              label: t('shell.toApproveCount', { count: toApprove }),
             },
           }
         : {},

@@ -94,7 +94,7 @@ export function InboxPage() {
                     {t('communicationsUi.inbox.A_APROVAR')}
                     <Chip size="small" color="warning" label={toApprove} aria-hidden data-testid="to-approve-count" />
                     <Box component="span" sx={visuallyHidden}>
-                      {t('communicationsUi.inbox.toApproveCount', { count: toApprove })}
+                      {t('shell.toApproveCount', { count: toApprove })}
                     </Box>
                   </Box>
                 ) : (

@@ -1,7 +1,9 @@
 import { createContext, type ReactNode, use } from 'react';
 import { useLiveCount } from '../../ui/use-live-count';
-import { CONTAGEM_COMUNICADOS_A_APROVAR } from './communications.documents';
-import type { ContagemComunicadosAAprovarQuery } from './communications.generated';
+import {
+  ContagemComunicadosAAprovarDocument as CONTAGEM_COMUNICADOS_A_APROVAR,
+  type ContagemComunicadosAAprovarQuery,
+} from './approvals-count.generated';
 
 export const APPROVALS_STREAM_URL = '/api/comunicados/aprovacoes/stream';
 

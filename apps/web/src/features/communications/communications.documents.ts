@@ -10,7 +10,9 @@ import type {
 } from './communications.generated';
 
 // The communications' documents are in communications.graphql; their types are generated
-// (communications.generated.ts).
+// (communications.generated.ts). The approvals count, which the shell reads on every page, is apart
+// (approvals-count.graphql) so the first JavaScript does not carry these.
+export { ContagemComunicadosAAprovarDocument as CONTAGEM_COMUNICADOS_A_APROVAR } from './approvals-count.generated';
 export {
   AprovadoresComunicadoDocument as APROVADORES_COMUNICADO,
   AprovarComunicadoDocument as APROVAR_COMUNICADO,
@@ -20,7 +22,6 @@ export {
   ComunicadoEnvioDocument as COMUNICADO_ENVIO,
   ComunicadoEnviosDocument as COMUNICADO_ENVIOS,
   ComunicadosDocument as COMUNICADOS,
-  ContagemComunicadosAAprovarDocument as CONTAGEM_COMUNICADOS_A_APROVAR,
   ContagemDestinatariosDocument as CONTAGEM_DESTINATARIOS,
   CriarErrataDocument as CRIAR_ERRATA,
   DashboardComunicadoDocument as DASHBOARD_COMUNICADO,
