@@ -11,7 +11,7 @@ describe('the catalogue sections bundled in the first JavaScript', () => {
     const src = fs.mkdtempSync(path.join(os.tmpdir(), 'initial-catalogue-'));
     const write = (file: string, text: string) => fs.writeFileSync(path.join(src, file), text);
     write('main.tsx', "import { Header } from './header';\nimport './side-effect';\nt('shell.title');");
-    write('header.tsx', "const Panel = lazy(() => import('./panel'));\nt(`kind.$" + "{k}`);");
+    write('header.tsx', "const Panel = lazy(() => import('./panel'));\nt(`kind.$" + '{k}`);');
     write('panel.tsx', "t('notifications.title')");
     write('side-effect.ts', "t('offline.banner')");
     write('router.tsx', "import { HomeData } from './home-data';\nconst load = () => import('./library');");
