@@ -54,6 +54,9 @@ export const AUDIT_ACOES = [
   'restaurar',
   'sincronizar',
   'cancelar',
+  // Issue 17 points 4 and 5: a recipient's read confirmation, an author's reminder.
+  'confirmar_leitura',
+  'enviar_lembrete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACOES)[number];
 

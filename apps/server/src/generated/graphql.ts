@@ -2,6 +2,7 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { ComunicadoRow, EnvioRow, LeituraRow } from '../modules/communications/communications.queries.js';
+import type { LembreteRow } from '../modules/communications/communications.reminders.js';
 import type { DealerModel } from '../modules/dealers/dealers.mappers.js';
 import type { DealerGroupRow } from '../modules/groups/groups.queries.js';
 import type { ItemRow } from '../modules/library/library.queries.js';
@@ -41,6 +42,13 @@ export type AlteracaoSincronizacao = {
   /** dealersInativados, usuariosInativados, marcasDesvinculadas, cargosRemovidos, sessoesEncerradas, convitesEnviados or vinculoProvedorDesfeito. */
   tipo: Scalars['String']['output'];
 };
+
+/** Who a reminder goes to. */
+export type AlvoLembrete =
+  /** Recipients who have not confirmed it (only for a communication that asks for confirmation). */
+  | 'NAO_CONFIRMADOS'
+  /** Recipients who have not read it. */
+  | 'NAO_LIDOS';
 
 /** An advertisement shown beside the /home content (SPEC §3; docs/domains/home.md). */
 export type Anuncio = {
@@ -229,6 +237,8 @@ export type Comunicado = {
   /** Erratas of this communication, oldest first. */
   erratas: Array<Comunicado>;
   etiquetas: Array<Scalars['String']['output']>;
+  /** Recipients are asked to confirm they have read and understood it. */
+  exigeConfirmacao: Scalars['Boolean']['output'];
   /** User groups of the audience. */
   grupos: Array<GrupoUsuariosResumo>;
   /** Dealer groups of the audience. */
@@ -257,6 +267,8 @@ export type ComunicadoEnvio = {
   active: Scalars['Boolean']['output'];
   arquivado: Scalars['Boolean']['output'];
   comunicado: Comunicado;
+  /** When the recipient confirmed they have read and understood it; null: not yet (or not asked). */
+  dataConfirmacao?: Maybe<Scalars['DateTime']['output']>;
   dataLeitura?: Maybe<Scalars['DateTime']['output']>;
   dataRecebimento: Scalars['DateTime']['output'];
   favorito: Scalars['Boolean']['output'];
@@ -280,6 +292,8 @@ export type ComunicadoInput = {
   departamentoId?: InputMaybe<Scalars['ID']['input']>;
   emailsAvulsos?: InputMaybe<Array<Scalars['String']['input']>>;
   etiquetas?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Ask recipients to confirm they have read and understood it (default false; an edit without it keeps the stored choice). */
+  exigeConfirmacao?: InputMaybe<Scalars['Boolean']['input']>;
   idsArquivos?: InputMaybe<Array<Scalars['ID']['input']>>;
   idsGrupos?: InputMaybe<Array<Scalars['ID']['input']>>;
   idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -348,17 +362,27 @@ export type DadoComplementar = {
 export type DashboardComunicado = {
   __typename?: 'DashboardComunicado';
   comunicado: Comunicado;
+  /** Recipients who confirmed (0 when the communication does not ask for it). */
+  confirmacoes: Scalars['Int']['output'];
   destinatarios: Scalars['Int']['output'];
   entregues: Scalars['Int']['output'];
   leiturasPorDia: Array<LeiturasPorDia>;
   lidos: Scalars['Int']['output'];
+  /** Recipients who have not confirmed yet (0 when the communication does not ask for it). */
+  naoConfirmados: Scalars['Int']['output'];
   naoLidos: Scalars['Int']['output'];
   porDealer: Array<LeituraPorItem>;
   porGrupo: Array<LeituraPorItem>;
   porGrupoUsuarios: Array<LeituraPorItem>;
   porMarca: Array<LeituraPorItem>;
+  /** When the next reminder may be sent; null: now. */
+  proximoLembreteEm?: Maybe<Scalars['DateTime']['output']>;
+  /** Confirmed / delivered, 0..1. */
+  taxaConfirmacao: Scalars['Float']['output'];
   /** Read / delivered, 0..1. */
   taxaLeitura: Scalars['Float']['output'];
+  /** The latest reminder, if any. */
+  ultimoLembrete?: Maybe<LembreteComunicado>;
 };
 
 /** A dealer (docs/domains/organisation.md#dealers): what the edit wizard edits. CNPJs and CEP are digits. */
@@ -821,6 +845,8 @@ export type ItemLixeiraBibliotecaPage = {
 /** One recipient in the dashboard's list. */
 export type LeituraDestinatario = {
   __typename?: 'LeituraDestinatario';
+  /** When the recipient confirmed; null: not yet (or not asked). */
+  dataConfirmacao?: Maybe<Scalars['DateTime']['output']>;
   dataLeitura?: Maybe<Scalars['DateTime']['output']>;
   dataRecebimento: Scalars['DateTime']['output'];
   lido: Scalars['Boolean']['output'];
@@ -846,6 +872,15 @@ export type LeiturasPorDia = {
   __typename?: 'LeiturasPorDia';
   dia: Scalars['String']['output'];
   lidos: Scalars['Int']['output'];
+};
+
+/** A reminder sent. */
+export type LembreteComunicado = {
+  __typename?: 'LembreteComunicado';
+  alvo: AlvoLembrete;
+  /** How many recipients it reached. */
+  destinatarios: Scalars['Int']['output'];
+  enviadoEm: Scalars['DateTime']['output'];
 };
 
 /** A custom link of the user menu: an in-app path, or an external address opened in a new tab. */
@@ -1053,6 +1088,11 @@ export type Mutation = {
   cancelarNotificacaoGenerica: NotificacaoGenerica;
   /** Replaces the groups of a folder. Needs write access. */
   concederAcesso: ItemBiblioteca;
+  /**
+   * The signed-in recipient confirms they have read and understood a communication that asks for it (also marks it
+   * read). Idempotent: a second call keeps the first date. Not a recipient: NOT_FOUND.
+   */
+  confirmarLeituraComunicado: ComunicadoEnvio;
   /** Creates an errata of a sent communication (a draft for its recipients, linked by idParent). */
   criarErrata: Comunicado;
   /** Creates a folder. Needs PORTAL_GERENCIAR_BIBLIOTECA and write access on the parent. */
@@ -1062,6 +1102,11 @@ export type Mutation = {
   editarProduto: Produto;
   /** A holder of the approval key sends their own: now, or at dataHoraAgendamento. */
   enviarComunicado: Comunicado;
+  /**
+   * The creator or approver of a sent communication reminds those who have not read (or not confirmed) it: a bell
+   * notification, an e-mail and a web push. At most once per COMUNICADO_REMINDER_INTERVAL_HOURS (else CONFLICT).
+   */
+  enviarLembreteComunicado: LembreteComunicado;
   /** Sends a generic notification to active users (PORTAL_NOTIFICACOES_GENERICAS). Returns how many received it. */
   enviarNotificacaoGenerica: Scalars['Int']['output'];
   /** Submits a draft or rejected communication to an approver (not oneself). */
@@ -1261,6 +1306,11 @@ export type MutationConcederAcessoArgs = {
 };
 
 
+export type MutationConfirmarLeituraComunicadoArgs = {
+  idComunicado: Scalars['ID']['input'];
+};
+
+
 export type MutationCriarErrataArgs = {
   comunicado: ComunicadoInput;
   idOriginal: Scalars['ID']['input'];
@@ -1286,6 +1336,12 @@ export type MutationEditarProdutoArgs = {
 
 export type MutationEnviarComunicadoArgs = {
   dataHoraAgendamento?: InputMaybe<Scalars['DateTime']['input']>;
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationEnviarLembreteComunicadoArgs = {
+  alvo: AlvoLembrete;
   id: Scalars['ID']['input'];
 };
 
@@ -1849,6 +1905,8 @@ export type Query = {
   comunicadoEnviosRecentes: Array<ComunicadoEnvio>;
   /** Communications the user created or must approve, newest first. */
   comunicados: ComunicadoPage;
+  /** Recipients of a sent communication by confirmation (creator or approver; else NOT_FOUND): confirmado false lists who has not confirmed. */
+  confirmacoesComunicado: LeituraDestinatarioPage;
   /** How many communications wait for the signed-in approver's decision (the to-approve tab and the menu). */
   contagemComunicadosAAprovar: Scalars['Int']['output'];
   /** How many readable files and sub-folders lie below the given readable items (at most 1000 ids; an unreadable or unknown id: NOT_FOUND). */
@@ -2112,6 +2170,16 @@ export type QueryComunicadoEnviosRecentesArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryComunicadosArgs = {
   filtro?: InputMaybe<FiltroComunicadosInput>;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryConfirmacoesComunicadoArgs = {
+  busca?: InputMaybe<Scalars['String']['input']>;
+  confirmado?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  rowsPerPage?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2862,6 +2930,7 @@ export type ResolversTypes = {
   AlteracaoSincronizacao: ResolverTypeWrapper<AlteracaoSincronizacao>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  AlvoLembrete: AlvoLembrete;
   Anuncio: ResolverTypeWrapper<Anuncio>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -2892,7 +2961,7 @@ export type ResolversTypes = {
   ContagemConteudoBiblioteca: ResolverTypeWrapper<ContagemConteudoBiblioteca>;
   ContagemDestinatarios: ResolverTypeWrapper<ContagemDestinatarios>;
   DadoComplementar: ResolverTypeWrapper<DadoComplementarRow>;
-  DashboardComunicado: ResolverTypeWrapper<Omit<DashboardComunicado, 'comunicado'> & { comunicado: ResolversTypes['Comunicado'] }>;
+  DashboardComunicado: ResolverTypeWrapper<Omit<DashboardComunicado, 'comunicado' | 'ultimoLembrete'> & { comunicado: ResolversTypes['Comunicado'], ultimoLembrete?: Maybe<ResolversTypes['LembreteComunicado']> }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Dealer: ResolverTypeWrapper<DealerModel>;
   DealerContato: ResolverTypeWrapper<DealerContato>;
@@ -2942,6 +3011,7 @@ export type ResolversTypes = {
   LeituraDestinatarioPage: ResolverTypeWrapper<Omit<LeituraDestinatarioPage, 'content'> & { content: Array<ResolversTypes['LeituraDestinatario']> }>;
   LeituraPorItem: ResolverTypeWrapper<LeituraPorItem>;
   LeiturasPorDia: ResolverTypeWrapper<LeiturasPorDia>;
+  LembreteComunicado: ResolverTypeWrapper<LembreteRow>;
   LinkExtra: ResolverTypeWrapper<LinkExtra>;
   ListaComunicados: ListaComunicados;
   Locale: ResolverTypeWrapper<Locale>;
@@ -3057,7 +3127,7 @@ export type ResolversParentTypes = {
   ContagemConteudoBiblioteca: ContagemConteudoBiblioteca;
   ContagemDestinatarios: ContagemDestinatarios;
   DadoComplementar: DadoComplementarRow;
-  DashboardComunicado: Omit<DashboardComunicado, 'comunicado'> & { comunicado: ResolversParentTypes['Comunicado'] };
+  DashboardComunicado: Omit<DashboardComunicado, 'comunicado' | 'ultimoLembrete'> & { comunicado: ResolversParentTypes['Comunicado'], ultimoLembrete?: Maybe<ResolversParentTypes['LembreteComunicado']> };
   DateTime: Scalars['DateTime']['output'];
   Dealer: DealerModel;
   DealerContato: DealerContato;
@@ -3105,6 +3175,7 @@ export type ResolversParentTypes = {
   LeituraDestinatarioPage: Omit<LeituraDestinatarioPage, 'content'> & { content: Array<ResolversParentTypes['LeituraDestinatario']> };
   LeituraPorItem: LeituraPorItem;
   LeiturasPorDia: LeiturasPorDia;
+  LembreteComunicado: LembreteRow;
   LinkExtra: LinkExtra;
   Locale: Locale;
   Marca: Marca;
@@ -3290,6 +3361,7 @@ export type ComunicadoResolvers<ContextType = GraphQLContext, ParentType extends
   envioDateTime?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   erratas?: Resolver<Array<ResolversTypes['Comunicado']>, ParentType, ContextType>;
   etiquetas?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  exigeConfirmacao?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   grupos?: Resolver<Array<ResolversTypes['GrupoUsuariosResumo']>, ParentType, ContextType>;
   gruposDealers?: Resolver<Array<ResolversTypes['GrupoComunicado']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -3311,6 +3383,7 @@ export type ComunicadoEnvioResolvers<ContextType = GraphQLContext, ParentType ex
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   arquivado?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   comunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType>;
+  dataConfirmacao?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   dataLeitura?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   dataRecebimento?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   favorito?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3364,16 +3437,21 @@ export type DadoComplementarResolvers<ContextType = GraphQLContext, ParentType e
 
 export type DashboardComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardComunicado'] = ResolversParentTypes['DashboardComunicado']> = {
   comunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType>;
+  confirmacoes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   destinatarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   entregues?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   leiturasPorDia?: Resolver<Array<ResolversTypes['LeiturasPorDia']>, ParentType, ContextType>;
   lidos?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  naoConfirmados?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   naoLidos?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   porDealer?: Resolver<Array<ResolversTypes['LeituraPorItem']>, ParentType, ContextType>;
   porGrupo?: Resolver<Array<ResolversTypes['LeituraPorItem']>, ParentType, ContextType>;
   porGrupoUsuarios?: Resolver<Array<ResolversTypes['LeituraPorItem']>, ParentType, ContextType>;
   porMarca?: Resolver<Array<ResolversTypes['LeituraPorItem']>, ParentType, ContextType>;
+  proximoLembreteEm?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  taxaConfirmacao?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   taxaLeitura?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  ultimoLembrete?: Resolver<Maybe<ResolversTypes['LembreteComunicado']>, ParentType, ContextType>;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -3637,6 +3715,7 @@ export type ItemLixeiraBibliotecaPageResolvers<ContextType = GraphQLContext, Par
 };
 
 export type LeituraDestinatarioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeituraDestinatario'] = ResolversParentTypes['LeituraDestinatario']> = {
+  dataConfirmacao?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   dataLeitura?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   dataRecebimento?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   lido?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3658,6 +3737,12 @@ export type LeituraPorItemResolvers<ContextType = GraphQLContext, ParentType ext
 export type LeiturasPorDiaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeiturasPorDia'] = ResolversParentTypes['LeiturasPorDia']> = {
   dia?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lidos?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LembreteComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LembreteComunicado'] = ResolversParentTypes['LembreteComunicado']> = {
+  alvo?: Resolver<ResolversTypes['AlvoLembrete'], ParentType, ContextType>;
+  destinatarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  enviadoEm?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type LinkExtraResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LinkExtra'] = ResolversParentTypes['LinkExtra']> = {
@@ -3785,11 +3870,13 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   ativarUsuario?: Resolver<ResolversTypes['Usuario'], ParentType, ContextType, RequireFields<MutationAtivarUsuarioArgs, 'id'>>;
   cancelarNotificacaoGenerica?: Resolver<ResolversTypes['NotificacaoGenerica'], ParentType, ContextType, RequireFields<MutationCancelarNotificacaoGenericaArgs, 'id'>>;
   concederAcesso?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationConcederAcessoArgs, 'novasPermissoes'>>;
+  confirmarLeituraComunicado?: Resolver<ResolversTypes['ComunicadoEnvio'], ParentType, ContextType, RequireFields<MutationConfirmarLeituraComunicadoArgs, 'idComunicado'>>;
   criarErrata?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationCriarErrataArgs, 'comunicado' | 'idOriginal' | 'justificativa'>>;
   criarNovaPasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType, RequireFields<MutationCriarNovaPastaArgs, 'novaPasta'>>;
   desarquivarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationDesarquivarComunicadoArgs, 'id'>>;
   editarProduto?: Resolver<ResolversTypes['Produto'], ParentType, ContextType, RequireFields<MutationEditarProdutoArgs, 'baseUriHomolog' | 'id'>>;
   enviarComunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationEnviarComunicadoArgs, 'id'>>;
+  enviarLembreteComunicado?: Resolver<ResolversTypes['LembreteComunicado'], ParentType, ContextType, RequireFields<MutationEnviarLembreteComunicadoArgs, 'alvo' | 'id'>>;
   enviarNotificacaoGenerica?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationEnviarNotificacaoGenericaArgs, 'notificacao'>>;
   enviarParaAprovacao?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<MutationEnviarParaAprovacaoArgs, 'aprovadorId' | 'id'>>;
   esvaziarLixeiraBiblioteca?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<MutationEsvaziarLixeiraBibliotecaArgs>>;
@@ -4011,6 +4098,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   comunicadoEnvios?: Resolver<ResolversTypes['ComunicadoEnvioPage'], ParentType, ContextType, RequireFields<QueryComunicadoEnviosArgs, 'aba' | 'page' | 'rowsPerPage'>>;
   comunicadoEnviosRecentes?: Resolver<Array<ResolversTypes['ComunicadoEnvio']>, ParentType, ContextType, RequireFields<QueryComunicadoEnviosRecentesArgs, 'limite'>>;
   comunicados?: Resolver<ResolversTypes['ComunicadoPage'], ParentType, ContextType, Partial<QueryComunicadosArgs>>;
+  confirmacoesComunicado?: Resolver<ResolversTypes['LeituraDestinatarioPage'], ParentType, ContextType, RequireFields<QueryConfirmacoesComunicadoArgs, 'id' | 'page' | 'rowsPerPage'>>;
   contagemComunicadosAAprovar?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   contagemConteudoBiblioteca?: Resolver<ResolversTypes['ContagemConteudoBiblioteca'], ParentType, ContextType, RequireFields<QueryContagemConteudoBibliotecaArgs, 'ids'>>;
   contagemDestinatarios?: Resolver<ResolversTypes['ContagemDestinatarios'], ParentType, ContextType, RequireFields<QueryContagemDestinatariosArgs, 'audiencia'>>;
@@ -4320,6 +4408,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   LeituraDestinatarioPage?: LeituraDestinatarioPageResolvers<ContextType>;
   LeituraPorItem?: LeituraPorItemResolvers<ContextType>;
   LeiturasPorDia?: LeiturasPorDiaResolvers<ContextType>;
+  LembreteComunicado?: LembreteComunicadoResolvers<ContextType>;
   LinkExtra?: LinkExtraResolvers<ContextType>;
   Locale?: LocaleResolvers<ContextType>;
   Marca?: MarcaResolvers<ContextType>;

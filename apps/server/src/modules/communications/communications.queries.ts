@@ -30,6 +30,7 @@ export type ComunicadoRow = {
   id_parent: string | null;
   justificativa: string | null;
   active: boolean;
+  exige_confirmacao: boolean;
 };
 
 export type EnvioRow = {
@@ -41,13 +42,14 @@ export type EnvioRow = {
   favorito: boolean;
   arquivado: boolean;
   active: boolean;
+  data_confirmacao: Date | string | null;
   /** The communication, when the query read it with the delivery (/home's card); else its loader reads it. */
   comunicado?: ComunicadoRow;
 };
 
 const COMUNICADO_COLUMNS = sql`c.id, c.titulo, c.mensagem, c.status, c.criador_id, c.aprovador_id, c.motivo_rejeicao,
   c.data_hora_agendamento, c.envio_date_time, c.created_date_time, c.departamento_id, c.etiquetas, c.emails_avulsos,
-  c.data_inicio_exibicao, c.data_fim_exibicao, c.id_parent, c.justificativa, c.active`;
+  c.data_inicio_exibicao, c.data_fim_exibicao, c.id_parent, c.justificativa, c.active, c.exige_confirmacao`;
 
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
@@ -405,6 +407,7 @@ export type LeituraRow = {
   lido: boolean;
   data_leitura: Date | string | null;
   data_recebimento: Date | string;
+  data_confirmacao?: Date | string | null;
 };
 
 /** Who has and has not read, by name; searchable by name or e-mail; `lido` filters. Unpaged: export. */
@@ -429,7 +432,8 @@ export async function pageLeituras(
   const [content, total] = await Promise.all([
     rows<LeituraRow>(
       db,
-      sql`SELECT e.usuario_id, u.nome, u.email::text AS email, e.lido, e.data_leitura, e.data_recebimento ${from}
+      sql`SELECT e.usuario_id, u.nome, u.email::text AS email, e.lido, e.data_leitura, e.data_recebimento,
+                 e.data_confirmacao ${from}
            WHERE ${where} ORDER BY u.nome, e.usuario_id ${limit}`,
     ),
     filter.busca?.trim()

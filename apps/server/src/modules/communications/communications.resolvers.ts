@@ -25,6 +25,7 @@ import {
   userSummarySql,
   usersByIds,
 } from '../users/users.queries.js';
+import { confirmationTotals } from './communications.confirmation.js';
 import {
   type Audiencia,
   type ComunicadoRow,
@@ -161,10 +162,11 @@ export const resolvers: Resolvers = {
     dashboardComunicado: async (_, { id }, ctx) => {
       const c = await sentComunicado(ctx, id);
       const db = ctx.services.db;
-      const [totals, perDay, slices] = await Promise.all([
+      const [totals, perDay, slices, confirmations] = await Promise.all([
         deliveryTotals(db, c.id),
         readsPerDay(db, c.id),
         readsBy(db, c.id),
+        confirmationTotals(db, c.id),
       ]);
       const emails = (
         await db.execute(sql`SELECT count(*)::int AS n FROM comunicado_email_avulso WHERE comunicado_id = ${c.id}`)
@@ -178,6 +180,7 @@ export const resolvers: Resolvers = {
         taxaLeitura: totals.entregues ? totals.lidos / totals.entregues : 0,
         leiturasPorDia: perDay,
         ...slices,
+        ...confirmations,
       };
     },
     leiturasComunicado: async (_, args, ctx) => {

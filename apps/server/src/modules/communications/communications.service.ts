@@ -31,6 +31,7 @@ import { activeDealerGroupIds } from '../groups/groups.queries.js';
 import { announce, createNotification } from '../notifications/notifications.service.js';
 import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
 import { departmentsByIds, existingUserIds, holdersOfKey } from '../users/users.queries.js';
+import { saveConfirmationChoice } from './communications.confirmation.js';
 import { type ComunicadoRow, findComunicado, findEnvio, idiomaOf } from './communications.queries.js';
 
 // Named actions of communications (docs/CODE_STYLE.md#how-code-is-written, decision 0013): check, one transaction with the change and its audit
@@ -66,6 +67,8 @@ type Input = {
   idsUsuariosRemovidos?: string[] | null;
   idsArquivos?: string[] | null;
   aprovadorId?: string | null;
+  /** Issue 17 point 4: recipients confirm they read it (communications.confirmation.ts). */
+  exigeConfirmacao?: boolean | null;
 };
 
 const actorOf = (user: CurrentUser): ComunicadoActor => ({ id: user.id, chaves: user.chaves });
@@ -213,6 +216,7 @@ export async function saveComunicado(ctx: ActionContext, input: SaveComunicadoIn
     }
     await validDepartment(tx, v.departamentoId);
     await replaceAudience(txCtx, tx, comunicadoId, v);
+    await saveConfirmationChoice(tx, comunicadoId, input.comunicado.exigeConfirmacao);
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado',
@@ -449,6 +453,7 @@ export async function createErrata(ctx: ActionContext, input: ErrataActionInput)
         ${justificativa})`);
     await validDepartment(tx, v.departamentoId);
     await replaceAudience(txCtx, tx, id, v);
+    await saveConfirmationChoice(tx, id, comunicado.exigeConfirmacao);
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado',

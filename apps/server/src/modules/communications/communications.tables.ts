@@ -43,6 +43,8 @@ export const comunicado = pgTable(
     idParent: uuid('id_parent').references((): AnyPgColumn => comunicado.id),
     justificativa: text('justificativa'),
     active: boolean('active').notNull().default(true),
+    /** Recipients are asked to confirm they read and understood it (issue 17 point 4, communications.confirmation.ts). */
+    exigeConfirmacao: boolean('exige_confirmacao').notNull().default(false),
   },
   (t) => [
     index('comunicado_criador_idx').on(t.criadorId),
@@ -132,6 +134,8 @@ export const comunicadoEnvio = pgTable(
     arquivado: boolean('arquivado').notNull().default(false),
     emailEnviadoEm: timestamp('email_enviado_em', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
+    /** When the recipient confirmed "I have read and understood" (communications.confirmation.ts); null: not yet. */
+    dataConfirmacao: timestamp('data_confirmacao', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.comunicadoId, t.usuarioId] }),

@@ -1,5 +1,7 @@
 import type { PortalModule } from '../../platform/module.js';
+import { confirmationGuards, confirmationResolvers, confirmationSamples } from './communications.confirmation.js';
 import { startCommunicationJobs } from './communications.jobs.js';
+import { reminderGuards, reminderResolvers, reminderSamples, startReminderJobs } from './communications.reminders.js';
 import { guards, loaders, resolvers } from './communications.resolvers.js';
 import { registerCommunicationRoutes } from './communications.routes.js';
 import { samples } from './communications.samples.js';
@@ -7,16 +9,36 @@ import { samples } from './communications.samples.js';
 /** Communications: editor, approval, scheduled fan-out, deliveries, reads dashboard and export. */
 export const communicationsModule: PortalModule = {
   name: 'communications',
-  sdl: new URL('./communications.graphql', import.meta.url),
-  resolvers,
-  guards,
+  sdl: [
+    new URL('./communications.graphql', import.meta.url),
+    new URL('./communications-confirmation.graphql', import.meta.url),
+    new URL('./communications-reminders.graphql', import.meta.url),
+  ],
+  // The read confirmation and the reminders (issue 17 points 4 and 5) live in their own files.
+  resolvers: {
+    ...resolvers,
+    ...reminderResolvers,
+    Query: { ...resolvers.Query, ...confirmationResolvers.Query },
+    Mutation: { ...resolvers.Mutation, ...confirmationResolvers.Mutation, ...reminderResolvers.Mutation },
+    Comunicado: { ...resolvers.Comunicado, ...confirmationResolvers.Comunicado },
+    ComunicadoEnvio: { ...resolvers.ComunicadoEnvio, ...confirmationResolvers.ComunicadoEnvio },
+    LeituraDestinatario: { ...resolvers.LeituraDestinatario, ...confirmationResolvers.LeituraDestinatario },
+  },
+  guards: {
+    Query: { ...guards.Query, ...confirmationGuards.Query },
+    Mutation: { ...guards.Mutation, ...confirmationGuards.Mutation, ...reminderGuards.Mutation },
+  },
   loaders,
-  samples,
+  samples: { ...samples, ...confirmationSamples, ...reminderSamples },
   mappers: {
     Comunicado: './communications.queries.js#ComunicadoRow',
     ComunicadoEnvio: './communications.queries.js#EnvioRow',
     LeituraDestinatario: './communications.queries.js#LeituraRow',
+    LembreteComunicado: './communications.reminders.js#LembreteRow',
   },
   routes: registerCommunicationRoutes,
-  jobs: startCommunicationJobs,
+  jobs: async (context) => {
+    await startCommunicationJobs(context);
+    await startReminderJobs(context);
+  },
 };
