@@ -24,6 +24,13 @@ export type AbaComunicado =
   | 'LIDOS'
   | 'RECEBIDOS';
 
+/** Who a reminder goes to. */
+export type AlvoLembrete =
+  /** Recipients who have not confirmed it (only for a communication that asks for confirmation). */
+  | 'NAO_CONFIRMADOS'
+  /** Recipients who have not read it. */
+  | 'NAO_LIDOS';
+
 /** An ad to save; the date rules of SPEC §5 apply (packages/domain anuncioSchema). */
 export type AnuncioInput = {
   /** An image uploaded with fileType ANUNCIO (or the ad's current one). */
@@ -79,6 +86,8 @@ export type ComunicadoInput = {
   departamentoId?: InputMaybe<Scalars['ID']['input']>;
   emailsAvulsos?: InputMaybe<Array<Scalars['String']['input']>>;
   etiquetas?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Ask recipients to confirm they have read and understood it (default false; an edit without it keeps the stored choice). */
+  exigeConfirmacao?: InputMaybe<Scalars['Boolean']['input']>;
   idsArquivos?: InputMaybe<Array<Scalars['ID']['input']>>;
   idsGrupos?: InputMaybe<Array<Scalars['ID']['input']>>;
   idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { ChipsField } from '../../ui/form/ChipsField';
-import { DateInput } from '../../ui/form/fields';
+import { CheckboxInput, DateInput } from '../../ui/form/fields';
 import { useLocalDraft } from '../../ui/form/use-local-draft';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { formatDateTime } from '../../ui/format-date';
@@ -287,6 +287,12 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
               disabled={disabled}
             />
           </Stack>
+          <CheckboxInput
+            {...form.bind('exigeConfirmacao')}
+            label={t('communicationsConfirmation.field')}
+            helperText={t('communicationsConfirmation.fieldHelp')}
+            disabled={disabled}
+          />
         </Section>
 
         <Section title={t('communicationsUi.form.audience')}>

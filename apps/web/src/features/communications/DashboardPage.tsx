@@ -13,11 +13,13 @@ import { apiErrorMessage } from '../../app/apollo-client';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { CenteredMessage } from '../../ui/CenteredMessage';
 import { LoadingView } from '../../ui/LoadingView';
+import { ConfirmationsTable } from './ConfirmationsTable';
 import { DASHBOARD_COMUNICADO } from './communications.documents';
 import { ReadsOverTime, SliceTable, StatCard } from './DashboardParts';
 import { comunicadoUrls } from './format';
 import { isNotFound } from './not-found';
 import { ReadersTable } from './ReadersTable';
+import { ReminderPanel } from './ReminderPanel';
 import { useLeiturasStream } from './use-leituras-stream';
 
 /**
@@ -31,7 +33,8 @@ export function DashboardPage() {
   const { pathname } = useLocation();
   const client = useApolloClient();
   const refresh = useCallback(
-    () => void client.refetchQueries({ include: ['DashboardComunicado', 'LeiturasComunicado'] }),
+    () =>
+      void client.refetchQueries({ include: ['DashboardComunicado', 'LeiturasComunicado', 'ConfirmacoesComunicado'] }),
     [client],
   );
   const pollInterval = useLeiturasStream(id, refresh);
@@ -67,13 +70,23 @@ export function DashboardPage() {
   const rate = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(
     d.taxaLeitura,
   );
-  const cards = [
-    ['recipients', num(d.destinatarios)],
-    ['delivered', num(d.entregues)],
-    ['read', num(d.lidos)],
-    ['unread', num(d.naoLidos)],
-    ['readRate', rate],
-  ] as const;
+  const percent = (n: number) =>
+    new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(n);
+  const cards: [string, string][] = [
+    [t('communicationsUi.dashboard.recipients'), num(d.destinatarios)],
+    [t('communicationsUi.dashboard.delivered'), num(d.entregues)],
+    [t('communicationsUi.dashboard.read'), num(d.lidos)],
+    [t('communicationsUi.dashboard.unread'), num(d.naoLidos)],
+    [t('communicationsUi.dashboard.readRate'), rate],
+    // Issue 17 point 4: confirmations beside reads, when the communication asks for them.
+    ...(d.comunicado.exigeConfirmacao
+      ? ([
+          [t('communicationsConfirmation.confirmations'), num(d.confirmacoes)],
+          [t('communicationsConfirmation.notConfirmed'), num(d.naoConfirmados)],
+          [t('communicationsConfirmation.confirmationRate'), percent(d.taxaConfirmacao)],
+        ] as [string, string][])
+      : []),
+  ];
 
   return (
     <Box sx={{ px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1440, mx: 'auto' }}>
@@ -90,11 +103,12 @@ export function DashboardPage() {
         <Button component={RouterLink} to={comunicadoUrls.visualizar(id)}>
           {d.comunicado.titulo}
         </Button>
+        <ReminderPanel id={id} dashboard={d} />
       </Stack>
       <Grid container spacing={2} sx={{ mb: 3 }} aria-live="polite">
-        {cards.map(([key, value]) => (
-          <Grid key={key} size={{ xs: 6, sm: 4, md: 'grow' }}>
-            <StatCard label={t(`communicationsUi.dashboard.${key}`)} value={value} />
+        {cards.map(([label, value]) => (
+          <Grid key={label} size={{ xs: 6, sm: 4, md: 'grow' }}>
+            <StatCard label={label} value={value} />
           </Grid>
         ))}
       </Grid>
@@ -115,6 +129,7 @@ export function DashboardPage() {
           <SliceTable title={t('communicationsUi.dashboard.byBrand')} rows={d.porMarca} />
         </Grid>
       </Grid>
+      {d.comunicado.exigeConfirmacao && <ConfirmationsTable id={id} />}
       <ReadersTable id={id} />
     </Box>
   );

@@ -64,6 +64,9 @@ export function ReadsOverTime({ days }: { days: { dia: string; lidos: number }[]
   );
 }
 
+/** At 375 px the key columns (name, read, rate) stay; the recipients' count hides (issue 17 point 10). */
+const mobileHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 const percent = (lidos: number, total: number, locale: string) =>
   new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(total ? lidos / total : 0);
 
@@ -80,11 +83,13 @@ export function SliceTable({ title, rows }: { title: string; rows: LeituraPorIte
         <Typography color="text.secondary">{t('communicationsUi.dashboard.empty')}</Typography>
       ) : (
         <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} role="region" aria-labelledby={headingId}>
-          <Table size="small" stickyHeader aria-labelledby={headingId} sx={{ minWidth: 420 }}>
+          <Table size="small" stickyHeader aria-labelledby={headingId}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('communicationsUi.dashboard.name')}</TableCell>
-                <TableCell align="right">{t('communicationsUi.dashboard.recipients')}</TableCell>
+                <TableCell align="right" sx={mobileHidden}>
+                  {t('communicationsUi.dashboard.recipients')}
+                </TableCell>
                 <TableCell align="right">{t('communicationsUi.dashboard.readCount')}</TableCell>
                 <TableCell align="right">{t('communicationsUi.dashboard.rate')}</TableCell>
               </TableRow>
@@ -93,7 +98,9 @@ export function SliceTable({ title, rows }: { title: string; rows: LeituraPorIte
               {rows.map((r) => (
                 <TableRow key={r.id}>
                   <TableCell>{r.nome}</TableCell>
-                  <TableCell align="right">{r.destinatarios}</TableCell>
+                  <TableCell align="right" sx={mobileHidden}>
+                    {r.destinatarios}
+                  </TableCell>
                   <TableCell align="right">{r.lidos}</TableCell>
                   <TableCell align="right">{percent(r.lidos, r.destinatarios, i18n.language)}</TableCell>
                 </TableRow>

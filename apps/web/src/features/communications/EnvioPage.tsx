@@ -17,6 +17,7 @@ import { COMUNICADO_ENVIO, MARCAR_ENVIO_COMO_LIDO } from './communications.docum
 import { EnvioToggles } from './EnvioToggles';
 import { comunicadoUrls } from './format';
 import { isNotFound } from './not-found';
+import { ReadConfirmation } from './ReadConfirmation';
 
 /**
  * /comunicados/visualizarEnvio/:id (id: the communication's): the delivery as its recipient reads it.
@@ -73,6 +74,7 @@ export function EnvioPage() {
         </Button>
         <EnvioToggles idComunicado={id} favorito={envio.favorito} arquivado={envio.arquivado} />
       </Stack>
+      {envio.comunicado.exigeConfirmacao && <ReadConfirmation idComunicado={id} />}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
         <ComunicadoBody
           comunicado={envio.comunicado}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../ui/toast';
 import { ArchiveIcon, StarBorderIcon, StarIcon, UnarchiveIcon } from './communication-icons';
 import { ARQUIVAR_ENVIO, FAVORITAR_ENVIO } from './communications.documents';
+import { TOUCH_TOOLTIP } from './touch-tooltip';
 
 type Props = {
   idComunicado: string;
@@ -53,7 +54,7 @@ export function EnvioToggles({ idComunicado, favorito, arquivado, onChanged }: P
   const arqLabel = t(arquivado ? 'communicationsUi.toggles.unarchive' : 'communicationsUi.toggles.archive');
   return (
     <Stack direction="row" spacing={0.5}>
-      <Tooltip title={favLabel}>
+      <Tooltip title={favLabel} {...TOUCH_TOOLTIP}>
         <IconButton
           aria-label={favLabel}
           aria-pressed={favorito}
@@ -64,7 +65,7 @@ export function EnvioToggles({ idComunicado, favorito, arquivado, onChanged }: P
           {favorito ? <StarIcon /> : <StarBorderIcon />}
         </IconButton>
       </Tooltip>
-      <Tooltip title={arqLabel}>
+      <Tooltip title={arqLabel} {...TOUCH_TOOLTIP}>
         <IconButton
           aria-label={arqLabel}
           aria-pressed={arquivado}

@@ -14,10 +14,18 @@ import { useApprovalsCount } from './approvals-count';
 import { COMUNICADO_ENVIOS, COMUNICADOS } from './communications.documents';
 import { EnvioToggles } from './EnvioToggles';
 import { comunicadoUrls } from './format';
+import { InboxItemExtras } from './InboxItemExtras';
 import { StatusTag, Tag } from './Tag';
 
-/** One row of the inbox: the title as a link (bold while unread), its tags, then a line of details. */
-function Summary(props: { to: string; title: string; bold?: boolean; tags: ReactNode; details: string }) {
+/** One row of the inbox: the title as a link (bold while unread), its tags, a line of details, then any extras. */
+function Summary(props: {
+  to: string;
+  title: string;
+  bold?: boolean;
+  tags: ReactNode;
+  details: string;
+  extra?: ReactNode;
+}) {
   return (
     <Stack spacing={0.25} sx={{ py: 0.5 }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -37,6 +45,7 @@ function Summary(props: { to: string; title: string; bold?: boolean; tags: React
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {props.details}
       </Typography>
+      {props.extra}
     </Stack>
   );
 }
@@ -77,10 +86,15 @@ export function EnviosList({ aba, list }: { aba: Exclude<InboxTab, ManageTab>; l
               {envio.comunicado.idParent && <Tag colour="warning" label={t('communicationsUi.view.errata')} />}
             </>
           }
-          details={`${t('communicationsUi.inbox.from', { nome: envio.comunicado.usuarioCriador.nome })} · ${t(
-            'communicationsUi.inbox.receivedAt',
-            { data: formatDateTime(envio.dataRecebimento, i18n.language) },
-          )}`}
+          details={[
+            t('communicationsUi.inbox.from', { nome: envio.comunicado.usuarioCriador.nome }),
+            // Issue 17 point 10: its department, an excerpt, attachment and tag indicators.
+            envio.comunicado.departamento?.nome,
+            t('communicationsUi.inbox.receivedAt', { data: formatDateTime(envio.dataRecebimento, i18n.language) }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+          extra={<InboxItemExtras comunicado={envio.comunicado} />}
         />
       ),
     },

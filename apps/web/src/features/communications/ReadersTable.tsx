@@ -34,9 +34,11 @@ export function ReadersTable({ id }: { id: string }) {
   type Reader = NonNullable<typeof result>['content'][number];
   const columns: Column<Reader>[] = [
     { id: 'nome', label: t('communicationsUi.dashboard.name'), render: (r) => r.usuario.nome },
-    { id: 'email', label: t('communicationsUi.dashboard.email'), render: (r) => r.usuario.email },
+    // At 375 px the name and the read date stay (issue 17 point 10); e-mail and receipt hide.
+    { id: 'email', label: t('communicationsUi.dashboard.email'), render: (r) => r.usuario.email, hideOnMobile: true },
     {
       id: 'recebido',
+      hideOnMobile: true,
       label: t('communicationsUi.dashboard.receivedAt'),
       render: (r) => formatDateTime(r.dataRecebimento, i18n.language),
     },

@@ -20,6 +20,8 @@ export type ComunicadoFormValues = {
   justificativa: string;
   agendar: boolean;
   dataHoraAgendamento: string;
+  /** Recipients confirm "I have read and understood" (issue 17 point 4). */
+  exigeConfirmacao: boolean;
 };
 export type FormField = keyof ComunicadoFormValues;
 
@@ -45,6 +47,7 @@ export const EMPTY_FORM: ComunicadoFormValues = {
   justificativa: '',
   agendar: false,
   dataHoraAgendamento: '',
+  exigeConfirmacao: false,
 };
 
 /** The form's values for an existing communication (edit) or an original (errata: content copied). */
@@ -63,6 +66,7 @@ export function formValuesOf(c: Comunicado): ComunicadoFormValues {
     idsUsuariosRemovidos: c.usuariosRemovidos.map((u) => u.id),
     idsArquivos: c.arquivos.map((a) => a.id),
     aprovadorId: c.usuarioAprovador?.id ?? null,
+    exigeConfirmacao: c.exigeConfirmacao,
   };
 }
 
@@ -81,6 +85,7 @@ export function toComunicadoInput(v: ComunicadoFormValues): ComunicadoInputVaria
     idsUsuariosRemovidos: v.idsUsuariosRemovidos,
     idsArquivos: v.idsArquivos,
     aprovadorId: v.aprovadorId,
+    exigeConfirmacao: v.exigeConfirmacao,
   };
 }
 

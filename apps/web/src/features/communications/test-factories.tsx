@@ -68,6 +68,7 @@ export function buildComunicado(
     dataFimExibicao: null,
     idParent: null,
     justificativa: null,
+    exigeConfirmacao: false,
     motivoRejeicao: null,
     dataHoraAgendamento: null,
     entregues: null,
