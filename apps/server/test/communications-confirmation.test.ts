@@ -6,10 +6,12 @@ import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
 import { type SmtpInbox, startSmtpInbox } from './mail-inbox.js';
+import { type PushReceiver, startPushReceiver } from './push-receiver.js';
 
 // Issue 17 points 4 and 5 through the API: a communication that asks for a read confirmation, the recipient's
 // confirmation (idempotent, audited, recipients only), the dashboard's counts and the list of who has not confirmed;
-// reminders to those who have not read or not confirmed (bell, real SMTP), at most once per interval, audited.
+// reminders to those who have not read or not confirmed (bell, real SMTP, web push through a local push service), at
+// most once per interval, audited.
 
 const code = (r: { errors?: Array<{ extensions: Record<string, any> }> }) => r.errors?.[0]?.extensions.code;
 const HOUR = 3_600_000;
@@ -18,6 +20,7 @@ const REMINDER = /^(Lembrete|Reminder|Recordatorio): /;
 describe('read confirmation and reminders', () => {
   let portal: TestPortal;
   let smtp: SmtpInbox;
+  let push: PushReceiver;
   const as: Record<string, CookieClient> = {};
   const ids: Record<string, string> = {};
   const q = (who: string, query: string, variables?: Record<string, unknown>) =>
@@ -83,15 +86,39 @@ describe('read confirmation and reminders', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpInbox();
-    portal = await startTestPortal({ env: { SMTP_URL: smtp.url } });
+    // A local push service that decrypts what it gets (the web push job's round trip, decision 0034).
+    push = await startPushReceiver();
+    portal = await startTestPortal({
+      env: { SMTP_URL: smtp.url },
+      config: {
+        push: {
+          enabled: true,
+          allowedHosts: ['push.example'],
+          concurrency: 8,
+          timeoutMs: 2_000,
+          retryDelayMs: 20,
+          testOrigin: push.origin,
+        },
+      },
+    });
     for (const who of ['admin', 'montadora', 'aprovador', 'dealer', 'dealer2']) {
       as[who] = (await signIn(portal.baseUrl, `${who}@portal.demo`, DEMO_PASSWORD)).client;
       ids[who] = (await q(who, '{ usuarioLogado { id } }')).data.usuarioLogado.id;
+    }
+    // dealer and dealer2 each have a browser subscribed to web push.
+    for (const who of ['dealer', 'dealer2']) {
+      const subscribed = await q(
+        who,
+        'mutation ($input: PushSubscriptionInput!) { gerarPushSubscription(input: $input) }',
+        { input: push.browser(who).subscription },
+      );
+      expect(subscribed.data.gerarPushSubscription).toBe(true);
     }
   });
   afterAll(async () => {
     await portal?.stop();
     await smtp?.close();
+    await push?.close();
   });
 
   it('a recipient confirms once (audited, read too); others get NOT_FOUND; the dashboard counts and lists who has not', async () => {
@@ -217,7 +244,7 @@ describe('read confirmation and reminders', () => {
     expect(code(await remind('aprovador', plain, 'NAO_CONFIRMADOS'))).toBe('BAD_USER_INPUT');
   });
 
-  it('a reminder reaches only the pending (bell and real SMTP), is audited, and waits the interval', async () => {
+  it('a reminder reaches only the pending (bell, real SMTP, web push), is audited, and waits the interval', async () => {
     const titulo = `Lembrete de campanha ${Date.now()}`;
     const id = await sendToDealers(titulo, true);
     // dealer reads it (not confirmed); dealer2 does nothing.
@@ -248,6 +275,13 @@ describe('read confirmation and reminders', () => {
     await outboxDrained();
     const reminderMails = smtp.inbox.slice(mark).filter((m) => REMINDER.test(m.subject) && m.subject.endsWith(titulo));
     expect(reminderMails.map((m) => m.to)).toEqual([['dealer2@portal.demo']]);
+
+    // Web push: dealer2's browser gets the reminder, dealer's does not.
+    const reminderPushes = (browser: string) =>
+      push.received.filter((m) => m.browser === browser && reminderTitle(String(m.payload.title)));
+    await vi.waitFor(() => expect(reminderPushes('dealer2')).toHaveLength(1), { timeout: 15_000, interval: 50 });
+    expect(reminderPushes('dealer2')[0].payload.url).toBe(`/comunicados/visualizarEnvio/${id}`);
+    expect(reminderPushes('dealer')).toEqual([]);
 
     // Its history: one enviar_lembrete row on the communication.
     const audit = await portal.services.db

@@ -74,10 +74,9 @@ export function InboxItemExtras({ comunicado: c }: Props) {
               direction="row"
               spacing={0.5}
               useFlexGap
-              sx={{ flexWrap: 'wrap' }}
+              sx={{ flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0 }}
               component="ul"
               aria-label={t('communicationsConfirmation.inbox.tags')}
-              style={{ listStyle: 'none', margin: 0, padding: 0 }}
             >
               {c.etiquetas.map((tag) => (
                 <li key={tag}>
