@@ -52,7 +52,7 @@ describe('ReadConfirmation (issue 17 point 4)', () => {
     expect(await screen.findByText(/^Você confirmou em \d{2}\/\d{2}\/\d{4}/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Li e entendi' })).toBeNull();
     expect(confirmed).toBe(1);
-    expect(await screen.findByText('Leitura confirmada.')).toBeTruthy();
+    expect(await screen.findByText('Leitura confirmada.', {}, { timeout: 5_000 })).toBeTruthy();
   });
 
   it('shows the date of an earlier confirmation, without the button', async () => {
@@ -74,7 +74,9 @@ describe('ReadConfirmation (issue 17 point 4)', () => {
       },
     ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Li e entendi' }));
-    expect(await screen.findByText('Este comunicado não pede confirmação de leitura.')).toBeTruthy();
+    expect(
+      await screen.findByText('Este comunicado não pede confirmação de leitura.', {}, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Li e entendi' })).toBeTruthy();
   });
 });

@@ -52,17 +52,18 @@ describe('ReminderPanel (issue 17 point 5)', () => {
       },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Enviar lembrete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Enviar um lembrete' });
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar um lembrete' }, { timeout: 5_000 });
     expect(within(dialog).getByRole('button', { name: 'Quem não leu (3)' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Quem não confirmou (5)' }));
-    expect(await screen.findByText('Lembrete enviado a 5 destinatários.')).toBeTruthy();
+    // The toasts load lazily: give them time on a busy machine.
+    expect(await screen.findByText('Lembrete enviado a 5 destinatários.', {}, { timeout: 5_000 })).toBeTruthy();
     expect(sent).toBe(1);
   });
 
   it('offers only the unread when the communication does not ask for confirmation', async () => {
     renderIt(dashboard({ comunicado: { ...dashboard().comunicado, exigeConfirmacao: false } }));
     fireEvent.click(screen.getByRole('button', { name: 'Enviar lembrete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Enviar um lembrete' });
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar um lembrete' }, { timeout: 5_000 });
     expect(within(dialog).queryByRole('button', { name: /^Quem não confirmou/ })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Quem não leu (3)' })).toBeTruthy();
   });
@@ -117,7 +118,11 @@ describe('ReminderPanel (issue 17 point 5)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enviar lembrete' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Quem não leu (3)' }));
     expect(
-      await screen.findByText('Um lembrete foi enviado há pouco. O painel mostra quando o próximo será possível.'),
+      await screen.findByText(
+        'Um lembrete foi enviado há pouco. O painel mostra quando o próximo será possível.',
+        {},
+        { timeout: 5_000 },
+      ),
     ).toBeTruthy();
   });
 });
