@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../ui/toast';
+import { TOUCH_TOOLTIP } from '../../ui/touch-tooltip';
 import { ArchiveIcon, StarBorderIcon, StarIcon, UnarchiveIcon } from './communication-icons';
 import { ARQUIVAR_ENVIO, FAVORITAR_ENVIO } from './communications.documents';
-import { TOUCH_TOOLTIP } from './touch-tooltip';
 
 type Props = {
   idComunicado: string;

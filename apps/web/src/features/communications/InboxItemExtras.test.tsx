@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../app/i18n';
+import { TOUCH_TOOLTIP } from '../../ui/touch-tooltip';
 import { EXCERPT_MAX, excerptOf, InboxItemExtras } from './InboxItemExtras';
-import { TOUCH_TOOLTIP } from './touch-tooltip';
 
 const arquivo = (id: string) => ({
   __typename: 'ArquivoComunicado' as const,

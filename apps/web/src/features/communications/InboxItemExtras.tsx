@@ -4,9 +4,9 @@ import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { TOUCH_TOOLTIP } from '../../ui/touch-tooltip';
 import type { ComunicadoConteudo } from './communications.documents';
 import { Tag } from './Tag';
-import { TOUCH_TOOLTIP } from './touch-tooltip';
 
 /** How long an inbox excerpt is at most, in characters (then cut at a word, with an ellipsis). */
 export const EXCERPT_MAX = 160;

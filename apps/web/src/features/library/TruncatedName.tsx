@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import { LIBRARY_NAME_TRUNCATE, truncateLibraryName } from '@portal/domain';
 import type { ReactElement } from 'react';
+import { TOUCH_TOOLTIP } from '../../ui/touch-tooltip';
 
 type Props = { name: string; max?: number; hoverTitle?: boolean };
 
@@ -35,7 +36,7 @@ export function NameTooltip({
 }) {
   if (truncateLibraryName(name, max) === name) return children;
   return (
-    <Tooltip title={name} describeChild enterDelay={300}>
+    <Tooltip title={name} describeChild enterDelay={300} {...TOUCH_TOOLTIP}>
       {children}
     </Tooltip>
   );

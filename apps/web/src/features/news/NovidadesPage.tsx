@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../ui/format-date';
 import { loadErrorText } from '../../ui/load-error-text';
 import { PageHeader } from '../../ui/PageHeader';
+import { TOUCH_TOOLTIP } from '../../ui/touch-tooltip';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { comunicadoUrls } from '../communications/format';
 import { folderUrl } from '../library/format';
@@ -84,7 +85,7 @@ function FileRow({ item, onOpen }: { item: Arquivo; onOpen: (item: Arquivo) => v
           </Typography>
         </Box>
       </ListItemButton>
-      <Tooltip title={openFolder}>
+      <Tooltip title={openFolder} {...TOUCH_TOOLTIP}>
         <IconButton component={RouterLink} to={folderUrl(item.pastaPai.id)} aria-label={openFolder}>
           <FolderIcon />
         </IconButton>
