@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# npm start: installs what is missing, builds the web app, then starts the portal (migrations and the
-# demo seed run at start). PORT (3000), DATA_DIR (./data), DATABASE_URL (PostgreSQL instead of PGlite).
+# npm start: installs what is missing, builds the web app and the server (when their sources changed),
+# then starts the portal from built JavaScript (decision 0045; migrations and the demo seed run at start).
+# PORT (3000), DATA_DIR (./data), DATABASE_URL (PostgreSQL instead of PGlite).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
@@ -8,4 +9,8 @@ if [ ! -f apps/web/dist/index.html ] || [ -n "$(find apps/web/src apps/web/index
   echo "==> Building the web app"
   npm run build -w apps/web
 fi
-exec node --import tsx apps/server/src/main.ts
+if [ ! -f apps/server/dist/main.js ] || [ -n "$(find apps/server/src apps/server/scripts/build.ts apps/server/package.json packages -newer apps/server/dist/main.js -type f 2>/dev/null | head -n 1)" ]; then
+  echo "==> Building the server"
+  npm run build -w apps/server
+fi
+exec node apps/server/dist/main.js

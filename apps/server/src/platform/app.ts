@@ -216,15 +216,16 @@ const SERVER_PREFIXES = ['/api/', '/oidc/', '/auth/', '/healthz', '/readyz', '/p
  * Serves the built React app. Unknown page paths get index.html (client-side routes); a missing file
  * (an old chunk after a deploy, a favicon) gets a real 404, never HTML in place of JavaScript. The
  * build writes Brotli and gzip copies beside its text files (apps/web/scripts/precompress.ts); they
- * are sent to browsers that accept them. Hashed assets are cached for a year, everything else is
- * revalidated (index.html names the current chunks).
+ * are sent to browsers that accept them (`Vary: Accept-Encoding`). Hashed assets are cached for a year
+ * (immutable); everything else, index.html and /sw-portal.js included, is revalidated on each use
+ * (`no-cache`: index.html names the current chunks), which costs a 304 thanks to the ETag.
  */
 export function registerWebApp(app: FastifyInstance, webDist: string) {
   const index = path.join(webDist, 'index.html');
   // Vite's hashed files: their name changes with their content, so a cached copy never goes stale.
   const hashedAssets = path.join(path.resolve(webDist), 'assets') + path.sep;
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
+  // Through @fastify/static as every other file: ETag and Last-Modified, so a revalidation is a 304.
+  const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('index.html');
   if (fs.existsSync(index)) {
     app.register(fastifyStatic, {
       root: webDist,

@@ -20,7 +20,10 @@ beforeAll(async () => {
   fs.writeFileSync(`${chunk}.br`, zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(`${chunk}.gz`, zlib.gzipSync(SCRIPT));
   fs.writeFileSync(path.join(dist, 'assets', 'plain-XyZ789.css'), 'body{margin:0}');
-  fs.writeFileSync(path.join(dist, 'sw-portal.js'), "self.addEventListener('fetch', () => {});");
+  const worker = `self.addEventListener('fetch', () => {});\n${'// precache\n'.repeat(200)}`;
+  fs.writeFileSync(path.join(dist, 'sw-portal.js'), worker);
+  fs.writeFileSync(path.join(dist, 'sw-portal.js.br'), zlib.brotliCompressSync(worker));
+  fs.writeFileSync(path.join(dist, 'sw-portal.js.gz'), zlib.gzipSync(worker));
   app = Fastify();
   registerWebApp(app, dist);
   await app.ready();
@@ -31,8 +34,12 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) =>
-  app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'GET',
+    url,
+    headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...headers },
+  });
 
 describe('registerWebApp', () => {
   it('serves the service worker at the root as JavaScript, revalidated on every update check', async () => {
@@ -80,5 +87,44 @@ describe('registerWebApp', () => {
 
     const missing = await get('/assets/old-chunk-000.js', 'br');
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('serves the page itself at / and at a client route, uncompressed below 1 KB, revalidated by ETag (304)', async () => {
+    for (const url of ['/', '/biblioteca/pasta/1']) {
+      const page = await get(url, 'gzip, br');
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-encoding']).toBeUndefined();
+      expect(page.headers.etag).toBeTruthy();
+      const again = await get(url, 'gzip, br', { 'if-none-match': String(page.headers.etag) });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+  });
+
+  it('answers a conditional request for an asset with 304, each encoding with an ETag of its own', async () => {
+    const br = await get('/assets/index-AbC123.js', 'br');
+    const gz = await get('/assets/index-AbC123.js', 'gzip');
+    const plain = await get('/assets/index-AbC123.js');
+    const tags = [br, gz, plain].map((r) => r.headers.etag);
+    expect(new Set(tags).size).toBe(3);
+
+    const again = await get('/assets/index-AbC123.js', 'br', { 'if-none-match': String(br.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // A copy cached under another encoding is not this one: the whole file is sent again.
+    const other = await get('/assets/index-AbC123.js', 'br', { 'if-none-match': String(gz.headers.etag) });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['content-encoding']).toBe('br');
+  });
+
+  it('sends the service worker compressed when it has copies, still revalidated', async () => {
+    const worker = await get('/sw-portal.js', 'gzip');
+    expect(worker.headers['content-encoding']).toBe('gzip');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers.vary).toBe('Accept-Encoding');
   });
 });

@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../scripts/build.js';
+import { freePort, freshPostgresDatabase, onPostgres } from './harness.js';
+
+// The server as `npm start` runs it since decision 0045: built by scripts/build.ts, run by plain node (no tsx).
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+let outdir: string;
+let webDist: string;
+
+beforeAll(async () => {
+  // Inside apps/server so the bundle's imports of npm packages resolve from node_modules as dist/'s do.
+  outdir = fs.mkdtempSync(path.join(serverDir, '.build-test-'));
+  await buildServer(outdir);
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-built-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Portal</title>');
+  const chunk = 'export const x = 1;\n'.repeat(200);
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-Q1w2E3.js'), chunk);
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-Q1w2E3.js.br'), zlib.brotliCompressSync(chunk));
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-Q1w2E3.js.gz'), zlib.gzipSync(chunk));
+}, 60_000);
+
+afterAll(() => {
+  fs.rmSync(outdir, { recursive: true, force: true });
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the built server', () => {
+  it('bundles the server and the workspace packages into JavaScript, npm packages left as imports', () => {
+    const main = fs.readFileSync(path.join(outdir, 'main.js'), 'utf8');
+    expect(main).toMatch(/from "fastify"/);
+    expect(main).not.toMatch(/from "@portal\//);
+    expect(main).not.toMatch(/tsx/);
+    // The S3 client stays a lazy chunk: a start on local storage does not load it.
+    expect(main).not.toMatch(/from "@aws-sdk\/client-s3"/);
+    expect(fs.readdirSync(outdir).some((f) => /^storage-s3-.*\.js$/.test(f))).toBe(true);
+  });
+
+  it('starts with plain node: migrations, the modules SDL and the web build are found from the bundle', async () => {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-built-'));
+    const database = onPostgres ? await freshPostgresDatabase() : undefined;
+    let child: ChildProcess | undefined;
+    try {
+      child = spawn(process.execPath, [path.join(outdir, 'main.js')], {
+        cwd: serverDir,
+        env: {
+          PATH: process.env.PATH ?? '',
+          LOG_LEVEL: 'warn',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          WEB_DIST: webDist,
+          ...(database ? { DATABASE_URL: database.url } : {}),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
+      await new Promise<void>((resolve, reject) => {
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('Portal ready at')) resolve();
+        };
+        child?.stdout?.on('data', onData);
+        child?.stderr?.on('data', onData);
+        void exited.then((code) => reject(new Error(`exited with ${code} before ready:\n${output}`)));
+      });
+      const base = `http://127.0.0.1:${port}`;
+      const ready = await fetch(`${base}/readyz`);
+      expect(await ready.json()).toEqual({ status: 'ok', database: 'ok', jobs: 'ok', events: 'ok' });
+      const ping = await fetch(`${base}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ ping }' }),
+      });
+      expect(((await ping.json()) as { data?: unknown }).data).toBeTruthy();
+      const props = await fetch(`${base}/portalProperties`);
+      expect(props.status).toBe(200);
+      const asset = await fetch(`${base}/assets/index-Q1w2E3.js`, { headers: { 'accept-encoding': 'br' } });
+      expect(asset.headers.get('content-encoding')).toBe('br');
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const page = await fetch(`${base}/home`);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toContain('<title>Portal</title>');
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child && child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    }
+  }, 120_000);
+});
