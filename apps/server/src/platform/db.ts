@@ -35,6 +35,9 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** PGlite's buffer cache (decision 0045). */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 
 /**
@@ -71,6 +74,10 @@ export async function openDatabase(opts: {
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const pglite = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
     extensions: { citext, pg_trgm, unaccent },
+    // PGlite's own default is PostgreSQL's 128 MB of shared buffers, resident once touched: 16 MB halves the
+    // embedded portal's idle memory (docs/benchmarks.md, "Start and memory"). Pages it drops are still in the
+    // operating system's file cache, a system call away.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   return {
     db: drizzlePglite(pglite) as unknown as Db,

@@ -1,8 +1,8 @@
 import { neutraliseSpreadsheetCell, type PortalLabelKey, USER_TYPES } from '@portal/domain';
 import { type Locale, t } from '@portal/i18n';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { startXlsxDownload } from '../../platform/xlsx.js';
+import { loadExcelJS, startXlsxDownload } from '../../platform/xlsx.js';
 import { IMPORT_COLUMNS, type ImportColumn } from './user-import.columns.js';
 import { MAX_IMPORT_ROWS } from './user-import.process.js';
 
@@ -46,7 +46,7 @@ export async function sendImportTemplate(reply: FastifyReply, locale: Locale, lo
   const listsName = text('userImport.template.sheetLists').slice(0, 31);
 
   const stream = startXlsxDownload(reply, text('userImport.template.fileName'));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
 
   // Sheet 1: the users. Text columns are formatted as text (codes and CPFs keep their leading zeros).
   const users = workbook.addWorksheet(text('userImport.template.sheetUsers').slice(0, 31), {
