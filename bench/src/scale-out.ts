@@ -130,6 +130,13 @@ http {
 `;
 }
 
+/** VmRSS (now) and VmHWM (the peak so far) of a process, in MB. */
+function memoryMb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: mb('VmRSS'), peak: mb('VmHWM') };
+}
+
 async function waitReady(url: string, child?: ChildProcess, output?: () => string) {
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -388,10 +395,13 @@ async function main() {
     );
 
     // 3. Shell load: one instance behind the proxy, then two.
+    await sleep(3000);
+    const idleA = memoryMb(a.child.pid as number);
     const cookies = ['dealer', 'montadora', 'admin', 'aprovador', 'dealer2'].map((w) => as[w].cookieHeader());
     const soloUrl = `http://127.0.0.1:${soloPort}`;
     await shellLoad(soloUrl, cookies, 2);
     const one = await shellLoad(soloUrl, cookies, SECONDS);
+    const loadedA = memoryMb(a.child.pid as number);
     await shellLoad(proxyUrl, cookies, 2);
     const two = await shellLoad(proxyUrl, cookies, SECONDS);
     check(one.non2xx + one.errors === 0 && two.non2xx + two.errors === 0, 'shell load: every answer 2xx');
@@ -426,6 +436,9 @@ async function main() {
     );
     console.log(
       `two / one: ${(two.rps / one.rps).toFixed(2)}; load average ${os.loadavg()[0].toFixed(2)}; ${os.cpus().length} cores`,
+    );
+    console.log(
+      `instance A (PostgreSQL): RSS ${idleA.rss.toFixed(0)} MB idle after the checks (budget 150 MB), peak ${loadedA.peak.toFixed(0)} MB through its shell load run alone (budget 250 MB)`,
     );
   } finally {
     for (const c of children.reverse()) if (c.exitCode === null) c.kill('SIGTERM');
