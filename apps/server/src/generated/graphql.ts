@@ -508,6 +508,13 @@ export type Desligamento = {
   motivo: Scalars['String']['output'];
 };
 
+/** One highlighted range of an excerpt. */
+export type DestaqueTrecho = {
+  __typename?: 'DestaqueTrecho';
+  fim: Scalars['Int']['output'];
+  inicio: Scalars['Int']['output'];
+};
+
 /** An e-mail of the outbox (docs/domains/audit.md#the-e-mail-outbox). */
 export type EmailEnviado = {
   __typename?: 'EmailEnviado';
@@ -788,6 +795,8 @@ export type ItemBiblioteca = {
   proprietario?: Maybe<ProprietarioItem>;
   /** Files: size in bytes. */
   tamanho?: Maybe<Scalars['Float']['output']>;
+  /** In search results, when the file's text matched: a short excerpt with the matched words. Null otherwise. */
+  trecho?: Maybe<TrechoBusca>;
   ultimaModificacao: Scalars['DateTime']['output'];
   viewerCan: ItemBibliotecaViewerCan;
 };
@@ -1887,7 +1896,7 @@ export type Query = {
    * inclusive, business time zone). rowsPerPage 1 to 100.
    */
   buscaAuditoria: AuditoriaPage;
-  /** Readable items whose name contains the text, ignoring case and accents (at most 50). */
+  /** Readable items whose name contains the text, ignoring case and accents, or whose file's text matches its words (at most 50; name matches first). */
   buscaBiblioteca: Array<ItemBiblioteca>;
   /** The same search, one page at a time, with the total. */
   buscaBibliotecaPaged: ItemBibliotecaPage;
@@ -2700,6 +2709,14 @@ export type TraducaoModeloNotificacaoInput = {
   titulo: Scalars['String']['input'];
 };
 
+/** A short excerpt of a text around a search's words (docs/decisions/0044-text-extraction.md): plain text, never HTML. */
+export type TrechoBusca = {
+  __typename?: 'TrechoBusca';
+  /** The matched words, as UTF-16 offsets into texto (fim excluded), in order. */
+  destaques: Array<DestaqueTrecho>;
+  texto: Scalars['String']['output'];
+};
+
 /** A user as the administration loads them (SPEC §3 User (loaded)). Only active dealers are loaded. */
 export type Usuario = {
   __typename?: 'Usuario';
@@ -2975,6 +2992,7 @@ export type ResolversTypes = {
   DealerUsuario: ResolverTypeWrapper<DealerUsuario>;
   Departamento: ResolverTypeWrapper<Departamento>;
   Desligamento: ResolverTypeWrapper<Desligamento>;
+  DestaqueTrecho: ResolverTypeWrapper<DestaqueTrecho>;
   EmailEnviado: ResolverTypeWrapper<EmailEnviado>;
   FiltroBibliotecaInput: FiltroBibliotecaInput;
   FiltroComunicadosInput: FiltroComunicadosInput;
@@ -3078,6 +3096,7 @@ export type ResolversTypes = {
   TipoUsuarioRef: ResolverTypeWrapper<TipoUsuarioRef>;
   TraducaoModeloNotificacao: ResolverTypeWrapper<TraducaoModeloNotificacao>;
   TraducaoModeloNotificacaoInput: TraducaoModeloNotificacaoInput;
+  TrechoBusca: ResolverTypeWrapper<TrechoBusca>;
   Usuario: ResolverTypeWrapper<Omit<Usuario, 'dadosComplementares' | 'funcionalidades' | 'tiposAcesso'> & { dadosComplementares: Array<ResolversTypes['DadoComplementar']>, funcionalidades: Array<ResolversTypes['Funcionalidade']>, tiposAcesso: Array<ResolversTypes['TipoAcesso']> }>;
   UsuarioComunicado: ResolverTypeWrapper<UsuarioComunicado>;
   UsuarioDealer: ResolverTypeWrapper<UsuarioDealer>;
@@ -3141,6 +3160,7 @@ export type ResolversParentTypes = {
   DealerUsuario: DealerUsuario;
   Departamento: Departamento;
   Desligamento: Desligamento;
+  DestaqueTrecho: DestaqueTrecho;
   EmailEnviado: EmailEnviado;
   FiltroBibliotecaInput: FiltroBibliotecaInput;
   FiltroComunicadosInput: FiltroComunicadosInput;
@@ -3234,6 +3254,7 @@ export type ResolversParentTypes = {
   TipoUsuarioRef: TipoUsuarioRef;
   TraducaoModeloNotificacao: TraducaoModeloNotificacao;
   TraducaoModeloNotificacaoInput: TraducaoModeloNotificacaoInput;
+  TrechoBusca: TrechoBusca;
   Usuario: Omit<Usuario, 'dadosComplementares' | 'funcionalidades' | 'tiposAcesso'> & { dadosComplementares: Array<ResolversParentTypes['DadoComplementar']>, funcionalidades: Array<ResolversParentTypes['Funcionalidade']>, tiposAcesso: Array<ResolversParentTypes['TipoAcesso']> };
   UsuarioComunicado: UsuarioComunicado;
   UsuarioDealer: UsuarioDealer;
@@ -3529,6 +3550,11 @@ export type DesligamentoResolvers<ContextType = GraphQLContext, ParentType exten
   motivo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DestaqueTrechoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DestaqueTrecho'] = ResolversParentTypes['DestaqueTrecho']> = {
+  fim?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  inicio?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type EmailEnviadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EmailEnviado'] = ResolversParentTypes['EmailEnviado']> = {
   assunto?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -3678,6 +3704,7 @@ export type ItemBibliotecaResolvers<ContextType = GraphQLContext, ParentType ext
   permissoesAcessoUsuarioLogado?: Resolver<Array<ResolversTypes['PermissaoAcessoPasta']>, ParentType, ContextType>;
   proprietario?: Resolver<Maybe<ResolversTypes['ProprietarioItem']>, ParentType, ContextType>;
   tamanho?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  trecho?: Resolver<Maybe<ResolversTypes['TrechoBusca']>, ParentType, ContextType>;
   ultimaModificacao?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   viewerCan?: Resolver<ResolversTypes['ItemBibliotecaViewerCan'], ParentType, ContextType>;
 };
@@ -4245,6 +4272,11 @@ export type TraducaoModeloNotificacaoResolvers<ContextType = GraphQLContext, Par
   titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type TrechoBuscaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrechoBusca'] = ResolversParentTypes['TrechoBusca']> = {
+  destaques?: Resolver<Array<ResolversTypes['DestaqueTrecho']>, ParentType, ContextType>;
+  texto?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type UsuarioResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Usuario'] = ResolversParentTypes['Usuario']> = {
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   ativacaoEspecial?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -4380,6 +4412,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   DealerUsuario?: DealerUsuarioResolvers<ContextType>;
   Departamento?: DepartamentoResolvers<ContextType>;
   Desligamento?: DesligamentoResolvers<ContextType>;
+  DestaqueTrecho?: DestaqueTrechoResolvers<ContextType>;
   EmailEnviado?: EmailEnviadoResolvers<ContextType>;
   Funcionalidade?: FuncionalidadeResolvers<ContextType>;
   Grupo?: GrupoResolvers<ContextType>;
@@ -4455,6 +4488,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TipoUsuario?: TipoUsuarioResolvers<ContextType>;
   TipoUsuarioRef?: TipoUsuarioRefResolvers<ContextType>;
   TraducaoModeloNotificacao?: TraducaoModeloNotificacaoResolvers<ContextType>;
+  TrechoBusca?: TrechoBuscaResolvers<ContextType>;
   Usuario?: UsuarioResolvers<ContextType>;
   UsuarioComunicado?: UsuarioComunicadoResolvers<ContextType>;
   UsuarioDealer?: UsuarioDealerResolvers<ContextType>;

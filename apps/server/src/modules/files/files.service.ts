@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { fromDrizzle } from 'pg-boss';
 import type { OutputInfo, Sharp } from 'sharp';
 import { type ActionContext, actorId, inTransaction } from '../../platform/actions.js';
 import type { DbOrTx } from '../../platform/db.js';
@@ -13,6 +14,8 @@ import { recordAudit } from '../audit/audit.service.js';
 import { detectContentType, RASTER_IMAGE_TYPES, SNIFF_BYTES } from './files.content-type.js';
 import { type FileType, variantWidthsOf } from './files.limits.js';
 import { type ArquivoRow, arquivo, arquivoVariante } from './files.tables.js';
+import { markForExtraction } from './files.text.js';
+import { TEXT_EXTRACT_QUEUE } from './files.text-jobs.js';
 
 /** The upload passed the size limit while streaming (413). */
 export class UploadTooLarge extends Error {
@@ -155,6 +158,10 @@ export async function placeUpload(
       )
       .returning();
     if (!row) return null;
+    // Its text is extracted for search by a job that commits with the placement (decision 0044).
+    if (await markForExtraction(tx, row)) {
+      await ctx.jobs.send(TEXT_EXTRACT_QUEUE, { arquivoId: row.id }, { retryLimit: 2, db: fromDrizzle(tx, sql) });
+    }
     await recordAudit(tx, {
       actorId: actorId(ctx),
       entity: 'arquivo',

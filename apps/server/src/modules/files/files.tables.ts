@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { usuario } from '../users/users.tables.js';
 
 /**
@@ -57,4 +68,35 @@ export const arquivoVariante = pgTable(
     storageKey: text('storage_key').notNull().unique(),
   },
   (t) => [primaryKey({ columns: [t.arquivoId, t.largura] })],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The text of an upload, for search (docs/domains/files.md#text-of-a-file, decision 0044): extracted by the
+ * `arquivo.extrair-texto` job from PDF, DOCX, XLSX, PPTX and plain text. `estado`: PENDENTE (waiting; a worker
+ * holds it until `reservado_ate`), EXTRAIDO (`texto` and `vetor` set; `truncado` when the text passed the cap),
+ * SEM_TEXTO (read, nothing in it), FALHOU (could not be read, `motivo`; never tried again). A file is tried at
+ * most three times. `vetor` folds accents and case with the portuguese, spanish and english configurations
+ * (`busca_pt`, `busca_es`, `busca_en`).
+ */
+export const arquivoTexto = pgTable(
+  'arquivo_texto',
+  {
+    arquivoId: uuid('arquivo_id')
+      .primaryKey()
+      .references(() => arquivo.id, { onDelete: 'cascade' }),
+    estado: text('estado').notNull().$type<'PENDENTE' | 'EXTRAIDO' | 'SEM_TEXTO' | 'FALHOU'>(),
+    texto: text('texto'),
+    vetor: tsvector('vetor'),
+    truncado: boolean('truncado').notNull().default(false),
+    motivo: text('motivo'),
+    tentativas: integer('tentativas').notNull().default(0),
+    reservadoAte: timestamp('reservado_ate', { withTimezone: true }),
+    atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('arquivo_texto_vetor_idx').using('gin', t.vetor),
+    index('arquivo_texto_pendente_idx').on(t.atualizadoEm).where(sql`estado = 'PENDENTE'`),
+  ],
 );

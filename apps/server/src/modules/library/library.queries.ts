@@ -4,6 +4,7 @@ import { type Database, type DbOrTx, inlineLimit, queryPreparedSql } from '../..
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { uploadDetailsJoin } from '../files/files.queries.js';
+import { textExcerptSql, textMatchesSql, textQuerySql } from '../files/files.text.js';
 import { userGroupName } from '../user-groups/user-groups.queries.js';
 import { userGroupIdsOf, userNameEmailJoin } from '../users/users.queries.js';
 
@@ -200,29 +201,50 @@ const nameMatches = (text: string) => sql`i.nome_busca LIKE immutable_unaccent(l
  */
 export const SEARCH_HITS_CAP = 1000;
 
-/** Readable items whose name contains `text`, ignoring case and accents, by name (hits capped). */
+/** A search hit: the item's row with the marked excerpt of its file's text when the text matched. */
+export type SearchRow = ItemRow & { trecho: string | null };
+
+/**
+ * Readable items whose name contains `text` (ignoring case and accents, trigram index) or whose file's extracted
+ * text matches its words (full text in portuguese, spanish and english, accents folded: the files module's
+ * `textMatchesSql`, decision 0043): name matches first, by name, then text matches by rank (hits capped, each
+ * kind at SEARCH_HITS_CAP). A text match comes with a short excerpt, its matched words marked.
+ */
 export async function searchItems(
   db: DbOrTx,
   viewer: LibraryViewerContext,
   text: string,
   page: { page: number; rowsPerPage: number },
-): Promise<{ content: ItemRow[]; totalElements: number }> {
-  // MATERIALIZED: the hits are found on their own (trigram index), never by walking the name order,
+): Promise<{ content: SearchRow[]; totalElements: number }> {
+  const query = textQuerySql(text);
+  // MATERIALIZED: the hits are found on their own (trigram and text indexes), never by walking the name order,
   // which for a term clustered under one letter would read half the library.
+  const byText = query
+    ? sql`UNION ALL (SELECT i.id, i.nome_busca, 1 AS tipo, m.rank FROM (${textMatchesSql(query)}) m
+        JOIN item_biblioteca i ON i.arquivo_id = m.arquivo_id
+       WHERE NOT i.pasta AND NOT (${nameMatches(text)}) AND ${visibleTo(viewer)} LIMIT ${SEARCH_HITS_CAP})`
+    : sql``;
   const hits = sql`WITH hits AS MATERIALIZED (
-      SELECT i.id, i.nome_busca FROM item_biblioteca i
-       WHERE ${nameMatches(text)} AND ${visibleTo(viewer)} LIMIT ${SEARCH_HITS_CAP})`;
+      (SELECT i.id, i.nome_busca, 0 AS tipo, 0::real AS rank FROM item_biblioteca i
+        WHERE ${nameMatches(text)} AND ${visibleTo(viewer)} LIMIT ${SEARCH_HITS_CAP}) ${byText})`;
   const [found] = (
     await db.execute(sql`${hits}
       SELECT (SELECT count(*) FROM hits)::int AS total,
-             ARRAY(SELECT h.id FROM hits h ORDER BY h.nome_busca, h.id
-                   LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage}) AS ids`)
+             ARRAY(SELECT h.id FROM hits h ORDER BY h.tipo, h.rank DESC, h.nome_busca, h.id
+                   LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage})::text[] AS ids`)
   ).rows as { total: number; ids: string[] }[];
   const ids = found.ids ?? [];
-  const content = ids.length
-    ? await rows(db, sql`${selectItems(viewer)} WHERE i.id = ANY(${uuidArray(ids)}) ${NAME_ORDER}`)
-    : [];
-  return { content, totalElements: found.total };
+  if (!ids.length) return { content: [], totalElements: found.total };
+  const excerpt = query ? textExcerptSql(sql`s.arquivo_id`, query) : sql`NULL::text`;
+  const content = await rows(
+    db,
+    sql`SELECT s.*, ${excerpt} AS trecho FROM (${selectItems(viewer)} WHERE i.id = ANY(${uuidArray(ids)})) s`,
+  );
+  const order = new Map(ids.map((id, n) => [id, n]));
+  return {
+    content: (content as SearchRow[]).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
+    totalElements: found.total,
+  };
 }
 
 /** Folders the viewer may write into, by name (at most 1000). */

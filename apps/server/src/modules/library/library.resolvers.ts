@@ -15,6 +15,7 @@ import { type GraphQLContext, requireUser } from '../../platform/graphql/context
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { registerFileAccess } from '../files/files.access.js';
 import { signDownloadLink, signThumbnailLink } from '../files/files.service.js';
+import { parseExcerpt } from '../files/files.text.js';
 import { previousSignInOf, viewerGroupIds } from '../users/users.queries.js';
 import {
   canReadLibraryUpload,
@@ -34,6 +35,7 @@ import {
   listWritableFolders,
   permissionsOf,
   readableFolderNamesInBin,
+  type SearchRow,
   searchItems,
   takenFileNames,
   visibleFolderNames,
@@ -322,6 +324,7 @@ export const resolvers: Resolvers = {
       return since !== null && new Date(row.ultima_modificacao) > since;
     },
     arquivoImagem: (row) => Boolean(row.arquivo_imagem),
+    trecho: (row) => parseExcerpt((row as Partial<SearchRow>).trecho),
     tamanho: (row) => (row.arquivo_tamanho === null ? null : Number(row.arquivo_tamanho)),
     proprietario: (row) =>
       row.proprietario_id

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillTexts, extractOne, MAX_TEXT_ATTEMPTS } from '../src/modules/files/files.text-jobs.js';
+import { DEMO_PASSWORD } from '../src/seed/demo.js';
+import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
+import { startTestPortal, type TestPortal } from './harness.js';
+import { docxWithText, pdfWithText, xlsxWithText } from './text-files.js';
+
+// Searching inside library files (issue 20, points 2, 3 and 5; decisions 0043 and 0044): the job extracts the text of
+// placed files once, the library search matches it (accents, case and word forms folded) for readers only, with an
+// excerpt; damaged files are recorded and not tried forever; files stored before are back-filled.
+
+const SEARCH = `query ($f: FiltroBibliotecaInput!) { buscaBibliotecaPaged(filterInput: $f) {
+  totalElements content { id nome trecho { texto destaques { inicio fim } } } } }`;
+
+describe('library search inside files', () => {
+  let portal: TestPortal;
+  let base: string;
+  const as: Record<string, CookieClient> = {};
+  const ids: Record<string, string> = {};
+
+  const q = (who: string, query: string, variables?: Record<string, unknown>) => gql(as[who], base, query, variables);
+  const search = async (who: string, busca: string) =>
+    (await q(who, SEARCH, { f: { busca, page: 0, rowsPerPage: 15 } })).data?.buscaBibliotecaPaged;
+  const state = async (arquivoId: string) =>
+    (
+      (
+        await portal.services.db.execute(
+          sql`SELECT estado, motivo, tentativas FROM arquivo_texto WHERE arquivo_id = ${arquivoId}`,
+        )
+      ).rows as { estado: string; motivo: string | null; tentativas: number }[]
+    )[0];
+  /** Runs the extraction here until nothing is pending (the portal's own workers may take some first). */
+  const drain = async () => {
+    while (await extractOne(portal.services));
+    for (let i = 0; i < 100; i++) {
+      const pending = await portal.services.db.execute(
+        sql`SELECT 1 FROM arquivo_texto WHERE estado = 'PENDENTE' LIMIT 1`,
+      );
+      if (!pending.rows.length) return;
+      await new Promise((r) => setTimeout(r, 100));
+      while (await extractOne(portal.services));
+    }
+  };
+
+  beforeAll(async () => {
+    portal = await startTestPortal();
+    base = portal.baseUrl;
+    for (const who of ['montadora', 'dealer', 'dealer2']) {
+      as[who] = (await signIn(base, `${who}@portal.demo`, DEMO_PASSWORD)).client;
+    }
+    const groups = (await q('montadora', '{ gruposUsuariosAtivos { id nome } }')).data.gruposUsuariosAtivos;
+    const horizonte = groups.find((g: { nome: string }) => g.nome === 'Rede Horizonte').id;
+    const folder = await q('montadora', 'mutation ($p: NovaPastaInput!) { criarNovaPasta(novaPasta: $p) { id } }', {
+      p: { nome: 'Preços Horizonte', idPai: null, tiposAcesso: [{ idGrupoAcesso: horizonte, permissao: 'LEITURA' }] },
+    });
+    const files: [string, Buffer][] = [
+      ['tabela.pdf', pdfWithText('Tabela de preços dos veículos Zephyrion para a rede')],
+      ['manual.docx', docxWithText('Manual de garantia: revisões do Quorvex')],
+      ['metas.xlsx', await xlsxWithText('Metas trimestrais Vantrelis')],
+      ['quebrado.pdf', Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n')],
+    ];
+    for (const [name, data] of files) {
+      const idArquivo = await uploadFile(as.montadora, base, name, data);
+      const placed = await q(
+        'montadora',
+        'mutation ($a: [ArquivoBibliotecaInput!]!) { uploadArquivos(arquivos: $a) { id } }',
+        { a: [{ idArquivo, idPastaPai: folder.data.criarNovaPasta.id }] },
+      );
+      expect(placed.errors).toBeUndefined();
+      ids[name] = idArquivo;
+    }
+    await drain();
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  it('extracts the text of each placed file once', async () => {
+    expect(await state(ids['tabela.pdf'])).toMatchObject({ estado: 'EXTRAIDO', tentativas: 1 });
+    expect(await state(ids['manual.docx'])).toMatchObject({ estado: 'EXTRAIDO', tentativas: 1 });
+    expect(await state(ids['metas.xlsx'])).toMatchObject({ estado: 'EXTRAIDO', tentativas: 1 });
+  });
+
+  it.each([
+    ['a word only inside the PDF', 'zephyrion', 'tabela.pdf'],
+    ['without accents and in another form', 'preco veiculo', 'tabela.pdf'],
+    ['in capitals with accents', 'REVISÕES GARANTIAS', 'manual.docx'],
+    ['the start of a word still being typed', 'vantre', 'metas.xlsx'],
+  ])('finds a file by %s, with an excerpt that marks the words', async (_, busca, name) => {
+    const page = await search('dealer', busca);
+    const hit = page.content.find((i: { nome: string }) => i.nome === name);
+    expect(hit, JSON.stringify(page)).toBeTruthy();
+    expect(hit.trecho.destaques.length).toBeGreaterThan(0);
+    const [first] = hit.trecho.destaques;
+    expect(hit.trecho.texto.slice(first.inicio, first.fim).length).toBeGreaterThan(0);
+  });
+
+  it('keeps name matches first and gives them no excerpt', async () => {
+    const page = await search('dealer', 'tabela');
+    expect(page.content[0].nome).toBe('tabela.pdf');
+    const list = await q('dealer', 'query { buscaBiblioteca(texto: "zephyrion") { nome trecho { texto } } }');
+    expect(list.data.buscaBiblioteca.map((i: { nome: string }) => i.nome)).toEqual(['tabela.pdf']);
+  });
+
+  it("shows nothing to another network's dealer", async () => {
+    expect(await search('dealer2', 'zephyrion')).toEqual({ totalElements: 0, content: [] });
+    expect(await search('dealer2', 'quorvex')).toEqual({ totalElements: 0, content: [] });
+  });
+
+  it('records a file it cannot read and does not try it again', async () => {
+    const failed = await state(ids['quebrado.pdf']);
+    expect(['FALHOU', 'SEM_TEXTO']).toContain(failed.estado);
+    expect(await extractOne(portal.services, { arquivoId: ids['quebrado.pdf'] })).toBe(false);
+  });
+
+  it('gives up on a file after the attempts, when workers died on it', async () => {
+    const id = ids['metas.xlsx'];
+    await portal.services.db.execute(
+      sql`UPDATE arquivo_texto SET estado = 'PENDENTE', tentativas = ${MAX_TEXT_ATTEMPTS}, reservado_ate = NULL WHERE arquivo_id = ${id}`,
+    );
+    expect(await extractOne(portal.services, { arquivoId: id })).toBe(true);
+    expect(await state(id)).toMatchObject({ estado: 'FALHOU', motivo: 'ATTEMPTS' });
+    expect((await search('dealer', 'vantrelis')).totalElements).toBe(0);
+  });
+
+  it('back-fills files stored before, resuming where it stopped', async () => {
+    await portal.services.db.execute(
+      sql`DELETE FROM arquivo_texto WHERE arquivo_id IN (${ids['tabela.pdf']}, ${ids['manual.docx']})`,
+    );
+    expect((await search('dealer', 'zephyrion')).totalElements).toBe(0);
+    // A budget spent after one file: the next run goes on with what is left.
+    const first = await backfillTexts(portal.services, { budgetMs: 0 });
+    expect(first).toEqual({ handled: 0, done: false });
+    expect((await state(ids['tabela.pdf'])).estado).toBe('PENDENTE');
+    const rest = await backfillTexts(portal.services);
+    expect(rest.done).toBe(true);
+    expect(await state(ids['tabela.pdf'])).toMatchObject({ estado: 'EXTRAIDO' });
+    expect(await state(ids['manual.docx'])).toMatchObject({ estado: 'EXTRAIDO' });
+    expect((await search('dealer', 'zephyrion')).totalElements).toBe(1);
+  });
+});
