@@ -823,6 +823,21 @@ export type ItemBibliotecaViewerCan = {
   renomear: Scalars['Boolean']['output'];
 };
 
+/** One result of the header search. */
+export type ItemBuscaGlobal = {
+  __typename?: 'ItemBuscaGlobal';
+  /** A second line: the e-mail, the code, the menu's category... */
+  detalhe?: Maybe<Scalars['String']['output']>;
+  /** An address outside the portal (a menu entry of another product or an external link): opens in a new tab. */
+  externo: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  /** Where it opens: a portal path, or an address when externo. */
+  rota: Scalars['String']['output'];
+  titulo: Scalars['String']['output'];
+  /** Library files whose text matched: a short excerpt with the matched words. */
+  trecho?: Maybe<TrechoBusca>;
+};
+
 /** An entry of the library's bin (docs/domains/library.md#the-bin): a deleted item, with what went with it. */
 export type ItemLixeiraBiblioteca = {
   __typename?: 'ItemLixeiraBiblioteca';
@@ -1900,6 +1915,8 @@ export type Query = {
   buscaBiblioteca: Array<ItemBiblioteca>;
   /** The same search, one page at a time, with the total. */
   buscaBibliotecaPaged: ItemBibliotecaPage;
+  /** The header search (issue 20): the best matches of each kind the user may see, in the order of TipoBuscaGlobal, kinds without results left out; a kind the user has no right to is never present (not even counted). texto: 2 to 200 characters after trimming (shorter: no sections); tipos: only these kinds; limite: results per kind (default 5, at most 20). */
+  buscaGlobal: Array<SecaoBuscaGlobal>;
   /** A user's positions (usuarioId), or the catalogue of positions to choose from (cargosPrincipais: true). */
   cargos: Array<Cargo>;
   /** The VAPID public key (base64url) a browser subscribes with; null when web push is off (docs/domains/notifications.md#web-push). */
@@ -2139,6 +2156,14 @@ export type QueryBuscaBibliotecaArgs = {
 /** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
 export type QueryBuscaBibliotecaPagedArgs = {
   filterInput: FiltroBibliotecaInput;
+};
+
+
+/** Root types. Every module extends Query and Mutation in its own <module>.graphql file. */
+export type QueryBuscaGlobalArgs = {
+  limite?: InputMaybe<Scalars['Int']['input']>;
+  texto: Scalars['String']['input'];
+  tipos?: InputMaybe<Array<TipoBuscaGlobal>>;
 };
 
 
@@ -2571,6 +2596,17 @@ export type ResumoInativacaoGrupo = {
   usuarios: Scalars['Int']['output'];
 };
 
+/** The results of one kind: a few, with how many the kind's own screen finds. */
+export type SecaoBuscaGlobal = {
+  __typename?: 'SecaoBuscaGlobal';
+  itens: Array<ItemBuscaGlobal>;
+  tipo: TipoBuscaGlobal;
+  /** How many the kind's screen finds for the same text (capped where that screen caps). */
+  total: Scalars['Int']['output'];
+  /** The kind's own screen with the search applied (its 'see all'); null for the menu. */
+  verTodos?: Maybe<Scalars['String']['output']>;
+};
+
 /** A slide of the /home banner (SPEC §3; docs/domains/home.md). Days are 'YYYY-MM-DD' of the business calendar. */
 export type Slide = {
   __typename?: 'Slide';
@@ -2673,6 +2709,23 @@ export type TipoAcessoInput = {
   idGrupoAcesso: Scalars['ID']['input'];
   permissao: PermissaoAcessoPastaId;
 };
+
+/** A kind of result of the header search (docs/domains/search.md). */
+export type TipoBuscaGlobal =
+  /** Library folders and files the user may read (names and the text inside files). */
+  | 'BIBLIOTECA'
+  /** Communications the user received, created or must approve. */
+  | 'COMUNICADOS'
+  /** Dealers (holders of the dealers' key only). */
+  | 'DEALERS'
+  /** Dealer groups (holders of the dealers' key only). */
+  | 'GRUPOS'
+  /** User groups (holders of the user groups' key only). */
+  | 'GRUPOS_USUARIOS'
+  /** Menu entries the user sees. */
+  | 'MENU'
+  /** Users (holders of the users list's keys only). */
+  | 'USUARIOS';
 
 export type TipoMenu =
   | 'CATEGORIA'
@@ -3023,6 +3076,7 @@ export type ResolversTypes = {
   ItemBiblioteca: ResolverTypeWrapper<ItemRow>;
   ItemBibliotecaPage: ResolverTypeWrapper<Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversTypes['ItemBiblioteca']> }>;
   ItemBibliotecaViewerCan: ResolverTypeWrapper<ItemBibliotecaViewerCan>;
+  ItemBuscaGlobal: ResolverTypeWrapper<ItemBuscaGlobal>;
   ItemLixeiraBiblioteca: ResolverTypeWrapper<ItemLixeiraBiblioteca>;
   ItemLixeiraBibliotecaPage: ResolverTypeWrapper<ItemLixeiraBibliotecaPage>;
   LeituraDestinatario: ResolverTypeWrapper<LeituraRow>;
@@ -3080,6 +3134,7 @@ export type ResolversTypes = {
   ResultadoMigracaoGrupo: ResolverTypeWrapper<ResultadoMigracaoGrupo>;
   ResultadoSincronizacao: ResolverTypeWrapper<ResultadoSincronizacao>;
   ResumoInativacaoGrupo: ResolverTypeWrapper<ResumoInativacaoGrupo>;
+  SecaoBuscaGlobal: ResolverTypeWrapper<SecaoBuscaGlobal>;
   Slide: ResolverTypeWrapper<Slide>;
   SlideInput: SlideInput;
   SlidePage: ResolverTypeWrapper<SlidePage>;
@@ -3090,6 +3145,7 @@ export type ResolversTypes = {
   StatusNotificacaoGenerica: StatusNotificacaoGenerica;
   TipoAcesso: ResolverTypeWrapper<TipoAcessoRow>;
   TipoAcessoInput: TipoAcessoInput;
+  TipoBuscaGlobal: TipoBuscaGlobal;
   TipoMenu: TipoMenu;
   TipoUsuario: ResolverTypeWrapper<TipoUsuario>;
   TipoUsuarioId: TipoUsuarioId;
@@ -3189,6 +3245,7 @@ export type ResolversParentTypes = {
   ItemBiblioteca: ItemRow;
   ItemBibliotecaPage: Omit<ItemBibliotecaPage, 'content'> & { content: Array<ResolversParentTypes['ItemBiblioteca']> };
   ItemBibliotecaViewerCan: ItemBibliotecaViewerCan;
+  ItemBuscaGlobal: ItemBuscaGlobal;
   ItemLixeiraBiblioteca: ItemLixeiraBiblioteca;
   ItemLixeiraBibliotecaPage: ItemLixeiraBibliotecaPage;
   LeituraDestinatario: LeituraRow;
@@ -3244,6 +3301,7 @@ export type ResolversParentTypes = {
   ResultadoMigracaoGrupo: ResultadoMigracaoGrupo;
   ResultadoSincronizacao: ResultadoSincronizacao;
   ResumoInativacaoGrupo: ResumoInativacaoGrupo;
+  SecaoBuscaGlobal: SecaoBuscaGlobal;
   Slide: Slide;
   SlideInput: SlideInput;
   SlidePage: SlidePage;
@@ -3722,6 +3780,15 @@ export type ItemBibliotecaViewerCanResolvers<ContextType = GraphQLContext, Paren
   renomear?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type ItemBuscaGlobalResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ItemBuscaGlobal'] = ResolversParentTypes['ItemBuscaGlobal']> = {
+  detalhe?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  rota?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trecho?: Resolver<Maybe<ResolversTypes['TrechoBusca']>, ParentType, ContextType>;
+};
+
 export type ItemLixeiraBibliotecaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ItemLixeiraBiblioteca'] = ResolversParentTypes['ItemLixeiraBiblioteca']> = {
   arquivos?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   excluidoEm?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -4118,6 +4185,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   buscaAuditoria?: Resolver<ResolversTypes['AuditoriaPage'], ParentType, ContextType, RequireFields<QueryBuscaAuditoriaArgs, 'page' | 'rowsPerPage'>>;
   buscaBiblioteca?: Resolver<Array<ResolversTypes['ItemBiblioteca']>, ParentType, ContextType, RequireFields<QueryBuscaBibliotecaArgs, 'texto'>>;
   buscaBibliotecaPaged?: Resolver<ResolversTypes['ItemBibliotecaPage'], ParentType, ContextType, RequireFields<QueryBuscaBibliotecaPagedArgs, 'filterInput'>>;
+  buscaGlobal?: Resolver<Array<ResolversTypes['SecaoBuscaGlobal']>, ParentType, ContextType, RequireFields<QueryBuscaGlobalArgs, 'limite' | 'texto'>>;
   cargos?: Resolver<Array<ResolversTypes['Cargo']>, ParentType, ContextType, Partial<QueryCargosArgs>>;
   chavePublicaPush?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   comunicado?: Resolver<ResolversTypes['Comunicado'], ParentType, ContextType, RequireFields<QueryComunicadoArgs, 'id'>>;
@@ -4217,6 +4285,13 @@ export type ResultadoSincronizacaoResolvers<ContextType = GraphQLContext, Parent
 export type ResumoInativacaoGrupoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResumoInativacaoGrupo'] = ResolversParentTypes['ResumoInativacaoGrupo']> = {
   dealers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   usuarios?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SecaoBuscaGlobalResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SecaoBuscaGlobal'] = ResolversParentTypes['SecaoBuscaGlobal']> = {
+  itens?: Resolver<Array<ResolversTypes['ItemBuscaGlobal']>, ParentType, ContextType>;
+  tipo?: Resolver<ResolversTypes['TipoBuscaGlobal'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  verTodos?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type SlideResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Slide'] = ResolversParentTypes['Slide']> = {
@@ -4435,6 +4510,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ItemBiblioteca?: ItemBibliotecaResolvers<ContextType>;
   ItemBibliotecaPage?: ItemBibliotecaPageResolvers<ContextType>;
   ItemBibliotecaViewerCan?: ItemBibliotecaViewerCanResolvers<ContextType>;
+  ItemBuscaGlobal?: ItemBuscaGlobalResolvers<ContextType>;
   ItemLixeiraBiblioteca?: ItemLixeiraBibliotecaResolvers<ContextType>;
   ItemLixeiraBibliotecaPage?: ItemLixeiraBibliotecaPageResolvers<ContextType>;
   LeituraDestinatario?: LeituraDestinatarioResolvers<ContextType>;
@@ -4481,6 +4557,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ResultadoMigracaoGrupo?: ResultadoMigracaoGrupoResolvers<ContextType>;
   ResultadoSincronizacao?: ResultadoSincronizacaoResolvers<ContextType>;
   ResumoInativacaoGrupo?: ResumoInativacaoGrupoResolvers<ContextType>;
+  SecaoBuscaGlobal?: SecaoBuscaGlobalResolvers<ContextType>;
   Slide?: SlideResolvers<ContextType>;
   SlidePage?: SlidePageResolvers<ContextType>;
   StatusComunicado?: StatusComunicadoResolvers<ContextType>;

@@ -39,6 +39,7 @@ describe('every GraphQL operation declares its guard', () => {
         "Query.buscaAuditoria: types: TECSINAPSE",
         "Query.buscaBiblioteca: authenticated",
         "Query.buscaBibliotecaPaged: authenticated",
+        "Query.buscaGlobal: authenticated",
         "Query.cargos: keys: PORTAL_MANUTENCAO_USUARIOS",
         "Query.chavePublicaPush: authenticated",
         "Query.comunicado: keys: PORTAL_CRIACAO_COMUNICADOS | PORTAL_APROVACAO_ENVIO_COMUNICADOS",

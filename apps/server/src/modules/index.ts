@@ -11,6 +11,7 @@ import { newsModule } from './news/index.js';
 import { notificationsModule } from './notifications/index.js';
 import { portalModule } from './portal/index.js';
 import { productsModule } from './products/index.js';
+import { searchModule } from './search/index.js';
 import { userGroupsModule } from './user-groups/index.js';
 import { userImportModule } from './user-import/index.js';
 import { usersModule } from './users/index.js';
@@ -29,6 +30,7 @@ export const portalModules: PortalModule[] = [
   notificationsModule,
   portalModule,
   productsModule,
+  searchModule,
   userGroupsModule,
   userImportModule,
   usersModule,

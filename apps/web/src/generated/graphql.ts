@@ -349,6 +349,23 @@ export type TipoAcessoInput = {
   permissao: PermissaoAcessoPastaId;
 };
 
+/** A kind of result of the header search (docs/domains/search.md). */
+export type TipoBuscaGlobal =
+  /** Library folders and files the user may read (names and the text inside files). */
+  | 'BIBLIOTECA'
+  /** Communications the user received, created or must approve. */
+  | 'COMUNICADOS'
+  /** Dealers (holders of the dealers' key only). */
+  | 'DEALERS'
+  /** Dealer groups (holders of the dealers' key only). */
+  | 'GRUPOS'
+  /** User groups (holders of the user groups' key only). */
+  | 'GRUPOS_USUARIOS'
+  /** Menu entries the user sees. */
+  | 'MENU'
+  /** Users (holders of the users list's keys only). */
+  | 'USUARIOS';
+
 export type TipoMenu =
   | 'CATEGORIA'
   | 'ITEM';

@@ -78,6 +78,16 @@ function dealerListSql(filter: DealerFilter): { from: SQL; order: SQL } {
       sql`(cardinality(d.codigos_adicionais) > 0
              AND EXISTS (SELECT 1 FROM unnest(d.codigos_adicionais) c WHERE lower(c) LIKE ${pattern}))`,
     ];
+    // A code typed without its punctuation (or with other punctuation): compared on letters and digits only.
+    const bare = busca.toLowerCase().replace(/[^a-z0-9]/g, '');
+    if (bare.length >= 2) {
+      const barePattern = `%${bare}%`;
+      either.push(
+        sql`regexp_replace(lower(d.codigo_principal), '[^a-z0-9]', '', 'g') LIKE ${barePattern}`,
+        sql`(cardinality(d.codigos_adicionais) > 0 AND EXISTS (SELECT 1 FROM unnest(d.codigos_adicionais) c
+               WHERE regexp_replace(lower(c), '[^a-z0-9]', '', 'g') LIKE ${barePattern}))`,
+      );
+    }
     const digits = cnpjSearchDigits(busca);
     if (digits) {
       const cnpjPattern = `%${digits}%`;

@@ -247,6 +247,16 @@ export async function searchItems(
   };
 }
 
+/** Which of `ids` the viewer may read (the header search opens a file in its folder only when that is readable). */
+export async function readableItemIds(db: DbOrTx, viewer: LibraryViewerContext, ids: string[]): Promise<Set<string>> {
+  const valid = ids.filter((id) => UUID.test(id));
+  if (!valid.length) return new Set();
+  const result = await db.execute(
+    sql`SELECT i.id FROM item_biblioteca i WHERE i.id = ANY(${uuidArray(valid)}) AND ${visibleTo(viewer)}`,
+  );
+  return new Set((result.rows as { id: string }[]).map((r) => r.id));
+}
+
 /** Folders the viewer may write into, by name (at most 1000). */
 export async function listWritableFolders(db: DbOrTx, viewer: LibraryViewerContext): Promise<ItemRow[]> {
   return rows(db, pageRows(viewer, writableBy(viewer), NAME_ORDER, sql`LIMIT 1000`));

@@ -12,9 +12,15 @@ import { LOCALES, t } from '@portal/i18n';
 import { asc, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
+import type { Services } from '../../platform/services.js';
 import { isUuid } from '../../platform/sql.js';
-import { loadPortalProperties, portalLabels } from '../portal/portal.queries.js';
-import { PORTAL_PRODUCT_KEY, productOptions } from '../products/products.queries.js';
+import {
+  cachedPortalProperties,
+  loadPortalProperties,
+  portalLabels,
+  SHARED_DATA_TTL_MS,
+} from '../portal/portal.queries.js';
+import { PORTAL_PRODUCT_KEY, PRODUCTS_CACHE_KEY, productOptions } from '../products/products.queries.js';
 import { linkUsuario, menu } from './menu.tables.js';
 
 export { PORTAL_PRODUCT_KEY };
@@ -131,6 +137,22 @@ export function buildUserMenu(
       ];
     });
   return build(null);
+}
+
+/**
+ * The signed-in user's menu tree in `locale` from the cached rows (what `menuUsuarioLogado` gives, and the header
+ * search's menu entries), with the portal's properties and products it was built from.
+ */
+export async function userMenuOf(services: Pick<Services, 'db' | 'cache'>, user: GuardSubject, locale: Locale) {
+  const { db, cache } = services;
+  const [props, rows, products] = await Promise.all([
+    cachedPortalProperties(cache, db),
+    cache.get(MENU_CACHE_KEY, SHARED_DATA_TTL_MS, () => loadMenuRows(db)),
+    cache.get(PRODUCTS_CACHE_KEY, SHARED_DATA_TTL_MS, () => productOptions(db)),
+  ]);
+  const labels = portalLabels(props, locale);
+  const bases = new Map(products.map((p) => [p.id, p.baseUriHomolog]));
+  return { props, products, labels, menus: buildUserMenu(rows, user, locale, labels, bases) };
 }
 
 /** Every extra link of the user menu, ordered: the same for all users (cached by the resolver). */

@@ -6,19 +6,18 @@ import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
-import { cachedPortalProperties, portalLabels, SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
-import { featureOptions, PRODUCTS_CACHE_KEY, productOptions } from '../products/products.queries.js';
+import { SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
+import { featureOptions, productOptions } from '../products/products.queries.js';
 import {
   buildUserLinks,
-  buildUserMenu,
   findMenuAdmin,
-  loadMenuRows,
   loadUserLinkRows,
   MENU_CACHE_KEY,
   type MenuAdminRow,
   menuParentOptions,
   PORTAL_PRODUCT_KEY,
   pageMenusAdmin,
+  userMenuOf,
 } from './menu.queries.js';
 import { alterarStatusMenu, salvarMenu } from './menu.service.js';
 
@@ -71,16 +70,11 @@ export const resolvers: Resolvers = {
       const user = requireUser(ctx);
       const { db, config } = ctx.services;
       const { cache } = ctx.services;
-      const [props, rows, products, linkRows] = await Promise.all([
-        cachedPortalProperties(cache, db),
-        cache.get(MENU_CACHE_KEY, SHARED_DATA_TTL_MS, () => loadMenuRows(db)),
-        cache.get(PRODUCTS_CACHE_KEY, SHARED_DATA_TTL_MS, () => productOptions(db)),
+      const [{ props, products, labels, menus }, linkRows] = await Promise.all([
+        userMenuOf(ctx.services, user, ctx.locale),
         cache.get(`${MENU_CACHE_KEY}.links`, SHARED_DATA_TTL_MS, () => loadUserLinkRows(db)),
       ]);
       const portal = products.find((p) => p.chave === PORTAL_PRODUCT_KEY);
-      const labels = portalLabels(props, ctx.locale);
-      const bases = new Map(products.map((p) => [p.id, p.baseUriHomolog]));
-      const menus = buildUserMenu(rows, user, ctx.locale, labels, bases);
       const productName = portal?.nome ?? t(ctx.locale, 'menu.portal');
       return {
         title: props?.name ?? productName,
