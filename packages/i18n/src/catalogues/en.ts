@@ -119,6 +119,14 @@ export const en = {
     pushDismiss: 'Not now',
     pushEnabled: 'Alerts turned on in this browser.',
     pushFailed: 'Alerts could not be turned on in this browser.',
+    globalSearch: {
+      results: 'Search results',
+      recent: 'Recent searches',
+      seeAll: 'See all ({{count}})',
+      none: 'Nothing found outside the menu.',
+      loading: 'Searching…',
+      error: 'The search could not be run now.',
+    },
   },
   news: {
     since: 'What came in since {{data}}.',

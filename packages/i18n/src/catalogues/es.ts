@@ -119,6 +119,14 @@ export const es = {
     pushDismiss: 'Ahora no',
     pushEnabled: 'Avisos activados en este navegador.',
     pushFailed: 'No se pudieron activar los avisos en este navegador.',
+    globalSearch: {
+      results: 'Resultados de la búsqueda',
+      recent: 'Búsquedas recientes',
+      seeAll: 'Ver todos ({{count}})',
+      none: 'No se encontró nada fuera del menú.',
+      loading: 'Buscando…',
+      error: 'No se pudo buscar ahora.',
+    },
   },
   news: {
     since: 'Lo que llegó desde el {{data}}.',

@@ -116,6 +116,14 @@ export const ptBR = {
     pushDismiss: 'Agora não',
     pushEnabled: 'Avisos ativados neste navegador.',
     pushFailed: 'Não foi possível ativar os avisos neste navegador.',
+    globalSearch: {
+      results: 'Resultados da busca',
+      recent: 'Buscas recentes',
+      seeAll: 'Ver todos ({{count}})',
+      none: 'Nada encontrado fora do menu.',
+      loading: 'Buscando…',
+      error: 'Não foi possível buscar agora.',
+    },
   },
   news: {
     since: 'O que chegou desde {{data}}.',

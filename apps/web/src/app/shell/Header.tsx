@@ -6,9 +6,20 @@ import Link from '@mui/material/Link';
 import { alpha } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useApprovalsCount } from '../../features/communications/approvals-count';
 import { comunicadoUrls } from '../../features/communications/format';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
@@ -16,11 +27,16 @@ import type { SignedInUser } from '../current-user/current-user.documents';
 import { LanguagePicker } from '../current-user/LanguagePicker';
 import { HelpIcon, MenuIcon, SchoolIcon, SearchIcon } from './icons';
 import { filterMenu, type MenuNode } from './menu';
+import { recentSearches, rememberSearch } from './recent-searches';
+import { isSearchShortcut, optionId, type SearchOption } from './search-options';
 import type { MenuData } from './shell.documents';
 import { UserMenu } from './UserMenu';
 
 /** Loaded when first opened: keeps /home's initial JavaScript small. */
 const MenuDrawer = lazy(async () => ({ default: (await import('./MenuDrawer')).MenuDrawer }));
+const GlobalSearchResults = lazy(async () => ({
+  default: (await import('./GlobalSearchResults')).GlobalSearchResults,
+}));
 
 /**
  * Breakpoints (docs/domains/menu-and-shell.md#header): the search box leaves the bar below 640 px; mobile layout at 768
@@ -72,20 +88,109 @@ export function Header({ portalName, user, menuData, menu, notificationsEnabled 
     setOpen(false);
     setTypingInBar(false);
     setQuery('');
+    setActive(-1);
   };
+
+  // The header search (docs/domains/search.md#the-box): results under the box, arrows, Enter, Esc, Ctrl/Cmd+K.
+  const navigate = useNavigate();
+  const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [options, setOptions] = useState<SearchOption[]>([]);
+  const [active, setActive] = useState(-1);
+  const [recents, setRecents] = useState<string[]>(recentSearches);
+  const [focusWanted, setFocusWanted] = useState(false);
+  const onOptions = useCallback((next: SearchOption[]) => {
+    setOptions(next);
+    setActive(-1);
+  }, []);
+  const activate = (option: SearchOption) => {
+    if (option.kind === 'recent') {
+      setQuery(option.text);
+      setActive(-1);
+      if (searchInBar) {
+        setTypingInBar(true);
+        setOpen(true);
+      }
+      return;
+    }
+    rememberSearch(query);
+    setRecents(recentSearches());
+    closeMenu();
+    if (option.externo) window.open(option.rota, '_blank', 'noopener');
+    else navigate(option.rota);
+  };
+  const onSearchKey = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape') closeMenu();
+    else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!options.length) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      // -1 is the box itself: past the last option the arrows come back to it, and from it up to the last one.
+      setActive((current) => {
+        const next = current + step;
+        if (next >= options.length) return -1;
+        return next < -1 ? options.length - 1 : next;
+      });
+    } else if (event.key === 'Enter') {
+      const chosen = options[active] ?? options.find((o) => o.kind !== 'recent');
+      if (chosen) {
+        event.preventDefault();
+        activate(chosen);
+      }
+    }
+  };
+  const onSearchFocus = () => {
+    const stored = recentSearches();
+    setRecents(stored);
+    // An empty box offers the last searches.
+    if (searchInBar && !query && stored.length) {
+      setTypingInBar(true);
+      setOpen(true);
+    }
+  };
+  // Ctrl+K (Cmd+K on a Mac) focuses the box; below 640 px it opens the menu, where the box is.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      if (searchInBar) inputRef.current?.focus();
+      else {
+        setOpen(true);
+        setFocusWanted(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [searchInBar]);
+  useEffect(() => {
+    if (!focusWanted || !open) return;
+    const timer = setTimeout(() => {
+      inputRef.current?.focus();
+      setFocusWanted(false);
+    }, 50);
+    return () => clearTimeout(timer);
+  }, [focusWanted, open]);
+  const listShown = open && options.length > 0;
 
   const search = (
     <SearchBox
       value={query}
       inBar={searchInBar}
+      inputRef={inputRef}
       onChange={(value) => {
         setQuery(value);
+        setActive(-1);
         if (searchInBar) {
           setTypingInBar(true);
-          setOpen(value.trim() !== '');
+          setOpen(value.trim() !== '' || recents.length > 0);
         }
       }}
-      onEscape={closeMenu}
+      onKeyDown={onSearchKey}
+      onFocus={onSearchFocus}
+      listAria={{
+        'aria-controls': listShown ? listId : undefined,
+        'aria-activedescendant': listShown && active >= 0 ? optionId(listId, active) : undefined,
+      }}
     />
   );
   const links = (
@@ -157,6 +262,18 @@ export function Header({ portalName, user, menuData, menu, notificationsEnabled 
             counts={counts}
             keepFocusOutside={typingInBar}
             top={searchInBar ? undefined : search}
+            results={
+              <Suspense fallback={null}>
+                <GlobalSearchResults
+                  id={listId}
+                  text={query}
+                  recents={recents}
+                  active={active}
+                  onOptions={onOptions}
+                  onActivate={activate}
+                />
+              </Suspense>
+            }
             bottom={
               searchInBar && desktop ? undefined : (
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -191,18 +308,21 @@ function HeaderLink({ href, label, icon }: { href: string; label: string; icon: 
 function SearchBox({
   value,
   inBar,
+  inputRef,
   onChange,
-  onEscape,
+  onKeyDown,
+  onFocus,
+  listAria,
 }: {
   value: string;
   inBar: boolean;
+  inputRef: RefObject<HTMLInputElement | null>;
   onChange: (value: string) => void;
-  onEscape: () => void;
+  onKeyDown: (event: React.KeyboardEvent) => void;
+  onFocus: () => void;
+  listAria: Record<string, string | boolean | undefined>;
 }) {
   const { t } = useTranslation();
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') onEscape();
-  };
   // The same field in both places; only the frame around it differs (bar or drawer).
   const input = (
     <InputBase
@@ -210,8 +330,16 @@ function SearchBox({
       value={value}
       onChange={(event) => onChange(event.target.value)}
       onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      inputRef={inputRef}
       placeholder={t('shell.search')}
-      inputProps={{ 'aria-label': t('shell.search') }}
+      inputProps={{
+        // A search box (its role and name unchanged) that drives the results list below it.
+        'aria-label': t('shell.search'),
+        'aria-autocomplete': 'list',
+        'aria-keyshortcuts': 'Control+K Meta+K',
+        ...listAria,
+      }}
       sx={inBar ? { color: 'inherit', flex: 1, '& ::placeholder': { color: 'inherit', opacity: 0.9 } } : { flex: 1 }}
     />
   );

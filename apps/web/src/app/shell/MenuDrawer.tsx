@@ -28,11 +28,13 @@ type Props = {
   keepFocusOutside: boolean;
   /** The search box and other controls placed in the drawer on small screens. */
   top?: ReactNode;
+  /** The header search's results (docs/domains/search.md#the-box), above the filtered menu. */
+  results?: ReactNode;
   bottom?: ReactNode;
 };
 
 /** The menu (docs/domains/menu-and-shell.md#menu): categories with their items and sub-items, below the app bar. */
-export function MenuDrawer({ id, open, onClose, nodes, counts = {}, keepFocusOutside, top, bottom }: Props) {
+export function MenuDrawer({ id, open, onClose, nodes, counts = {}, keepFocusOutside, top, results, bottom }: Props) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -65,6 +67,7 @@ export function MenuDrawer({ id, open, onClose, nodes, counts = {}, keepFocusOut
         </IconButton>
       </Box>
       {top && <Box sx={{ px: 2, pb: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>{top}</Box>}
+      {results}
       <Box component="nav" aria-label={t('shell.mainMenu')} sx={{ flex: 1, overflowY: 'auto' }}>
         {nodes.length === 0 && (
           <Typography sx={{ px: 2, py: 2 }} color="text.secondary">

@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { canManageLibrary, isLibraryRoot, LIBRARY_PAGE_SIZES } from '@portal/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { apiErrorMessage } from '../../app/apollo-client';
 import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
@@ -27,7 +27,7 @@ import { folderUrl } from './format';
 import { kindOf, type SortKey, type SortOrder, sortItems } from './item-kind';
 import { LibraryDialogs, type OpenDialog } from './LibraryDialogs';
 import { LibraryToolbar, type ToolbarAction } from './LibraryToolbar';
-import { ITEMS_POR_PASTA, type ItemBiblioteca, PASTA } from './library.documents';
+import { ARQUIVO_BIBLIOTECA, ITEMS_POR_PASTA, type ItemBiblioteca, PASTA } from './library.documents';
 import { BinIcon, GridIcon, ListIcon, SearchIcon } from './library-icons';
 import { SearchResults } from './SearchResults';
 import { libraryToolbarState, showsManagement } from './toolbar-state';
@@ -149,6 +149,27 @@ export function LibraryPage() {
     } else setSelected(current.size === 1 && current.has(item.id) ? NO_SELECTION : new Map([[item.id, item]]));
   };
   const clicks = useClickSelection({ onSelect: select, onOpen: open });
+
+  // `?abrir=<file id>` (the header search, docs/domains/search.md#where-a-result-opens): the file opens as a click
+  // would, once the folder is shown; the parameter is then dropped, so back and reload do not open it again.
+  const [params, setParams] = useSearchParams();
+  const toOpen = params.get('abrir');
+  const fileToOpen = useQuery(ARQUIVO_BIBLIOTECA, { variables: { idArquivo: toOpen ?? '' }, skip: !toOpen });
+  const openedFile = fileToOpen.data?.arquivo;
+  const folderShown = Boolean(items.data);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per file asked for; `open` changes every render
+  useEffect(() => {
+    if (!toOpen || (!openedFile && !fileToOpen.error) || !folderShown) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('abrir');
+        return next;
+      },
+      { replace: true },
+    );
+    if (openedFile) open(openedFile);
+  }, [toOpen, openedFile, fileToOpen.error, folderShown]);
 
   const notFound = isNotFound(pasta.error) || isNotFound(items.error);
   if (notFound)

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/format-date';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import type { ListParams } from '../../ui/list/use-list-params';
+import { type Excerpt, SearchExcerpt } from '../../ui/SearchExcerpt';
 import { folderPath } from './format';
 import { ItemIcon } from './item-kind';
 import { BUSCA_BIBLIOTECA_PAGED, type ItemBiblioteca } from './library.documents';
@@ -31,28 +32,33 @@ export function SearchResults({ list, onOpen, selected, onSelect }: Props) {
     fetchPolicy: 'cache-and-network',
   });
   const result = (data ?? previousData)?.buscaBibliotecaPaged;
+  // A file found by its text shows where: a short excerpt with the matched words (docs/domains/search.md#matching).
+  const excerpts = new Map((result?.content ?? []).map((hit) => [hit.id, hit.trecho]));
   const columns: Column<ItemBiblioteca>[] = [
     {
       id: 'nome',
       label: t('library.columns.name'),
       render: (item) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <ItemIcon item={item} fontSize="small" />
-          <NameTooltip name={item.nome}>
-            <Link
-              component="button"
-              type="button"
-              onClick={(e) => {
-                // The row opens it too: one open (one download), not two.
-                e.stopPropagation();
-                onOpen(item);
-              }}
-              sx={{ textAlign: 'left' }}
-            >
-              <TruncatedName name={item.nome} hoverTitle={false} />
-            </Link>
-          </NameTooltip>
-        </Box>
+        <>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <ItemIcon item={item} fontSize="small" />
+            <NameTooltip name={item.nome}>
+              <Link
+                component="button"
+                type="button"
+                onClick={(e) => {
+                  // The row opens it too: one open (one download), not two.
+                  e.stopPropagation();
+                  onOpen(item);
+                }}
+                sx={{ textAlign: 'left' }}
+              >
+                <TruncatedName name={item.nome} hoverTitle={false} />
+              </Link>
+            </NameTooltip>
+          </Box>
+          {excerpts.get(item.id) && <SearchExcerpt excerpt={excerpts.get(item.id) as Excerpt} />}
+        </>
       ),
     },
     {

@@ -7,6 +7,7 @@ import type {
 
 // The library's documents are in library.graphql; their types are generated (library.generated.ts).
 export {
+  ArquivoBibliotecaDocument as ARQUIVO_BIBLIOTECA,
   ArquivosComMesmoNomeDocument as ARQUIVOS_COM_MESMO_NOME,
   BuscaBibliotecaPagedDocument as BUSCA_BIBLIOTECA_PAGED,
   ConcederAcessoDocument as CONCEDER_ACESSO,
