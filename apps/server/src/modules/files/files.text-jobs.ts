@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { JobContext } from '../../platform/module.js';
 import type { Services } from '../../platform/services.js';
 import { textArray } from '../../platform/sql.js';
+import { NotFoundInStorage } from '../../platform/storage-contract.js';
 import {
   DEFAULT_TEXT_LIMITS,
   EXTRACTABLE_TYPES,
@@ -96,6 +97,11 @@ export async function extractOne(
           atualizado_em = now() WHERE arquivo_id = ${id}`);
     else await services.db.execute(storeTextSql(id, result.text, result.truncated));
   } catch (err) {
+    // An object gone from the storage will not come back: recorded, never tried again.
+    if (err instanceof NotFoundInStorage) {
+      await fail(services, id, 'MISSING');
+      return true;
+    }
     // Storage or database trouble: left pending (the claim lapses), tried again until MAX_TEXT_ATTEMPTS.
     opts.log?.(err, `text of upload ${id} not extracted (tried again later)`);
   }

@@ -137,8 +137,9 @@ const vectorOf = (text: SQL) =>
  * text matches `query` (from textQuerySql), through the GIN index.
  */
 export function textMatchesSql(query: SQL): SQL {
-  return sql`SELECT t.arquivo_id, ts_rank(t.vetor, ${query}) AS rank FROM arquivo_texto t
-    WHERE t.estado = 'EXTRAIDO' AND t.vetor @@ ${query}`;
+  // The query is built once (to_tsquery is not folded into a constant), then probes the GIN index.
+  return sql`SELECT t.arquivo_id, ts_rank(t.vetor, q.q) AS rank FROM (SELECT ${query} AS q) q
+    JOIN arquivo_texto t ON t.vetor @@ q.q WHERE t.estado = 'EXTRAIDO'`;
 }
 
 /** Markers around the matched words in an excerpt: control characters, which stored texts never hold. */
