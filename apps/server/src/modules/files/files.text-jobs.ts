@@ -24,6 +24,8 @@ export const MAX_TEXT_ATTEMPTS = 3;
 const CLAIM_SECONDS = 120;
 /** Rows marked pending per statement of the back-fill. */
 const BACKFILL_BATCH = 500;
+/** After its own file, an extraction job goes on with pending files for this long. */
+const EXTRACT_DRAIN_MS = 60_000;
 /** One back-fill job works this long, then queues the next one (pg-boss expires jobs after 15 minutes). */
 const BACKFILL_BUDGET_MS = 10 * 60_000;
 
@@ -153,6 +155,10 @@ export async function startTextJobs({ services, log }: JobContext) {
   const logErr = (err: unknown, msg: string) => log(err, msg);
   await services.jobs.work<{ arquivoId: string }>(TEXT_EXTRACT_QUEUE, async ({ arquivoId }) => {
     await extractOne(services, { arquivoId, log: logErr });
+    // Then whatever else is pending, for a while: a burst of uploads is read one after the other instead of one per
+    // poll of the queue (the other jobs of the burst then find their file done).
+    const until = Date.now() + EXTRACT_DRAIN_MS;
+    while (Date.now() < until && (await extractOne(services, { log: logErr })));
   });
   await services.jobs.work(TEXT_BACKFILL_QUEUE, async () => {
     const { done } = await backfillTexts(services, { log: logErr });
