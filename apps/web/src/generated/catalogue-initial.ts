@@ -119,7 +119,15 @@ export const ptBRInitial = {
     "pushEnable": "Ativar avisos",
     "pushDismiss": "Agora não",
     "pushEnabled": "Avisos ativados neste navegador.",
-    "pushFailed": "Não foi possível ativar os avisos neste navegador."
+    "pushFailed": "Não foi possível ativar os avisos neste navegador.",
+    "globalSearch": {
+      "results": "Resultados da busca",
+      "recent": "Buscas recentes",
+      "seeAll": "Ver todos ({{count}})",
+      "none": "Nada encontrado fora do menu.",
+      "loading": "Buscando…",
+      "error": "Não foi possível buscar agora."
+    }
   },
   "notifications": {
     "bell": "Notificações",
