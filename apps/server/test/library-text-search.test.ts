@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfillTexts, extractOne, MAX_TEXT_ATTEMPTS } from '../src/modules/files/files.text-jobs.js';
+import {
+  backfillTexts,
+  extractOne,
+  MAX_TEXT_ATTEMPTS,
+  TEXT_BACKFILL_QUEUE,
+  TEXT_EXTRACT_QUEUE,
+} from '../src/modules/files/files.text-jobs.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
@@ -125,6 +131,8 @@ describe('library search inside files', () => {
   });
 
   it('back-fills files stored before, resuming where it stopped', async () => {
+    // This instance's own workers would race the test for the pending files: the test runs the back-fill itself.
+    for (const queue of [TEXT_EXTRACT_QUEUE, TEXT_BACKFILL_QUEUE]) await portal.services.jobs.boss.offWork(queue, { wait: true });
     await portal.services.db.execute(
       sql`DELETE FROM arquivo_texto WHERE arquivo_id IN (${ids['tabela.pdf']}, ${ids['manual.docx']})`,
     );
