@@ -132,7 +132,8 @@ describe('library search inside files', () => {
 
   it('back-fills files stored before, resuming where it stopped', async () => {
     // This instance's own workers would race the test for the pending files: the test runs the back-fill itself.
-    for (const queue of [TEXT_EXTRACT_QUEUE, TEXT_BACKFILL_QUEUE]) await portal.services.jobs.boss.offWork(queue, { wait: true });
+    for (const queue of [TEXT_EXTRACT_QUEUE, TEXT_BACKFILL_QUEUE])
+      await portal.services.jobs.boss.offWork(queue, { wait: true });
     await portal.services.db.execute(
       sql`DELETE FROM arquivo_texto WHERE arquivo_id IN (${ids['tabela.pdf']}, ${ids['manual.docx']})`,
     );
