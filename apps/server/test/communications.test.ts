@@ -274,14 +274,15 @@ describe('communications', () => {
         );
         expect(rejected.errors).toBeUndefined();
       });
+      // Read while the creator uses English (each user reads notifications in their current language, point 9).
+      const [note] = (await q('montadora', '{ notificacoes(rowsPerPage: 1) { content { titulo texto } } }')).data
+        .notificacoes.content;
+      expect(note.titulo).toBe('Communication rejected: Aprovações à vista');
+      expect(note.texto).toContain('rejected the communication');
+      expect(note.texto).toContain('Falta a data &#60;b&#62;da campanha&#60;/b&#62;');
     } finally {
       await portal.services.db.execute(sql`UPDATE usuario SET idioma = 'PT_BR' WHERE id = ${ids.montadora}`);
     }
-    const [note] = (await q('montadora', '{ notificacoes(rowsPerPage: 1) { content { titulo texto } } }')).data
-      .notificacoes.content;
-    expect(note.titulo).toBe('Communication rejected: Aprovações à vista');
-    expect(note.texto).toContain('rejected the communication');
-    expect(note.texto).toContain('Falta a data &#60;b&#62;da campanha&#60;/b&#62;');
     expect(await lista('montadora', 'ENVIADOS')).toContain(id);
     expect(await lista('aprovador', 'ENVIADOS')).not.toContain(id);
 

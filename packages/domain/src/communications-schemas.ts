@@ -6,6 +6,7 @@ import {
   isScheduleValid,
   JUSTIFICATION_MIN,
 } from './communications-rules.js';
+import { IDIOMAS } from './user-types.js';
 import { z } from './zod.js';
 
 // Messages are i18n keys (packages/i18n, `communications` namespace). Ids are plain non-empty strings.
@@ -81,6 +82,26 @@ const comunicadoFields = z.object({
   idsUsuariosRemovidos: ids,
   idsArquivos: ids,
   aprovadorId: z.string().min(1, 'validation.invalid').nullable().optional(),
+  /** Language of the title and message (decision 0042); null: the author's. */
+  idioma: z.enum(IDIOMAS, { error: 'validation.invalid' }).nullish(),
+  /** Versions of title and message in the other languages (decision 0042): one per language, not the original's. */
+  traducoes: z
+    .array(
+      z.object({
+        idioma: z.enum(IDIOMAS, { error: 'validation.invalid' }),
+        titulo: z
+          .string({ error: 'communications.titleRequired' })
+          .trim()
+          .min(1, 'communications.titleRequired')
+          .max(COMUNICADO_TITLE_MAX, 'communications.titleTooLong'),
+        mensagem: z
+          .string({ error: 'communications.messageRequired' })
+          .refine(htmlHasContent, 'communications.messageRequired'),
+      }),
+    )
+    .nullish()
+    .transform((v) => v ?? [])
+    .refine((v) => new Set(v.map((t) => t.idioma)).size === v.length, 'communicationsHistory.translationTwice'),
 });
 
 /** The display end cannot be before the display start (docs/domains/dates-and-clock.md#date-rules). */
@@ -92,13 +113,24 @@ function displayDatesInOrder(
     ctx.addIssue({ code: 'custom', path: ['dataFimExibicao'], message: 'communications.displayEndBeforeStart' });
 }
 
+/** No version in the original's own language (decision 0042). */
+function translationsOtherThanOriginal(
+  v: { idioma?: string | null; traducoes: { idioma: string }[] },
+  ctx: z.RefinementCtx,
+) {
+  if (v.idioma && v.traducoes.some((t) => t.idioma === v.idioma))
+    ctx.addIssue({ code: 'custom', path: ['traducoes'], message: 'communicationsHistory.translationOfOriginal' });
+}
+
 function requireAudience(v: Parameters<typeof hasAudience>[0], ctx: z.RefinementCtx) {
   if (!hasAudience(v))
     ctx.addIssue({ code: 'custom', path: ['idsGruposUsuarios'], message: 'communications.audienceRequired' });
 }
 
 /** Saving a draft (salvarComunicado): content rules only; the audience may still be empty. */
-export const comunicadoSchema = comunicadoFields.superRefine(displayDatesInOrder);
+export const comunicadoSchema = comunicadoFields
+  .superRefine(displayDatesInOrder)
+  .superRefine(translationsOtherThanOriginal);
 export type ComunicadoInput = z.input<typeof comunicadoSchema>;
 export type Comunicado = z.output<typeof comunicadoSchema>;
 
@@ -106,7 +138,10 @@ export type Comunicado = z.output<typeof comunicadoSchema>;
  * Anything that leads to sending (submit for approval, send, schedule): the draft rules plus at least
  * one recipient group or manual e-mail (`communications.audienceRequired`, shown on the group picker).
  */
-export const audienceSchema = comunicadoFields.superRefine(displayDatesInOrder).superRefine(requireAudience);
+export const audienceSchema = comunicadoFields
+  .superRefine(displayDatesInOrder)
+  .superRefine(translationsOtherThanOriginal)
+  .superRefine(requireAudience);
 export type AudienceInput = z.input<typeof audienceSchema>;
 
 /** Rejection (rejeitarComunicado): the reason is required. */
@@ -131,7 +166,8 @@ export const errataSchema = comunicadoFields
       .min(JUSTIFICATION_MIN, 'communications.justificationTooShort')
       .max(COMUNICADO_REASON_MAX, 'communications.reasonTooLong'),
   })
-  .superRefine(displayDatesInOrder);
+  .superRefine(displayDatesInOrder)
+  .superRefine(translationsOtherThanOriginal);
 export type ErrataInput = z.input<typeof errataSchema>;
 
 /**

@@ -1,5 +1,7 @@
 export * from './audit.js';
 export * from './cnpj.js';
+export * from './communications-history.js';
+export * from './communications-languages.js';
 export * from './communications-rules.js';
 export * from './communications-schemas.js';
 export * from './constants.js';

@@ -3,6 +3,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { ComunicadoRow, EnvioRow, LeituraRow } from '../modules/communications/communications.queries.js';
 import type { LembreteRow } from '../modules/communications/communications.reminders.js';
+import type { HistoryRow } from '../modules/communications/communications.history.js';
 import type { DealerModel } from '../modules/dealers/dealers.mappers.js';
 import type { DealerGroupRow } from '../modules/groups/groups.queries.js';
 import type { ItemRow } from '../modules/library/library.queries.js';
@@ -34,6 +35,18 @@ export type AbaComunicado =
   | 'FAVORITOS'
   | 'LIDOS'
   | 'RECEBIDOS';
+
+/**
+ * One field that changed since the rejected version. campo: titulo, mensagem, traducao.titulo, traducao.mensagem (with
+ * idioma), grupos, gruposDealers, emailsAvulsos, usuariosRemovidos, arquivos, etiquetas, dataInicioExibicao,
+ * dataFimExibicao (their texto an ISO instant).
+ */
+export type AlteracaoComunicado = {
+  __typename?: 'AlteracaoComunicado';
+  campo: Scalars['String']['output'];
+  idioma?: Maybe<IdiomaId>;
+  partes: Array<ParteDiferenca>;
+};
 
 /** One kind of change a superAdmin synchronisation made (docs/domains/superadmin.md#synchronisation). */
 export type AlteracaoSincronizacao = {
@@ -222,6 +235,8 @@ export type CargoInput = {
 export type Comunicado = {
   __typename?: 'Comunicado';
   active: Scalars['Boolean']['output'];
+  /** What changed since the last rejected version, for its creator and approver; null when never rejected. */
+  alteracoesDesdeRejeicao?: Maybe<Array<AlteracaoComunicado>>;
   arquivos: Array<ArquivoComunicado>;
   createdDateTime: Scalars['DateTime']['output'];
   dataFimExibicao?: Maybe<Scalars['DateTime']['output']>;
@@ -243,9 +258,13 @@ export type Comunicado = {
   grupos: Array<GrupoUsuariosResumo>;
   /** Dealer groups of the audience. */
   gruposDealers: Array<GrupoComunicado>;
+  /** Every step, oldest first, for its creator and approver; empty for anyone else. */
+  historico: Array<EventoHistoricoComunicado>;
   id: Scalars['ID']['output'];
   /** The original, for an errata. */
   idParent?: Maybe<Scalars['ID']['output']>;
+  /** Language of titulo and mensagem (the original). A recipient reads titulo and mensagem in their own language when there is a version of it. */
+  idioma: IdiomaId;
   /** Why the errata was made (at least 15 characters). */
   justificativa?: Maybe<Scalars['String']['output']>;
   /** Sanitised HTML. */
@@ -255,6 +274,8 @@ export type Comunicado = {
   rejeitado: Scalars['Boolean']['output'];
   status: StatusComunicado;
   titulo: Scalars['String']['output'];
+  /** The versions in the other languages. */
+  traducoes: Array<TraducaoComunicado>;
   usuarioAprovador?: Maybe<UsuarioComunicado>;
   usuarioCriador: UsuarioComunicado;
   usuariosRemovidos: Array<UsuarioComunicado>;
@@ -294,12 +315,16 @@ export type ComunicadoInput = {
   etiquetas?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Ask recipients to confirm they have read and understood it (default false; an edit without it keeps the stored choice). */
   exigeConfirmacao?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Language of titulo and mensagem; null: kept, or the author's language for a new one. */
+  idioma?: InputMaybe<IdiomaId>;
   idsArquivos?: InputMaybe<Array<Scalars['ID']['input']>>;
   idsGrupos?: InputMaybe<Array<Scalars['ID']['input']>>;
   idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
   idsUsuariosRemovidos?: InputMaybe<Array<Scalars['ID']['input']>>;
   mensagem: Scalars['String']['input'];
   titulo: Scalars['String']['input'];
+  /** Versions in the other languages (none in idioma's); null or empty: none. Replaces the versions kept. */
+  traducoes?: InputMaybe<Array<TraducaoComunicadoInput>>;
 };
 
 export type ComunicadoPage = {
@@ -524,6 +549,42 @@ export type EmailEnviado = {
   para: Scalars['String']['output'];
   sentAt?: Maybe<Scalars['DateTime']['output']>;
 };
+
+/** One step of a communication's history, kept whatever happens after (a resubmission keeps every rejection). */
+export type EventoHistoricoComunicado = {
+  __typename?: 'EventoHistoricoComunicado';
+  data: Scalars['DateTime']['output'];
+  /** The schedule (AGENDAMENTO). */
+  dataHoraAgendamento?: Maybe<Scalars['DateTime']['output']>;
+  /** The step in the reader's language. */
+  descricao: Scalars['String']['output'];
+  /** How many received it (ENVIO). */
+  destinatarios?: Maybe<Scalars['Int']['output']>;
+  evento: EventoHistoricoComunicadoId;
+  id: Scalars['ID']['output'];
+  /** The errata created (ERRATA). */
+  idErrata?: Maybe<Scalars['ID']['output']>;
+  /** The rejection's reason, or the errata's justification. */
+  motivo?: Maybe<Scalars['String']['output']>;
+  /** Who did it; null: the system (a scheduled send firing, the delivery). */
+  usuario?: Maybe<UsuarioComunicado>;
+};
+
+/** A step of a communication's history (decision 0041). */
+export type EventoHistoricoComunicadoId =
+  | 'AGENDAMENTO'
+  | 'APROVACAO'
+  | 'ARQUIVAMENTO'
+  | 'CRIACAO'
+  | 'DESARQUIVAMENTO'
+  | 'DISPARO'
+  | 'EDICAO'
+  | 'ENVIO'
+  | 'ENVIO_DIRETO'
+  | 'ERRATA'
+  | 'LEMBRETE'
+  | 'REJEICAO'
+  | 'SUBMISSAO';
 
 /** Search of the library table (docs/domains/library.md#search): page sizes 5, 10, 15. */
 export type FiltroBibliotecaInput = {
@@ -1785,6 +1846,13 @@ export type OpcoesMenuAdministracao = {
   produtos: Array<MenuProduto>;
 };
 
+/** A run of words, or one list item, kept, added or removed. */
+export type ParteDiferenca = {
+  __typename?: 'ParteDiferenca';
+  texto: Scalars['String']['output'];
+  tipo: TipoParteDiferenca;
+};
+
 /** A folder of the move dialog's tree (docs/domains/library.md#forms): writable, with whether it has writable sub-folders. */
 export type PastaDestino = {
   __typename?: 'PastaDestino';
@@ -2731,6 +2799,11 @@ export type TipoMenu =
   | 'CATEGORIA'
   | 'ITEM';
 
+export type TipoParteDiferenca =
+  | 'ADICIONADO'
+  | 'IGUAL'
+  | 'REMOVIDO';
+
 export type TipoUsuario = {
   __typename?: 'TipoUsuario';
   description: Scalars['String']['output'];
@@ -2745,6 +2818,21 @@ export type TipoUsuarioId =
 export type TipoUsuarioRef = {
   __typename?: 'TipoUsuarioRef';
   id: TipoUsuarioId;
+};
+
+/** A version of the title and message in another language (decision 0042). */
+export type TraducaoComunicado = {
+  __typename?: 'TraducaoComunicado';
+  idioma: IdiomaId;
+  /** Sanitised HTML. */
+  mensagem: Scalars['String']['output'];
+  titulo: Scalars['String']['output'];
+};
+
+export type TraducaoComunicadoInput = {
+  idioma: IdiomaId;
+  mensagem: Scalars['String']['input'];
+  titulo: Scalars['String']['input'];
 };
 
 /** A language version of a template: the recipient's language picks it, else the template's default. */
@@ -2997,9 +3085,10 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   AbaComunicado: AbaComunicado;
+  AlteracaoComunicado: ResolverTypeWrapper<AlteracaoComunicado>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
   AlteracaoSincronizacao: ResolverTypeWrapper<AlteracaoSincronizacao>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   AlvoLembrete: AlvoLembrete;
   Anuncio: ResolverTypeWrapper<Anuncio>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -3047,6 +3136,8 @@ export type ResolversTypes = {
   Desligamento: ResolverTypeWrapper<Desligamento>;
   DestaqueTrecho: ResolverTypeWrapper<DestaqueTrecho>;
   EmailEnviado: ResolverTypeWrapper<EmailEnviado>;
+  EventoHistoricoComunicado: ResolverTypeWrapper<HistoryRow>;
+  EventoHistoricoComunicadoId: EventoHistoricoComunicadoId;
   FiltroBibliotecaInput: FiltroBibliotecaInput;
   FiltroComunicadosInput: FiltroComunicadosInput;
   Funcionalidade: ResolverTypeWrapper<FuncionalidadeRow>;
@@ -3118,6 +3209,7 @@ export type ResolversTypes = {
   OpcoesAudienciaNotificacao: ResolverTypeWrapper<OpcoesAudienciaNotificacao>;
   OpcoesDealer: ResolverTypeWrapper<OpcoesDealer>;
   OpcoesMenuAdministracao: ResolverTypeWrapper<OpcoesMenuAdministracao>;
+  ParteDiferenca: ResolverTypeWrapper<ParteDiferenca>;
   PastaDestino: ResolverTypeWrapper<Omit<PastaDestino, 'pasta'> & { pasta: ResolversTypes['ItemBiblioteca'] }>;
   PastaResumo: ResolverTypeWrapper<PastaResumo>;
   PermissaoAcessoPasta: ResolverTypeWrapper<PermissaoAcessoPasta>;
@@ -3147,9 +3239,12 @@ export type ResolversTypes = {
   TipoAcessoInput: TipoAcessoInput;
   TipoBuscaGlobal: TipoBuscaGlobal;
   TipoMenu: TipoMenu;
+  TipoParteDiferenca: TipoParteDiferenca;
   TipoUsuario: ResolverTypeWrapper<TipoUsuario>;
   TipoUsuarioId: TipoUsuarioId;
   TipoUsuarioRef: ResolverTypeWrapper<TipoUsuarioRef>;
+  TraducaoComunicado: ResolverTypeWrapper<TraducaoComunicado>;
+  TraducaoComunicadoInput: TraducaoComunicadoInput;
   TraducaoModeloNotificacao: ResolverTypeWrapper<TraducaoModeloNotificacao>;
   TraducaoModeloNotificacaoInput: TraducaoModeloNotificacaoInput;
   TrechoBusca: ResolverTypeWrapper<TrechoBusca>;
@@ -3170,9 +3265,10 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AlteracaoComunicado: AlteracaoComunicado;
+  String: Scalars['String']['output'];
   AlteracaoSincronizacao: AlteracaoSincronizacao;
   Int: Scalars['Int']['output'];
-  String: Scalars['String']['output'];
   Anuncio: Anuncio;
   Boolean: Scalars['Boolean']['output'];
   ID: Scalars['ID']['output'];
@@ -3218,6 +3314,7 @@ export type ResolversParentTypes = {
   Desligamento: Desligamento;
   DestaqueTrecho: DestaqueTrecho;
   EmailEnviado: EmailEnviado;
+  EventoHistoricoComunicado: HistoryRow;
   FiltroBibliotecaInput: FiltroBibliotecaInput;
   FiltroComunicadosInput: FiltroComunicadosInput;
   Funcionalidade: FuncionalidadeRow;
@@ -3286,6 +3383,7 @@ export type ResolversParentTypes = {
   OpcoesAudienciaNotificacao: OpcoesAudienciaNotificacao;
   OpcoesDealer: OpcoesDealer;
   OpcoesMenuAdministracao: OpcoesMenuAdministracao;
+  ParteDiferenca: ParteDiferenca;
   PastaDestino: Omit<PastaDestino, 'pasta'> & { pasta: ResolversParentTypes['ItemBiblioteca'] };
   PastaResumo: PastaResumo;
   PermissaoAcessoPasta: PermissaoAcessoPasta;
@@ -3310,6 +3408,8 @@ export type ResolversParentTypes = {
   TipoAcessoInput: TipoAcessoInput;
   TipoUsuario: TipoUsuario;
   TipoUsuarioRef: TipoUsuarioRef;
+  TraducaoComunicado: TraducaoComunicado;
+  TraducaoComunicadoInput: TraducaoComunicadoInput;
   TraducaoModeloNotificacao: TraducaoModeloNotificacao;
   TraducaoModeloNotificacaoInput: TraducaoModeloNotificacaoInput;
   TrechoBusca: TrechoBusca;
@@ -3325,6 +3425,12 @@ export type ResolversParentTypes = {
   UsuarioPage: Omit<UsuarioPage, 'content'> & { content: Array<ResolversParentTypes['Usuario']> };
   VarianteImagem: VarianteImagem;
   VersaoItemBiblioteca: VersaoItemBiblioteca;
+};
+
+export type AlteracaoComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlteracaoComunicado'] = ResolversParentTypes['AlteracaoComunicado']> = {
+  campo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  idioma?: Resolver<Maybe<ResolversTypes['IdiomaId']>, ParentType, ContextType>;
+  partes?: Resolver<Array<ResolversTypes['ParteDiferenca']>, ParentType, ContextType>;
 };
 
 export type AlteracaoSincronizacaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlteracaoSincronizacao'] = ResolversParentTypes['AlteracaoSincronizacao']> = {
@@ -3427,6 +3533,7 @@ export type CargoDealerResolvers<ContextType = GraphQLContext, ParentType extend
 
 export type ComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Comunicado'] = ResolversParentTypes['Comunicado']> = {
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  alteracoesDesdeRejeicao?: Resolver<Maybe<Array<ResolversTypes['AlteracaoComunicado']>>, ParentType, ContextType>;
   arquivos?: Resolver<Array<ResolversTypes['ArquivoComunicado']>, ParentType, ContextType>;
   createdDateTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   dataFimExibicao?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -3443,8 +3550,10 @@ export type ComunicadoResolvers<ContextType = GraphQLContext, ParentType extends
   exigeConfirmacao?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   grupos?: Resolver<Array<ResolversTypes['GrupoUsuariosResumo']>, ParentType, ContextType>;
   gruposDealers?: Resolver<Array<ResolversTypes['GrupoComunicado']>, ParentType, ContextType>;
+  historico?: Resolver<Array<ResolversTypes['EventoHistoricoComunicado']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   idParent?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  idioma?: Resolver<ResolversTypes['IdiomaId'], ParentType, ContextType>;
   justificativa?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   mensagem?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   motivoRejeicao?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3452,6 +3561,7 @@ export type ComunicadoResolvers<ContextType = GraphQLContext, ParentType extends
   rejeitado?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['StatusComunicado'], ParentType, ContextType>;
   titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  traducoes?: Resolver<Array<ResolversTypes['TraducaoComunicado']>, ParentType, ContextType>;
   usuarioAprovador?: Resolver<Maybe<ResolversTypes['UsuarioComunicado']>, ParentType, ContextType>;
   usuarioCriador?: Resolver<ResolversTypes['UsuarioComunicado'], ParentType, ContextType>;
   usuariosRemovidos?: Resolver<Array<ResolversTypes['UsuarioComunicado']>, ParentType, ContextType>;
@@ -3619,6 +3729,18 @@ export type EmailEnviadoResolvers<ContextType = GraphQLContext, ParentType exten
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   para?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sentAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type EventoHistoricoComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EventoHistoricoComunicado'] = ResolversParentTypes['EventoHistoricoComunicado']> = {
+  data?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  dataHoraAgendamento?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  descricao?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  destinatarios?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  evento?: Resolver<ResolversTypes['EventoHistoricoComunicadoId'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  idErrata?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  motivo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usuario?: Resolver<Maybe<ResolversTypes['UsuarioComunicado']>, ParentType, ContextType>;
 };
 
 export type FuncionalidadeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Funcionalidade'] = ResolversParentTypes['Funcionalidade']> = {
@@ -4107,6 +4229,11 @@ export type OpcoesMenuAdministracaoResolvers<ContextType = GraphQLContext, Paren
   produtos?: Resolver<Array<ResolversTypes['MenuProduto']>, ParentType, ContextType>;
 };
 
+export type ParteDiferencaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ParteDiferenca'] = ResolversParentTypes['ParteDiferenca']> = {
+  texto?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tipo?: Resolver<ResolversTypes['TipoParteDiferenca'], ParentType, ContextType>;
+};
+
 export type PastaDestinoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PastaDestino'] = ResolversParentTypes['PastaDestino']> = {
   pasta?: Resolver<ResolversTypes['ItemBiblioteca'], ParentType, ContextType>;
   temSubpastas?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -4341,6 +4468,12 @@ export type TipoUsuarioRefResolvers<ContextType = GraphQLContext, ParentType ext
   id?: Resolver<ResolversTypes['TipoUsuarioId'], ParentType, ContextType>;
 };
 
+export type TraducaoComunicadoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TraducaoComunicado'] = ResolversParentTypes['TraducaoComunicado']> = {
+  idioma?: Resolver<ResolversTypes['IdiomaId'], ParentType, ContextType>;
+  mensagem?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titulo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type TraducaoModeloNotificacaoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TraducaoModeloNotificacao'] = ResolversParentTypes['TraducaoModeloNotificacao']> = {
   idioma?: Resolver<ResolversTypes['IdiomaModelo'], ParentType, ContextType>;
   texto?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4455,6 +4588,7 @@ export type VersaoItemBibliotecaResolvers<ContextType = GraphQLContext, ParentTy
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  AlteracaoComunicado?: AlteracaoComunicadoResolvers<ContextType>;
   AlteracaoSincronizacao?: AlteracaoSincronizacaoResolvers<ContextType>;
   Anuncio?: AnuncioResolvers<ContextType>;
   AnuncioPage?: AnuncioPageResolvers<ContextType>;
@@ -4489,6 +4623,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Desligamento?: DesligamentoResolvers<ContextType>;
   DestaqueTrecho?: DestaqueTrechoResolvers<ContextType>;
   EmailEnviado?: EmailEnviadoResolvers<ContextType>;
+  EventoHistoricoComunicado?: EventoHistoricoComunicadoResolvers<ContextType>;
   Funcionalidade?: FuncionalidadeResolvers<ContextType>;
   Grupo?: GrupoResolvers<ContextType>;
   GrupoComunicado?: GrupoComunicadoResolvers<ContextType>;
@@ -4544,6 +4679,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   OpcoesAudienciaNotificacao?: OpcoesAudienciaNotificacaoResolvers<ContextType>;
   OpcoesDealer?: OpcoesDealerResolvers<ContextType>;
   OpcoesMenuAdministracao?: OpcoesMenuAdministracaoResolvers<ContextType>;
+  ParteDiferenca?: ParteDiferencaResolvers<ContextType>;
   PastaDestino?: PastaDestinoResolvers<ContextType>;
   PastaResumo?: PastaResumoResolvers<ContextType>;
   PermissaoAcessoPasta?: PermissaoAcessoPastaResolvers<ContextType>;
@@ -4564,6 +4700,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TipoAcesso?: TipoAcessoResolvers<ContextType>;
   TipoUsuario?: TipoUsuarioResolvers<ContextType>;
   TipoUsuarioRef?: TipoUsuarioRefResolvers<ContextType>;
+  TraducaoComunicado?: TraducaoComunicadoResolvers<ContextType>;
   TraducaoModeloNotificacao?: TraducaoModeloNotificacaoResolvers<ContextType>;
   TrechoBusca?: TrechoBuscaResolvers<ContextType>;
   Usuario?: UsuarioResolvers<ContextType>;

@@ -88,12 +88,16 @@ export type ComunicadoInput = {
   etiquetas?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Ask recipients to confirm they have read and understood it (default false; an edit without it keeps the stored choice). */
   exigeConfirmacao?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Language of titulo and mensagem; null: kept, or the author's language for a new one. */
+  idioma?: InputMaybe<IdiomaId>;
   idsArquivos?: InputMaybe<Array<Scalars['ID']['input']>>;
   idsGrupos?: InputMaybe<Array<Scalars['ID']['input']>>;
   idsGruposUsuarios?: InputMaybe<Array<Scalars['ID']['input']>>;
   idsUsuariosRemovidos?: InputMaybe<Array<Scalars['ID']['input']>>;
   mensagem: Scalars['String']['input'];
   titulo: Scalars['String']['input'];
+  /** Versions in the other languages (none in idioma's); null or empty: none. Replaces the versions kept. */
+  traducoes?: InputMaybe<Array<TraducaoComunicadoInput>>;
 };
 
 /** What placing a file does when a file of the folder already has its name (docs/decisions/0030-library-file-names.md). */
@@ -137,6 +141,22 @@ export type DealerInput = {
   produtoIds: Array<Scalars['ID']['input']>;
   uf?: InputMaybe<Scalars['String']['input']>;
 };
+
+/** A step of a communication's history (decision 0041). */
+export type EventoHistoricoComunicadoId =
+  | 'AGENDAMENTO'
+  | 'APROVACAO'
+  | 'ARQUIVAMENTO'
+  | 'CRIACAO'
+  | 'DESARQUIVAMENTO'
+  | 'DISPARO'
+  | 'EDICAO'
+  | 'ENVIO'
+  | 'ENVIO_DIRETO'
+  | 'ERRATA'
+  | 'LEMBRETE'
+  | 'REJEICAO'
+  | 'SUBMISSAO';
 
 /** Search of the library table (docs/domains/library.md#search): page sizes 5, 10, 15. */
 export type FiltroBibliotecaInput = {
@@ -370,10 +390,21 @@ export type TipoMenu =
   | 'CATEGORIA'
   | 'ITEM';
 
+export type TipoParteDiferenca =
+  | 'ADICIONADO'
+  | 'IGUAL'
+  | 'REMOVIDO';
+
 export type TipoUsuarioId =
   | 'DEALER_GRUPO'
   | 'MONTADORA'
   | 'TECSINAPSE';
+
+export type TraducaoComunicadoInput = {
+  idioma: IdiomaId;
+  mensagem: Scalars['String']['input'];
+  titulo: Scalars['String']['input'];
+};
 
 export type TraducaoModeloNotificacaoInput = {
   idioma: IdiomaModelo;

@@ -1,5 +1,5 @@
-import { type Idioma, LOCALE_BY_IDIOMA } from '@portal/domain';
-import { type Locale, t } from '@portal/i18n';
+import { comunicadoVersion, htmlToText, IDIOMAS, type Idioma, LOCALE_BY_IDIOMA, originalIdioma } from '@portal/domain';
+import { t } from '@portal/i18n';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
 import { type ActionContext, actorId, inTransaction, systemContext } from '../../platform/actions.js';
@@ -7,7 +7,8 @@ import type { JobContext } from '../../platform/module.js';
 import type { Services } from '../../platform/services.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { announceTo, notifyRecipients } from '../notifications/notifications.service.js';
-import { userSummarySql } from '../users/users.queries.js';
+import { departmentsByIds, userSummarySql } from '../users/users.queries.js';
+import { recordHistory } from './communications.history.js';
 import {
   audienceOf,
   type ComunicadoRow,
@@ -38,9 +39,9 @@ export async function fanOut(services: Services | ActionContext, comunicadoId: s
     // recipients, flowing from this INSERT into the bell's without being read back.
     // Plain INSERT: the row lock above and the APROVADO check let one transaction through, and the
     // primary key (comunicado, usuario) would fail a second writer rather than duplicate a delivery.
+    const content = await notificationContent(tx, c);
     const written = await notifyRecipients(txCtx, {
-      titulo: c.titulo,
-      texto: `<p>${escapeText(c.titulo)}</p>`,
+      ...content,
       link: `/comunicados/visualizarEnvio/${c.id}`,
       push: 'comunicado',
       recipients: sql`INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
@@ -65,11 +66,53 @@ export async function fanOut(services: Services | ActionContext, comunicadoId: s
       before: { status: 'APROVADO' },
       after: { status: 'ENVIADO', destinatarios: written.n },
     });
+    await recordHistory(tx, {
+      comunicadoId: c.id,
+      evento: 'ENVIO',
+      atorId: null,
+      data: now,
+      detalhes: { destinatarios: written.n },
+    });
     return written;
   });
   // Many recipients: one "everyone recount" event; few: one event each.
   await announceTo(ctx.events, sent);
   return { n: sent.n };
+}
+
+/** How long the excerpt of a communication's notification is, in characters. */
+export const EXCERPT_MAX = 160;
+
+/** The first EXCERPT_MAX characters of a message's text, cut at a word, with an ellipsis when cut. */
+export function excerptOf(html: string): string {
+  const text = htmlToText(html).replace(/\s+/g, ' ');
+  if (text.length <= EXCERPT_MAX) return text;
+  const cut = text.slice(0, EXCERPT_MAX);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_MAX / 2)).trimEnd()}…`;
+}
+
+/**
+ * A sent communication's notification (issue 17 points 6 and 9): per language, the title of that language's version,
+ * the sender (the creator, and the department when there is one) and a short excerpt of the message; the default is
+ * the original's.
+ */
+async function notificationContent(tx: Parameters<typeof recordHistory>[0], c: ComunicadoRow) {
+  const [creator] = (await tx.execute(sql`SELECT u.nome FROM (${userSummarySql}) u WHERE u.id = ${c.criador_id}`))
+    .rows as { nome: string }[];
+  const [department] = c.departamento_id ? await departmentsByIds(tx, [c.departamento_id]) : [];
+  const sender = department ? `${creator?.nome ?? ''} · ${department.nome}` : (creator?.nome ?? '');
+  const version = (idioma: Idioma) => {
+    const v = comunicadoVersion(c, idioma);
+    const from = t(LOCALE_BY_IDIOMA[idioma], 'communicationsHistory.notification.from', { nome: sender });
+    return {
+      idioma,
+      titulo: v.titulo,
+      texto: `<p><strong>${escapeText(from)}</strong></p><p>${escapeText(excerptOf(v.mensagem))}</p>`,
+    };
+  };
+  const traducoes = IDIOMAS.map(version);
+  const original = version(originalIdioma(c));
+  return { titulo: original.titulo, texto: original.texto, traducoes };
 }
 
 /** Mails one batch of recipients (their language) and manual addresses; queues itself again until done. */
@@ -85,7 +128,7 @@ export async function sendEmails(services: Services | ActionContext, comunicadoI
        ORDER BY e.usuario_id LIMIT ${EMAIL_BATCH} FOR UPDATE OF e SKIP LOCKED`)
     ).rows as { usuario_id: string; email: string; idioma: Idioma }[];
     for (const u of users) {
-      await ctx.mailer.queue(tx, message(ctx, c, u.email, LOCALE_BY_IDIOMA[u.idioma] ?? 'pt-BR'));
+      await ctx.mailer.queue(tx, message(ctx, c, u.email, u.idioma));
       await tx.execute(sql`UPDATE comunicado_envio SET email_enviado_em = now()
         WHERE comunicado_id = ${c.id} AND usuario_id = ${u.usuario_id}`);
     }
@@ -97,7 +140,7 @@ export async function sendEmails(services: Services | ActionContext, comunicadoI
         ).rows as { email: string }[])
       : [];
     for (const m of manual) {
-      await ctx.mailer.queue(tx, message(ctx, c, m.email, 'pt-BR'));
+      await ctx.mailer.queue(tx, message(ctx, c, m.email, originalIdioma(c)));
       await tx.execute(sql`UPDATE comunicado_email_avulso SET enviado_em = now()
         WHERE comunicado_id = ${c.id} AND email = ${m.email}`);
     }
@@ -113,14 +156,17 @@ export async function sendEmails(services: Services | ActionContext, comunicadoI
   });
 }
 
-function message(services: ActionContext, c: ComunicadoRow, to: string, locale: Locale) {
+/** The e-mail of a communication in the recipient's language: their version, else the original (decision 0042). */
+function message(services: ActionContext, c: ComunicadoRow, to: string, idioma: Idioma) {
   const link = `${services.config.publicUrl}/comunicados/visualizarEnvio/${c.id}`;
+  const locale = LOCALE_BY_IDIOMA[idioma] ?? 'pt-BR';
   const open = t(locale, 'communicationsApi.emailOpen');
+  const v = comunicadoVersion(c, idioma);
   return {
     to,
-    subject: c.titulo,
-    html: `${c.mensagem}<p><a href="${escapeText(link)}">${escapeText(open)}</a></p>`,
-    text: `${c.titulo}\n\n${c.mensagem
+    subject: v.titulo,
+    html: `${v.mensagem}<p><a href="${escapeText(link)}">${escapeText(open)}</a></p>`,
+    text: `${v.titulo}\n\n${v.mensagem
       .replace(/<[^>]*>/g, ' ')
       .replace(/\s+/g, ' ')
       .trim()}\n\n${open}: ${link}`,
@@ -155,6 +201,7 @@ export async function fireDueSchedules(services: Services | ActionContext): Prom
         before: { status: 'AGENDADO' },
         after: { status: 'APROVADO' },
       });
+      await recordHistory(tx, { comunicadoId: id, evento: 'DISPARO', atorId: null, data: ctx.clock.now() });
     }
     return due.map((d) => d.id);
   });

@@ -7,6 +7,7 @@ import { dealerGroupNamesSql } from '../groups/groups.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
 import { type AudienceUserRow, audienceSql, searchAudienceUsers } from '../users/users.audience.js';
 import { portalEmails, userLinksSql, userSummarySql } from '../users/users.queries.js';
+import type { TraducaoComunicado } from './communications.tables.js';
 
 // Reads of the communications module. Visibility: a communication is seen by its creator and its
 // chosen approver; a delivery only by its recipient. Anything else is NOT_FOUND for the resolvers.
@@ -31,6 +32,9 @@ export type ComunicadoRow = {
   justificativa: string | null;
   active: boolean;
   exige_confirmacao: boolean;
+  /** Language of titulo/mensagem; null: Portuguese (decision 0042). */
+  idioma: Idioma | null;
+  traducoes: TraducaoComunicado[];
 };
 
 export type EnvioRow = {
@@ -49,7 +53,7 @@ export type EnvioRow = {
 
 const COMUNICADO_COLUMNS = sql`c.id, c.titulo, c.mensagem, c.status, c.criador_id, c.aprovador_id, c.motivo_rejeicao,
   c.data_hora_agendamento, c.envio_date_time, c.created_date_time, c.departamento_id, c.etiquetas, c.emails_avulsos,
-  c.data_inicio_exibicao, c.data_fim_exibicao, c.id_parent, c.justificativa, c.active, c.exige_confirmacao`;
+  c.data_inicio_exibicao, c.data_fim_exibicao, c.id_parent, c.justificativa, c.active, c.exige_confirmacao, c.idioma, c.traducoes`;
 
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];

@@ -26,6 +26,7 @@ import {
   usersByIds,
 } from '../users/users.queries.js';
 import { confirmationTotals } from './communications.confirmation.js';
+import { readBy } from './communications.history.resolvers.js';
 import {
   type Audiencia,
   type ComunicadoRow,
@@ -381,7 +382,9 @@ export const loaders = {
       // /home's recent deliveries come with their communication; others are read here, in one query.
       const missing = queries.filter((q) => !q.obj.comunicado).map((q) => q.obj.comunicado_id);
       const byId = missing.length ? await comunicadosById(ctx, missing) : new Map<string, ComunicadoRow>();
-      return queries.map((q) => q.obj.comunicado ?? byId.get(q.obj.comunicado_id) ?? null);
+      // In the reader's language (decision 0042).
+      const idioma = ctx.user?.idioma;
+      return queries.map((q) => readBy(q.obj.comunicado ?? byId.get(q.obj.comunicado_id) ?? null, idioma));
     },
     async original(queries: Batch<EnvioRow>, ctx: GraphQLContext) {
       const byId = await comunicadosById(
@@ -396,7 +399,7 @@ export const loaders = {
         ctx,
         queries.flatMap((q) => parentOf(q.obj.comunicado_id) ?? []),
       );
-      return queries.map((q) => parents.get(parentOf(q.obj.comunicado_id) ?? '') ?? null);
+      return queries.map((q) => readBy(parents.get(parentOf(q.obj.comunicado_id) ?? '') ?? null, ctx.user?.idioma));
     },
   },
 };

@@ -7,16 +7,17 @@ import {
   type ComunicadoStatus,
   canPerform,
   comunicadoSchema,
-  DEFAULT_IDIOMA,
   errataSchema,
   hasAudience,
+  IDIOMAS,
+  type Idioma,
   isScheduleValid,
   JUSTIFICATION_MIN,
   LOCALE_BY_IDIOMA,
   nextStatus,
   rejeicaoSchema,
 } from '@portal/domain';
-import { t } from '@portal/i18n';
+import { type Locale, t } from '@portal/i18n';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
 import { type ActionContext, inTransaction, parseInput } from '../../platform/actions.js';
@@ -32,7 +33,8 @@ import { announce, createNotification } from '../notifications/notifications.ser
 import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
 import { departmentsByIds, existingUserIds, holdersOfKey } from '../users/users.queries.js';
 import { saveConfirmationChoice } from './communications.confirmation.js';
-import { type ComunicadoRow, findComunicado, findEnvio, idiomaOf } from './communications.queries.js';
+import { recordHistory, snapshotOf } from './communications.history.js';
+import { type ComunicadoRow, findComunicado, findEnvio } from './communications.queries.js';
 
 // Named actions of communications (docs/CODE_STYLE.md#how-code-is-written, decision 0013): check, one transaction with the change and its audit
 // row, then announce. Who may do what is the domain's transition table (communications-rules.ts).
@@ -69,6 +71,8 @@ type Input = {
   aprovadorId?: string | null;
   /** Issue 17 point 4: recipients confirm they read it (communications.confirmation.ts). */
   exigeConfirmacao?: boolean | null;
+  idioma?: Idioma | null;
+  traducoes?: { idioma: Idioma; titulo: string; mensagem: string }[] | null;
 };
 
 const actorOf = (user: CurrentUser): ComunicadoActor => ({ id: user.id, chaves: user.chaves });
@@ -103,7 +107,15 @@ function validContent(input: Input) {
   );
   const mensagem = sanitizeHtml(v.mensagem);
   if (!mensagem.replace(/<[^>]*>/g, '').trim()) throw badInput({ mensagem: 'validation.required' });
-  return { ...v, mensagem };
+  // Language versions (decision 0042): each message through the same sanitiser, and not empty once sanitised.
+  const traducoes = v.traducoes.map((t) => ({
+    idioma: t.idioma,
+    titulo: t.titulo,
+    mensagem: sanitizeHtml(t.mensagem),
+  }));
+  if (traducoes.some((t) => !t.mensagem.replace(/<[^>]*>/g, '').trim()))
+    throw badInput({ traducoes: 'communications.messageRequired' });
+  return { ...v, mensagem, traducoes };
 }
 
 /** The communication, locked, if the actor may see it (creator or chosen approver); else NOT_FOUND. */
@@ -201,18 +213,26 @@ export async function saveComunicado(ctx: ActionContext, input: SaveComunicadoIn
         v.idsGrupos = [];
         v.emailsAvulsos = [];
       }
+      const idioma = v.idioma ?? before.idioma ?? user.idioma;
+      if (v.traducoes.some((tr) => tr.idioma === idioma))
+        throw badInput({ traducoes: 'communicationsHistory.translationOfOriginal' });
       await tx.execute(sql`UPDATE comunicado SET titulo = ${v.titulo}, mensagem = ${v.mensagem},
+        idioma = ${idioma}, traducoes = ${JSON.stringify(v.traducoes)}::jsonb,
         etiquetas = ${textArray(v.etiquetas)}, departamento_id = ${v.departamentoId ?? null},
         data_inicio_exibicao = ${v.dataInicioExibicao ?? null}, data_fim_exibicao = ${v.dataFimExibicao ?? null},
         emails_avulsos = ${textArray(v.emailsAvulsos)}, aprovador_id = ${v.aprovadorId ?? before.aprovador_id},
         atualizado_em = now() WHERE id = ${comunicadoId}`);
     } else {
       comunicadoId = randomUUID();
+      const idioma = v.idioma ?? user.idioma;
+      if (v.traducoes.some((tr) => tr.idioma === idioma))
+        throw badInput({ traducoes: 'communicationsHistory.translationOfOriginal' });
       await tx.execute(sql`INSERT INTO comunicado (id, titulo, mensagem, status, criador_id, aprovador_id, etiquetas,
-          departamento_id, data_inicio_exibicao, data_fim_exibicao, emails_avulsos)
+          departamento_id, data_inicio_exibicao, data_fim_exibicao, emails_avulsos, idioma, traducoes)
         VALUES (${comunicadoId}, ${v.titulo}, ${v.mensagem}, 'RASCUNHO', ${user.id}, ${v.aprovadorId ?? null},
           ${textArray(v.etiquetas)}, ${v.departamentoId ?? null}, ${v.dataInicioExibicao ?? null},
-          ${v.dataFimExibicao ?? null}, ${textArray(v.emailsAvulsos)})`);
+          ${v.dataFimExibicao ?? null}, ${textArray(v.emailsAvulsos)}, ${idioma},
+          ${JSON.stringify(v.traducoes)}::jsonb)`);
     }
     await validDepartment(tx, v.departamentoId);
     await replaceAudience(txCtx, tx, comunicadoId, v);
@@ -224,6 +244,12 @@ export async function saveComunicado(ctx: ActionContext, input: SaveComunicadoIn
       action: before ? 'editar' : 'criar',
       before: before ? { titulo: before.titulo, status: before.status } : null,
       after: { titulo: v.titulo, status: before?.status ?? 'RASCUNHO' },
+    });
+    await recordHistory(tx, {
+      comunicadoId,
+      evento: before ? 'EDICAO' : 'CRIACAO',
+      atorId: user.id,
+      data: ctx.clock.now(),
     });
     return comunicadoId;
   });
@@ -269,9 +295,19 @@ async function queueSend(ctx: ActionContext, tx: Tx, comunicadoId: string) {
   );
 }
 
-/** Tells one user, in the bell, about a step of a communication of theirs (the notifications module's action). */
-async function notifyUser(txCtx: ActionContext, usuarioId: string, titulo: string, texto: string, link: string) {
-  await createNotification(txCtx, { titulo, texto, link, usuarioIds: [usuarioId] });
+/**
+ * Tells one user, in the bell, about a step of a communication of theirs (the notifications module's action), in
+ * every language (issue 17 point 9): `content` writes the title and HTML text in one locale, the user reads theirs.
+ */
+async function notifyUser(
+  txCtx: ActionContext,
+  usuarioId: string,
+  content: (locale: Locale) => { titulo: string; texto: string },
+  link: string,
+) {
+  const traducoes = IDIOMAS.map((idioma) => ({ idioma, ...content(LOCALE_BY_IDIOMA[idioma]) }));
+  const fallback = content('pt-BR');
+  await createNotification(txCtx, { ...fallback, traducoes, link, usuarioIds: [usuarioId] });
 }
 
 /** A schedule, when given: at least one hour ahead of the server's clock (docs/domains/communications.md#scheduling). */
@@ -297,7 +333,24 @@ export async function submitForApproval(ctx: ActionContext, input: { id: string;
     if (!approvers.some((a) => a.id === aprovadorId)) throw badInput({ aprovadorId: 'validation.invalid' });
     await requireAudience(tx, c);
     await setStatus(tx, c, to, sql`, aprovador_id = ${aprovadorId}, motivo_rejeicao = NULL`);
-    await notifyUser(txCtx, aprovadorId, c.titulo, `<p>${user.nome}</p>`, `/comunicados/visualizar/${c.id}`);
+    await notifyUser(
+      txCtx,
+      aprovadorId,
+      (locale) => ({
+        titulo: t(locale, 'communicationsHistory.notification.submittedTitle', { titulo: c.titulo }),
+        texto: `<p>${escapeText(t(locale, 'communicationsHistory.notification.submittedBy', { nome: user.nome }))}</p>`,
+      }),
+      `/comunicados/visualizar/${c.id}`,
+    );
+    // The rejected reason stays in the history; the submission keeps what was submitted (decision 0041).
+    await recordHistory(tx, {
+      comunicadoId: c.id,
+      evento: 'SUBMISSAO',
+      atorId: user.id,
+      data: ctx.clock.now(),
+      conteudo: await snapshotOf(tx, c),
+      detalhes: { aprovadorId },
+    });
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado',
@@ -347,8 +400,24 @@ export async function approveOrSend(ctx: ActionContext, input: ApproveOrSendInpu
       before: { status: c.status },
       after: { status: to, dataHoraAgendamento: schedule },
     });
+    await recordHistory(tx, {
+      comunicadoId: c.id,
+      evento: schedule ? 'AGENDAMENTO' : mode === 'aprovar' ? 'APROVACAO' : 'ENVIO_DIRETO',
+      atorId: user.id,
+      data: ctx.clock.now(),
+      conteudo: mode === 'enviar' ? await snapshotOf(tx, c) : null,
+      detalhes: schedule ? { dataHoraAgendamento: schedule.toISOString(), aprovado: mode === 'aprovar' } : null,
+    });
     if (mode === 'aprovar') {
-      await notifyUser(txCtx, c.criador_id, c.titulo, `<p>${user.nome}</p>`, `/comunicados/visualizar/${c.id}`);
+      await notifyUser(
+        txCtx,
+        c.criador_id,
+        (locale) => ({
+          titulo: t(locale, 'communicationsHistory.notification.approvedTitle', { titulo: c.titulo }),
+          texto: `<p>${escapeText(t(locale, 'communicationsHistory.notification.approvedBy', { nome: user.nome }))}</p>`,
+        }),
+        `/comunicados/visualizar/${c.id}`,
+      );
       return [c.criador_id];
     }
     return [];
@@ -367,16 +436,27 @@ export async function reject(ctx: ActionContext, input: { id: string; motivoReje
     const c = await ownLocked(tx, user, id);
     const to = requireAction(user, c, 'REJEITAR');
     await setStatus(tx, c, to, sql`, motivo_rejeicao = ${motivo}`);
-    // One recipient: the notification speaks the creator's language and says what happened and why.
-    const locale = LOCALE_BY_IDIOMA[(await idiomaOf(tx, c.criador_id)) ?? DEFAULT_IDIOMA] ?? 'pt-BR';
+    // The notification says what happened and why, in each language (the creator reads theirs).
     await notifyUser(
       txCtx,
       c.criador_id,
-      t(locale, 'communicationsApi.rejectedTitle', { titulo: c.titulo }),
-      `<p>${escapeText(t(locale, 'communicationsApi.rejectedBy', { nome: user.nome }))}</p>` +
-        `<p><strong>${escapeText(t(locale, 'communicationsApi.rejectedReason'))}:</strong> ${escapeText(motivo)}</p>`,
+      (locale) => ({
+        titulo: t(locale, 'communicationsApi.rejectedTitle', { titulo: c.titulo }),
+        texto:
+          `<p>${escapeText(t(locale, 'communicationsApi.rejectedBy', { nome: user.nome }))}</p>` +
+          `<p><strong>${escapeText(t(locale, 'communicationsApi.rejectedReason'))}:</strong> ${escapeText(motivo)}</p>`,
+      }),
       `/comunicados/visualizar/${c.id}`,
     );
+    // What was rejected, kept with its reason: the base of the approver's difference after resubmission.
+    await recordHistory(tx, {
+      comunicadoId: c.id,
+      evento: 'REJEICAO',
+      atorId: user.id,
+      data: ctx.clock.now(),
+      motivo,
+      conteudo: await snapshotOf(tx, c),
+    });
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado',
@@ -409,6 +489,12 @@ export async function setArchived(ctx: ActionContext, input: { id: string; archi
       action: archived ? 'arquivar' : 'desarquivar',
       before: { status: c.status },
       after: { status: to },
+    });
+    await recordHistory(tx, {
+      comunicadoId: c.id,
+      evento: archived ? 'ARQUIVAMENTO' : 'DESARQUIVAMENTO',
+      atorId: user.id,
+      data: ctx.clock.now(),
     });
     return id;
   });
@@ -446,11 +532,15 @@ export async function createErrata(ctx: ActionContext, input: ErrataActionInput)
     const original = await ownLocked(tx, user, idOriginal);
     requireAction(user, original, 'CRIAR_ERRATA');
     const id = randomUUID();
+    // The errata's versions (decision 0042): its language defaults to the original's.
+    const idioma = v.idioma ?? original.idioma ?? user.idioma;
+    if (v.traducoes.some((tr) => tr.idioma === idioma))
+      throw badInput({ traducoes: 'communicationsHistory.translationOfOriginal' });
     await tx.execute(sql`INSERT INTO comunicado (id, titulo, mensagem, status, criador_id, aprovador_id, etiquetas,
-        departamento_id, id_parent, justificativa)
+        departamento_id, id_parent, justificativa, idioma, traducoes)
       VALUES (${id}, ${v.titulo}, ${v.mensagem}, 'RASCUNHO', ${user.id}, ${v.aprovadorId ?? null},
         ${textArray(v.etiquetas)}, ${v.departamentoId ?? original.departamento_id}, ${original.id},
-        ${justificativa})`);
+        ${justificativa}, ${idioma}, ${JSON.stringify(v.traducoes)}::jsonb)`);
     await validDepartment(tx, v.departamentoId);
     await replaceAudience(txCtx, tx, id, v);
     await saveConfirmationChoice(tx, id, comunicado.exigeConfirmacao);
@@ -460,6 +550,16 @@ export async function createErrata(ctx: ActionContext, input: ErrataActionInput)
       entityId: id,
       action: 'criar',
       after: { titulo: v.titulo, idParent: original.id, justificativa },
+    });
+    const now = ctx.clock.now();
+    await recordHistory(tx, { comunicadoId: id, evento: 'CRIACAO', atorId: user.id, data: now });
+    await recordHistory(tx, {
+      comunicadoId: original.id,
+      evento: 'ERRATA',
+      atorId: user.id,
+      data: now,
+      motivo: justificativa,
+      detalhes: { idErrata: id },
     });
     return id;
   });

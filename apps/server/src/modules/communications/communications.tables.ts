@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,6 +14,9 @@ import { arquivo } from '../files/files.tables.js';
 import { grupo } from '../groups/groups.tables.js';
 import { grupoUsuarios } from '../user-groups/user-groups.tables.js';
 import { departamento, usuario } from '../users/users.tables.js';
+
+/** A language version of a communication's title and message (decision 0042); `mensagem` sanitised HTML. */
+export type TraducaoComunicado = { idioma: 'PT_BR' | 'ES' | 'EN'; titulo: string; mensagem: string };
 
 /**
  * A communication (comunicado, docs/domains/communications.md) through its lifecycle (packages/domain communications-rules,
@@ -45,6 +49,10 @@ export const comunicado = pgTable(
     active: boolean('active').notNull().default(true),
     /** Recipients are asked to confirm they read and understood it (issue 17 point 4, communications.confirmation.ts). */
     exigeConfirmacao: boolean('exige_confirmacao').notNull().default(false),
+    /** Language of titulo/mensagem (the original); null: Portuguese (before issue 17, decision 0042). */
+    idioma: text('idioma'),
+    /** Versions of title and message in the other languages (decision 0042). */
+    traducoes: jsonb('traducoes').$type<TraducaoComunicado[]>().notNull().default([]),
   },
   (t) => [
     index('comunicado_criador_idx').on(t.criadorId),

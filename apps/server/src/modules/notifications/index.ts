@@ -17,6 +17,7 @@ export const notificationsModule: PortalModule = {
   ],
   resolvers: {
     ...genericResolvers,
+    Notificacao: resolvers.Notificacao,
     Query: { ...resolvers.Query, ...pushResolvers.Query, ...genericResolvers.Query },
     Mutation: { ...resolvers.Mutation, ...pushResolvers.Mutation, ...genericResolvers.Mutation },
   },

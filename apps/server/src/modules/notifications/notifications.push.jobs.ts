@@ -32,14 +32,16 @@ export type PushRun = { sent: number; gone: number; failed: number };
  * device). Nothing else: the push services and the device's lock screen see it.
  */
 export function pushPayload(
-  n: { id: string; titulo: string; link: string | null },
+  n: { id: string; titulo: string; link: string | null; traducoes?: { idioma: string; titulo: string }[] },
   tipo: PushJob['tipo'],
   idioma: Idioma,
 ): Buffer {
+  // The title of the recipient's language when the notification has one (issue 17 point 9).
+  const titulo = n.traducoes?.find((t) => t.idioma === idioma)?.titulo ?? n.titulo;
   const inApp = n.link?.startsWith('/') && !n.link.startsWith('//');
   return Buffer.from(
     JSON.stringify({
-      title: n.titulo.slice(0, TITLE_MAX),
+      title: titulo.slice(0, TITLE_MAX),
       body: t(LOCALE_BY_IDIOMA[idioma] ?? 'pt-BR', `push.body.${tipo}`),
       url: inApp ? n.link : '/notificacoes',
       tag: n.id,
@@ -99,7 +101,12 @@ export async function sendPushes(
   const run: PushRun = { sent: 0, gone: 0, failed: 0 };
   if (!(await pushEnabled(ctx))) return run;
   const [n] = await ctx.db
-    .select({ id: notificacao.id, titulo: notificacao.titulo, link: notificacao.link })
+    .select({
+      id: notificacao.id,
+      titulo: notificacao.titulo,
+      link: notificacao.link,
+      traducoes: notificacao.traducoes,
+    })
     .from(notificacao)
     .where(eq(notificacao.id, job.notificacaoId));
   if (!n) return run;

@@ -10,6 +10,7 @@ async function selectUserNotifications(db: DbOrTx, where: SQL | undefined, limit
       id: notificacao.id,
       titulo: notificacao.titulo,
       texto: notificacao.texto,
+      traducoes: notificacao.traducoes,
       produtoId: notificacao.produtoId,
       link: notificacao.link,
       data: notificacao.data,

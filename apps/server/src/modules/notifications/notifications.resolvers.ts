@@ -12,6 +12,7 @@ import {
   pageUserNotifications,
 } from './notifications.queries.js';
 import { markAllRead, markAllSeen, markRead } from './notifications.service.js';
+import type { TraducaoNotificacao } from './notifications.tables.js';
 
 export const guards: ModuleGuards = {
   Query: {
@@ -27,6 +28,13 @@ export const guards: ModuleGuards = {
   },
 };
 
+type StoredNotification = { titulo: string; texto: string; traducoes?: TraducaoNotificacao[] };
+
+/** The notification in the signed-in user's language, else its default title and text. */
+function versionOf(n: StoredNotification, ctx: GraphQLContext) {
+  return n.traducoes?.find((t) => t.idioma === ctx.user?.idioma) ?? n;
+}
+
 export const resolvers: Resolvers = {
   Query: {
     notificacoesMenu: (_: unknown, __: unknown, ctx: GraphQLContext) =>
@@ -37,6 +45,11 @@ export const resolvers: Resolvers = {
       const page = pageArgs(args, { max: 100, default: 10 });
       return pageUserNotifications(ctx.services.db, requireUser(ctx).id, page);
     },
+  },
+  // Each user reads the version of their language, else the default (issue 17 point 9, decision 0042).
+  Notificacao: {
+    titulo: (n, _, ctx) => versionOf(n as StoredNotification, ctx).titulo,
+    texto: (n, _, ctx) => versionOf(n as StoredNotification, ctx).texto,
   },
   Mutation: {
     enviarNotificacaoGenerica: (_: unknown, args: { notificacao: NotificacaoGenericaInput }, ctx: GraphQLContext) =>

@@ -7,7 +7,7 @@ import { sanitizeHtml } from '../../platform/html.js';
 import { UUID } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { type PushKind, queuePush } from './notifications.push.service.js';
-import { notificacao, notificacaoUsuario } from './notifications.tables.js';
+import { notificacao, notificacaoUsuario, type TraducaoNotificacao } from './notifications.tables.js';
 
 /** Channel on which unread-count changes are announced (payload: { usuarioId }). */
 export const NOTIFICATIONS_CHANNEL = 'portal_notificacoes';
@@ -19,6 +19,11 @@ type NotificationContent = {
   produtoId?: string | null;
   /** What the web push says it is (a communication or a notification; docs/domains/notifications.md#web-push). */
   push?: PushKind;
+  /**
+   * The title and text in each language (issue 17 point 9): each user reads theirs, else `titulo`/`texto`; the
+   * web push too.
+   */
+  traducoes?: TraducaoNotificacao[];
 };
 
 /**
@@ -41,6 +46,7 @@ async function insertNotification(db: DbOrTx, input: NotificationContent): Promi
     .values({
       titulo: input.titulo,
       texto: sanitizeHtml(input.texto),
+      traducoes: (input.traducoes ?? []).map((t) => ({ ...t, texto: sanitizeHtml(t.texto) })),
       link: input.link ?? null,
       produtoId: input.produtoId ?? null,
     })

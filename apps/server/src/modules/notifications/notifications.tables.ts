@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { produto } from '../products/products.tables.js';
 
 /** A notification (docs/domains/notifications.md#a-notification): one row, delivered to users through notificacao_usuario. */
@@ -10,7 +10,15 @@ export const notificacao = pgTable('notificacao', {
   produtoId: uuid('produto_id').references(() => produto.id),
   link: text('link'),
   data: timestamp('data', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The title and text in each language (issue 17 point 9): each user reads the one of their language, else
+   * `titulo`/`texto` (decision 0042).
+   */
+  traducoes: jsonb('traducoes').$type<TraducaoNotificacao[]>().notNull().default([]),
 });
+
+/** A notification's title and text in one language (sanitised HTML text). */
+export type TraducaoNotificacao = { idioma: 'PT_BR' | 'ES' | 'EN'; titulo: string; texto: string };
 
 /**
  * Per-user state of a notification: seen (bell opened) and read. No foreign keys on purpose: a

@@ -1,4 +1,5 @@
-import { FEATURE_KEYS, type UserType } from '@portal/domain';
+import { FEATURE_KEYS, IDIOMAS, LOCALE_BY_IDIOMA, type UserType } from '@portal/domain';
+import { type Locale, t } from '@portal/i18n';
 import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { ModuleSeed } from '../../platform/module.js';
@@ -209,9 +210,14 @@ export const usersSeed: ModuleSeed = {
       });
       created.push(id);
     }
+    // In each language (issue 17 point 9): every user reads the welcome in theirs.
+    const welcome = (locale: Locale) => ({
+      titulo: t(locale, 'welcomeNotification.title'),
+      texto: `<p>${t(locale, 'welcomeNotification.text', { rede: '<strong>Rede Aurora</strong>' })}</p>`,
+    });
     await createNotification(ctx, {
-      titulo: 'Bem-vindo ao portal',
-      texto: '<p>Este é o portal da <strong>Rede Aurora</strong>. Explore os comunicados e a biblioteca.</p>',
+      ...welcome('pt-BR'),
+      traducoes: IDIOMAS.map((idioma) => ({ idioma, ...welcome(LOCALE_BY_IDIOMA[idioma]) })),
       link: '/home',
       usuarioIds: created,
     });

@@ -35,6 +35,7 @@ import {
 } from './comunicado-form';
 import { ApproverSelect, SchedulePicker } from './FormPickers';
 import { comunicadoUrls } from './format';
+import { LanguageVersions } from './LanguageVersions';
 import { PreviewDialog } from './PreviewDialog';
 import { usePersistComunicado } from './use-persist-comunicado';
 
@@ -114,7 +115,9 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
   const form = useZodForm(
     rules(attempt ?? (errata ? 'errata' : 'save')),
     (): ComunicadoFormValues =>
-      comunicado ? { ...formValuesOf(comunicado), ...(errata ? { aprovadorId: null } : {}) } : EMPTY_FORM,
+      comunicado
+        ? { ...formValuesOf(comunicado), ...(errata ? { aprovadorId: null } : {}) }
+        : { ...EMPTY_FORM, idioma: user.idioma.id },
   );
   const { values, set, touch } = form;
   // Kept in this browser while it has changes, offered back on the next visit (issue 17 point 8).
@@ -238,6 +241,8 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
           />
           <Suspense fallback={<LoadingView />}>
             <RichTextEditor
+              // A new original language may swap in another version's message (LanguageVersions).
+              key={values.idioma ?? ''}
               label={t('communicationsUi.form.mensagem')}
               value={values.mensagem}
               onChange={(html) => set('mensagem', html)}
@@ -291,6 +296,21 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
             {...form.bind('exigeConfirmacao')}
             label={t('communicationsConfirmation.field')}
             helperText={t('communicationsConfirmation.fieldHelp')}
+            disabled={disabled}
+          />
+        </Section>
+
+        <Section title={t('communicationsHistory.languages.label')}>
+          <LanguageVersions
+            value={{
+              idioma: values.idioma ?? user.idioma.id,
+              titulo: values.titulo,
+              mensagem: values.mensagem,
+              traducoes: values.traducoes,
+            }}
+            onChange={(next) => form.setValues((v) => ({ ...v, ...next }))}
+            onBlur={() => touch('traducoes')}
+            error={errorOf('traducoes')}
             disabled={disabled}
           />
         </Section>
@@ -403,6 +423,8 @@ export function ComunicadoForm({ mode, comunicado }: Props) {
           dataFimExibicao: values.dataFimExibicao || null,
           justificativa: values.justificativa || null,
           usuarioCriador: comunicado?.usuarioCriador ?? { nome: user.nome },
+          idioma: values.idioma ?? user.idioma.id,
+          traducoes: values.traducoes,
           arquivos: attachments.flatMap((a) => (a.id ? [{ id: a.id, nome: a.nome, arquivoLink: '#' }] : [])),
         }}
       />

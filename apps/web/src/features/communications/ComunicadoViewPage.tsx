@@ -5,9 +5,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -24,11 +21,13 @@ import { formatDateTime } from '../../ui/format-date';
 import { LoadingView } from '../../ui/LoadingView';
 import { RejectDialog, ScheduleDialog, SubmitDialog } from './ActionDialogs';
 import { ComunicadoBody } from './ComunicadoBody';
+import { ChangesSinceRejection, HistoryList } from './ComunicadoHistory';
 import {
   ARQUIVAR_COMUNICADO,
   COMUNICADO,
   COMUNICADOS_REFETCH,
   type Comunicado,
+  type ComunicadoHistorico,
   DESARQUIVAR_COMUNICADO,
 } from './communications.documents';
 import { comunicadoUrls } from './format';
@@ -134,17 +133,9 @@ function StateNotice({ comunicado: c }: { comunicado: Comunicado }) {
   return null;
 }
 
-/** Status, people, dates, rejection reason and the moves so far. */
-function Facts({ comunicado: c }: { comunicado: Comunicado }) {
-  const { t, i18n } = useTranslation();
-  const when = (iso: string) => formatDateTime(iso, i18n.language);
-  const history = [
-    t('communicationsUi.manage.historyCreated', { nome: c.usuarioCriador.nome, data: when(c.createdDateTime) }),
-    c.usuarioAprovador && t('communicationsUi.manage.historyApprover', { nome: c.usuarioAprovador.nome }),
-    c.motivoRejeicao && t('communicationsUi.manage.historyRejected', { motivo: c.motivoRejeicao }),
-    c.dataHoraAgendamento && t('communicationsUi.manage.historyScheduled', { data: when(c.dataHoraAgendamento) }),
-    c.envioDateTime && t('communicationsUi.manage.historySent', { data: when(c.envioDateTime) }),
-  ].filter((x): x is string => Boolean(x));
+/** Status, people, dates, rejection reason and the history that keeps every step (decision 0041). */
+function Facts({ comunicado: c }: { comunicado: Comunicado & ComunicadoHistorico }) {
+  const { t } = useTranslation();
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -170,18 +161,7 @@ function Facts({ comunicado: c }: { comunicado: Comunicado }) {
           ))}
         </Stack>
       </div>
-      <div>
-        <Typography variant="subtitle2" component="h2">
-          {t('communicationsUi.manage.history')}
-        </Typography>
-        <List dense>
-          {history.map((line) => (
-            <ListItem key={line} disableGutters>
-              <ListItemText primary={line} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
-            </ListItem>
-          ))}
-        </List>
-      </div>
+      <HistoryList historico={c.historico} />
     </Stack>
   );
 }
@@ -243,6 +223,10 @@ export function ComunicadoViewPage() {
           {t('communicationsUi.view.back')}
         </Button>
         <Actions comunicado={c} onOpen={openDialog} />
+        {c.status.id === 'EM_APROVACAO' && c.alteracoesDesdeRejeicao && (
+          // A resubmission: what changed since the rejected version, and why it was rejected (issue 17 point 2).
+          <ChangesSinceRejection alteracoes={c.alteracoesDesdeRejeicao} historico={c.historico} />
+        )}
       </Stack>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>

@@ -4,6 +4,7 @@ import type {
   ComunicadoConteudoFieldsFragment,
   ComunicadoEnvioFieldsFragment,
   ComunicadoFieldsFragment,
+  ComunicadoHistoricoFieldsFragment,
   DashboardComunicadoQuery,
   GruposComunicadoQuery,
   LeituraPorItemFieldsFragment,
@@ -42,6 +43,10 @@ export type ComunicadoConteudo = ComunicadoConteudoFieldsFragment;
 /** A communication as its creator and approver see it (docs/domains/communications.md). */
 export type Comunicado = ComunicadoFieldsFragment;
 export type ComunicadoEnvio = ComunicadoEnvioFieldsFragment;
+/** The history and the approver's difference of one communication (decision 0041). */
+export type ComunicadoHistorico = ComunicadoHistoricoFieldsFragment;
+export type EventoHistorico = ComunicadoHistorico['historico'][number];
+export type AlteracaoComunicado = NonNullable<ComunicadoHistorico['alteracoesDesdeRejeicao']>[number];
 export type ComunicadoViewerCan = Comunicado['viewerCan'];
 export type ArquivoComunicado = ComunicadoConteudo['arquivos'][number];
 export type UsuarioComunicado = AprovadoresComunicadoQuery['aprovadoresComunicado'][number];

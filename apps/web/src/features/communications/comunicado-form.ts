@@ -1,4 +1,12 @@
-import { agendamentoSchema, approverProblem, audienceSchema, comunicadoSchema, errataSchema } from '@portal/domain';
+import {
+  agendamentoSchema,
+  approverProblem,
+  audienceSchema,
+  comunicadoSchema,
+  errataSchema,
+  htmlHasContent,
+  type Idioma,
+} from '@portal/domain';
 import type { FormSchema } from '../../ui/form/use-zod-form';
 import type { Comunicado, ComunicadoInputVariables } from './communications.documents';
 import { fromDateInput, toDateInput } from './format';
@@ -22,6 +30,10 @@ export type ComunicadoFormValues = {
   dataHoraAgendamento: string;
   /** Recipients confirm "I have read and understood" (issue 17 point 4). */
   exigeConfirmacao: boolean;
+  /** Language of the title and message; null: the author's (decision 0042). */
+  idioma: Idioma | null;
+  /** Versions in the other languages; an empty one is not sent. */
+  traducoes: { idioma: Idioma; titulo: string; mensagem: string }[];
 };
 export type FormField = keyof ComunicadoFormValues;
 
@@ -48,6 +60,8 @@ export const EMPTY_FORM: ComunicadoFormValues = {
   agendar: false,
   dataHoraAgendamento: '',
   exigeConfirmacao: false,
+  idioma: null,
+  traducoes: [],
 };
 
 /** The form's values for an existing communication (edit) or an original (errata: content copied). */
@@ -67,8 +81,16 @@ export function formValuesOf(c: Comunicado): ComunicadoFormValues {
     idsArquivos: c.arquivos.map((a) => a.id),
     aprovadorId: c.usuarioAprovador?.id ?? null,
     exigeConfirmacao: c.exigeConfirmacao,
+    idioma: c.idioma,
+    traducoes: c.traducoes.map((v) => ({ idioma: v.idioma, titulo: v.titulo, mensagem: v.mensagem })),
   };
 }
+
+/** The versions worth sending: those with a title or a message (an untouched tab is no version). */
+const filledVersions = (v: ComunicadoFormValues) =>
+  v.traducoes
+    .filter((tr) => tr.idioma !== v.idioma && (tr.titulo.trim() || htmlHasContent(tr.mensagem)))
+    .map((tr) => ({ idioma: tr.idioma, titulo: tr.titulo.trim(), mensagem: tr.mensagem }));
 
 /** The API input (ComunicadoInput) of the values. */
 export function toComunicadoInput(v: ComunicadoFormValues): ComunicadoInputVariables {
@@ -86,6 +108,8 @@ export function toComunicadoInput(v: ComunicadoFormValues): ComunicadoInputVaria
     idsArquivos: v.idsArquivos,
     aprovadorId: v.aprovadorId,
     exigeConfirmacao: v.exigeConfirmacao,
+    idioma: v.idioma,
+    traducoes: filledVersions(v),
   };
 }
 

@@ -7,7 +7,7 @@ import type { SignedInUser } from '../../app/current-user/current-user.documents
 import { SignedInUserContext } from '../../app/current-user/signed-in-user';
 import { i18n } from '../../app/i18n';
 import { ToastProvider } from '../../ui/toast';
-import type { Comunicado, ComunicadoEnvio } from './communications.documents';
+import type { Comunicado, ComunicadoEnvio, ComunicadoHistorico } from './communications.documents';
 
 let seq = 0;
 
@@ -44,8 +44,10 @@ const NO_ACTIONS = {
 
 /** A communication with every field of the documents' fragment; override what a test needs. */
 export function buildComunicado(
-  overrides: Partial<Omit<Comunicado, 'viewerCan'>> & { viewerCan?: Partial<Comunicado['viewerCan']> } = {},
-): Comunicado {
+  overrides: Partial<Omit<Comunicado & ComunicadoHistorico, 'viewerCan'>> & {
+    viewerCan?: Partial<Comunicado['viewerCan']>;
+  } = {},
+): Comunicado & ComunicadoHistorico {
   seq += 1;
   const { viewerCan, ...rest } = overrides;
   return {
@@ -79,6 +81,10 @@ export function buildComunicado(
     usuariosRemovidos: [],
     emailsAvulsos: [],
     erratas: [],
+    idioma: 'PT_BR',
+    traducoes: [],
+    historico: [],
+    alteracoesDesdeRejeicao: null,
     viewerCan: { ...NO_ACTIONS, ...viewerCan },
     ...rest,
   };
@@ -97,6 +103,10 @@ export function buildEnvio(overrides: Partial<ComunicadoEnvio> = {}): Comunicado
     usuariosRemovidos: _u,
     emailsAvulsos: _e,
     erratas: _er,
+    idioma: _i,
+    traducoes: _t,
+    historico: _h,
+    alteracoesDesdeRejeicao: _ad,
     ...fields
   } = conteudo;
   return {
