@@ -66,7 +66,8 @@ function Actions({ comunicado, onOpen }: { comunicado: Comunicado; onOpen: (d: O
         </Button>
       )}
       {can.rejeitar && (
-        <Button variant="outlined" color="error" onClick={() => onOpen('reject')}>
+        // The text in the darker error shade: #e6433f on white is below 4.5:1 (axe color-contrast).
+        <Button variant="outlined" color="error" sx={{ color: 'error.dark' }} onClick={() => onOpen('reject')}>
           {t('communicationsUi.manage.reject')}
         </Button>
       )}
@@ -223,10 +224,6 @@ export function ComunicadoViewPage() {
           {t('communicationsUi.view.back')}
         </Button>
         <Actions comunicado={c} onOpen={openDialog} />
-        {c.status.id === 'EM_APROVACAO' && c.alteracoesDesdeRejeicao && (
-          // A resubmission: what changed since the rejected version, and why it was rejected (issue 17 point 2).
-          <ChangesSinceRejection alteracoes={c.alteracoesDesdeRejeicao} historico={c.historico} />
-        )}
       </Stack>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
@@ -241,9 +238,16 @@ export function ComunicadoViewPage() {
           </Paper>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            <Facts comunicado={c} />
-          </Paper>
+          <Stack spacing={2}>
+            {c.status.id === 'EM_APROVACAO' && c.alteracoesDesdeRejeicao && (
+              // A resubmission: what changed since the rejected version, and why it was rejected (issue 17 point 2).
+              // Beside the content (after its h1, so headings stay in order).
+              <ChangesSinceRejection alteracoes={c.alteracoesDesdeRejeicao} historico={c.historico} />
+            )}
+            <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+              <Facts comunicado={c} />
+            </Paper>
+          </Stack>
         </Grid>
       </Grid>
       {(open === 'approve' || open === 'send') && <ScheduleDialog kind={open} comunicado={c} onClose={close} />}
