@@ -374,7 +374,10 @@ export const loaders = {
     async erratas(queries: Batch<C>, ctx: GraphQLContext) {
       const ids = queries.map((q) => q.obj.id);
       const rows = await erratasOf(ctx.services.db, ids);
-      return ids.map((id) => rows.filter((r) => r.id_parent === id));
+      // A recipient reads an errata in their language, as its creator and approver read the original (decision 0042).
+      const read = (parent: C, r: C) =>
+        parent.criador_id === ctx.user?.id || parent.aprovador_id === ctx.user?.id ? r : readBy(r, ctx.user?.idioma);
+      return queries.map((q) => rows.filter((r) => r.id_parent === q.obj.id).map((r) => read(q.obj, r)));
     },
   },
   ComunicadoEnvio: {
