@@ -779,7 +779,7 @@ export const en = {
     field: {
       titulo: 'Title',
       mensagem: 'Message',
-      traducao: { titulo: '{{idioma}} version: title', mensagem: '{{idioma}} version: message' },
+      traducao: { titulo: '{{idioma}} version: title', mensagem: '{{idioma}} version: text' },
       grupos: 'User groups',
       gruposDealers: '{{labelGrupos}}',
       emailsAvulsos: 'Other e-mail addresses',

@@ -785,7 +785,7 @@ export const es = {
     field: {
       titulo: 'Título',
       mensagem: 'Mensaje',
-      traducao: { titulo: 'Versión en {{idioma}}: título', mensagem: 'Versión en {{idioma}}: mensaje' },
+      traducao: { titulo: 'Versión en {{idioma}}: título', mensagem: 'Versión en {{idioma}}: texto' },
       grupos: 'Grupos de usuarios',
       gruposDealers: '{{labelGrupos}}',
       emailsAvulsos: 'Otros correos electrónicos',

@@ -776,7 +776,7 @@ export const ptBR = {
     field: {
       titulo: 'Título',
       mensagem: 'Mensagem',
-      traducao: { titulo: 'Versão em {{idioma}}: título', mensagem: 'Versão em {{idioma}}: mensagem' },
+      traducao: { titulo: 'Versão em {{idioma}}: título', mensagem: 'Versão em {{idioma}}: texto' },
       grupos: 'Grupos de usuários',
       gruposDealers: '{{labelGrupos}}',
       emailsAvulsos: 'Outros e-mails',
