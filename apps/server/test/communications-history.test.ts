@@ -175,6 +175,24 @@ describe('communications: history, difference and languages (issue 17)', () => {
     expect(ptMail.subject).toBe('Campanha de revisão');
     expect(ptMail.text).toContain('Abrir no portal');
 
+    // A reminder to the unread stays in the history; dealer2's is titled with the English version.
+    const beforeReminder = smtp.inbox.length;
+    const reminded = await q(
+      'montadora',
+      `mutation { enviarLembreteComunicado(id: "${id}", alvo: NAO_LIDOS) { destinatarios } }`,
+    );
+    expect(reminded.errors).toBeUndefined();
+    expect((await latestNotification('dealer2')).titulo).toBe('Reminder: Service campaign');
+    expect((await latestNotification('dealer')).titulo).toBe('Lembrete: Campanha de revisão');
+    const withReminder = (await q('montadora', `{ comunicado(id: "${id}") { ${H} } }`)).data.comunicado.historico;
+    expect(withReminder.at(-1)).toMatchObject({
+      evento: 'LEMBRETE',
+      destinatarios: 2,
+      usuario: { nome: 'Marcos Montadora' },
+    });
+    const reminderMail = await smtp.nextMail('dealer2@portal.demo', beforeReminder);
+    expect(reminderMail.subject).toBe('Reminder: Service campaign');
+
     // The rejection notification is kept in every language: the creator reads it in the language they use now.
     await setLanguage('montadora', 'ES');
     const notes = (await q('montadora', '{ notificacoes(rowsPerPage: 20) { content { titulo texto } } }')).data

@@ -1,4 +1,4 @@
-import { COMUNICADO_MANAGE_GUARD, IDIOMAS, LOCALE_BY_IDIOMA } from '@portal/domain';
+import { COMUNICADO_MANAGE_GUARD, comunicadoVersion, IDIOMAS, type Idioma, LOCALE_BY_IDIOMA } from '@portal/domain';
 import { type Locale, t } from '@portal/i18n';
 import { type SQL, sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
@@ -14,6 +14,7 @@ import type { Services } from '../../platform/services.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { announceTo, notifyRecipients, type Recipients } from '../notifications/notifications.service.js';
 import { userSummarySql } from '../users/users.queries.js';
+import { recordHistory } from './communications.history.js';
 import { type ComunicadoRow, findComunicado } from './communications.queries.js';
 import { escapeText } from './communications.service.js';
 
@@ -81,7 +82,8 @@ export async function sendReminder(ctx: ActionContext, input: { id: string; alvo
     for (const idioma of IDIOMAS) {
       const locale = LOCALE_BY_IDIOMA[idioma];
       const written = await notifyRecipients(txCtx, {
-        titulo: t(locale, 'communicationsConfirmation.reminderTitle', { titulo: c.titulo }),
+        // The title of the recipients' language version (decision 0042).
+        titulo: t(locale, 'communicationsConfirmation.reminderTitle', { titulo: comunicadoVersion(c, idioma).titulo }),
         texto: `<p>${escapeText(t(locale, `communicationsConfirmation.reminderText.${alvo}`))}</p>`,
         link: `/comunicados/visualizarEnvio/${c.id}`,
         push: 'comunicado',
@@ -113,6 +115,14 @@ export async function sendReminder(ctx: ActionContext, input: { id: string; alvo
       action: 'enviar_lembrete',
       after: { alvo, destinatarios: sent.n, enviadoEm: now },
     });
+    // Kept in the communication's history (decision 0041).
+    await recordHistory(tx, {
+      comunicadoId: c.id,
+      evento: 'LEMBRETE',
+      atorId: user.id,
+      data: now,
+      detalhes: { destinatarios: sent.n, alvo },
+    });
     return { row, sent };
   });
   await announceTo(ctx.events, result.sent);
@@ -140,11 +150,7 @@ export async function sendReminderEmails(services: Services | ActionContext, job
         JOIN (${userSummarySql}) u ON u.id = e.usuario_id AND u.active
        WHERE ${pendingSql(c.id, lembrete.alvo)} ${after} ORDER BY e.usuario_id LIMIT ${EMAIL_BATCH}`)
     ).rows as { usuario_id: string; email: string; idioma: keyof typeof LOCALE_BY_IDIOMA }[];
-    for (const u of users)
-      await ctx.mailer.queue(
-        tx,
-        reminderMessage(ctx, c, lembrete.alvo, u.email, LOCALE_BY_IDIOMA[u.idioma] ?? 'pt-BR'),
-      );
+    for (const u of users) await ctx.mailer.queue(tx, reminderMessage(ctx, c, lembrete.alvo, u.email, u.idioma));
     if (users.length === EMAIL_BATCH) {
       await ctx.jobs.send(
         REMINDER_EMAIL_QUEUE,
@@ -156,7 +162,10 @@ export async function sendReminderEmails(services: Services | ActionContext, job
   });
 }
 
-function reminderMessage(ctx: ActionContext, c: ComunicadoRow, alvo: AlvoLembrete, to: string, locale: Locale) {
+/** A reminder's e-mail in the recipient's language, with the communication's version of it (decision 0042). */
+function reminderMessage(ctx: ActionContext, original: ComunicadoRow, alvo: AlvoLembrete, to: string, idioma: Idioma) {
+  const locale: Locale = LOCALE_BY_IDIOMA[idioma] ?? 'pt-BR';
+  const c = { ...original, ...comunicadoVersion(original, idioma) };
   const link = `${ctx.config.publicUrl}/comunicados/visualizarEnvio/${c.id}`;
   const open = t(locale, 'communicationsApi.emailOpen');
   const why = t(locale, `communicationsConfirmation.reminderText.${alvo}`);
