@@ -4,6 +4,7 @@ import {
   backfillTexts,
   extractOne,
   MAX_TEXT_ATTEMPTS,
+  markStoredFiles,
   TEXT_BACKFILL_QUEUE,
   TEXT_EXTRACT_QUEUE,
 } from '../src/modules/files/files.text-jobs.js';
@@ -128,6 +129,17 @@ describe('library search inside files', () => {
     expect(await extractOne(portal.services, { arquivoId: id })).toBe(true);
     expect(await state(id)).toMatchObject({ estado: 'FALHOU', motivo: 'ATTEMPTS' });
     expect((await search('dealer', 'vantrelis')).totalElements).toBe(0);
+  });
+
+  it('marks the files stored before in id order, one batch after the other, each reading only its own rows', async () => {
+    await portal.services.db.execute(
+      sql`DELETE FROM arquivo_texto WHERE arquivo_id IN (${ids['tabela.pdf']}, ${ids['manual.docx']})`,
+    );
+    // One id per statement: both files are found however many batches the walk takes.
+    expect(await markStoredFiles(portal.services, 1)).toBe(2);
+    expect(await markStoredFiles(portal.services, 1)).toBe(0);
+    expect((await state(ids['tabela.pdf'])).estado).toBe('PENDENTE');
+    for (const id of [ids['tabela.pdf'], ids['manual.docx']]) await extractOne(portal.services, { arquivoId: id });
   });
 
   it('back-fills files stored before, resuming where it stopped', async () => {

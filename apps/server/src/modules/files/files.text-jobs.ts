@@ -112,23 +112,36 @@ export async function extractOne(
 
 /**
  * Marks the placed, searchable uploads that have no text row yet as pending, a batch at a time (each batch
- * commits: a stopped back-fill resumes where it was). Returns how many were marked.
+ * commits: a stopped back-fill resumes where it was). It walks the uploads in id order, `BACKFILL_BATCH` ids per
+ * statement, so a statement reads only its own rows: on PGlite, whose one connection every request shares, a
+ * library of a million files never holds the server's queries behind one long scan. Returns how many were marked.
  */
-export async function markStoredFiles(services: Services): Promise<number> {
+export async function markStoredFiles(services: Services, batch = BACKFILL_BATCH): Promise<number> {
   const types = [...EXTRACTABLE_TYPES];
   const fileTypes = [...TEXT_SEARCH_FILE_TYPES];
   let marked = 0;
+  let after: string | null = null;
   for (;;) {
-    const result = await services.db.execute(sql`INSERT INTO arquivo_texto (arquivo_id, estado)
-      SELECT a.id, 'PENDENTE' FROM arquivo a
-       WHERE a.colocado_em IS NOT NULL AND a.content_type = ANY(${textArray(types)})
-         AND a.file_type = ANY(${textArray(fileTypes)})
-         AND NOT EXISTS (SELECT 1 FROM arquivo_texto t WHERE t.arquivo_id = a.id)
-       LIMIT ${BACKFILL_BATCH}
-      ON CONFLICT (arquivo_id) DO NOTHING`);
-    const count = (result as { rowCount?: number | null }).rowCount ?? 0;
-    marked += count;
-    if (count < BACKFILL_BATCH) return marked;
+    const result: { rows: { last: string | null; marked: number }[] } = await services.db.execute(sql`
+      WITH batch AS (
+        SELECT a.id, a.colocado_em, a.content_type, a.file_type FROM arquivo a
+         WHERE ${after === null ? sql`TRUE` : sql`a.id > ${after}::uuid`}
+         ORDER BY a.id LIMIT ${batch}
+      ), marked AS (
+        INSERT INTO arquivo_texto (arquivo_id, estado)
+        SELECT b.id, 'PENDENTE' FROM batch b
+         WHERE b.colocado_em IS NOT NULL AND b.content_type = ANY(${textArray(types)})
+           AND b.file_type = ANY(${textArray(fileTypes)})
+           AND NOT EXISTS (SELECT 1 FROM arquivo_texto t WHERE t.arquivo_id = b.id)
+        ON CONFLICT (arquivo_id) DO NOTHING
+        RETURNING 1
+      )
+      SELECT (SELECT b.id::text FROM batch b ORDER BY b.id DESC LIMIT 1) AS last,
+             (SELECT count(*)::int FROM marked) AS marked`);
+    const row = result.rows[0];
+    marked += Number(row?.marked ?? 0);
+    if (!row?.last) return marked;
+    after = row.last;
   }
 }
 
