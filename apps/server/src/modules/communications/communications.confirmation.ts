@@ -8,6 +8,7 @@ import { type GraphQLContext, requireUser } from '../../platform/graphql/context
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { userSummarySql } from '../users/users.queries.js';
+import { READS_CHANNEL } from './communications.channels.js';
 import {
   type EnvioRow,
   findComunicado,
@@ -15,7 +16,6 @@ import {
   findOwnComunicado,
   type LeituraRow,
 } from './communications.queries.js';
-import { READS_CHANNEL } from './communications.service.js';
 
 // Read confirmation (issue 17 point 4, docs/domains/communications.md#read-confirmation): an author may ask the
 // recipients to confirm "I have read and understood"; a recipient confirms once (the date is kept, a second call

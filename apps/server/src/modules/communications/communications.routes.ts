@@ -4,10 +4,10 @@ import { registerLiveStream } from '../../platform/live-stream.js';
 import type { RouteContext } from '../../platform/module.js';
 import { sendWorkbook } from '../../platform/xlsx.js';
 import { cachedPortalProperties, portalLabels } from '../portal/portal.queries.js';
+import { APPROVALS_CHANNEL, READS_CHANNEL } from './communications.channels.js';
 import { readsWorkbook } from './communications.export.js';
 import { fireDueSchedules } from './communications.jobs.js';
 import { countAwaitingApproval, findOwnComunicado } from './communications.queries.js';
-import { APPROVALS_CHANNEL, READS_CHANNEL } from './communications.service.js';
 
 /**
  * REST routes of communications:

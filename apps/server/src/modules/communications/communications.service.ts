@@ -32,6 +32,7 @@ import { activeDealerGroupIds } from '../groups/groups.queries.js';
 import { announce, createNotification } from '../notifications/notifications.service.js';
 import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
 import { departmentsByIds, existingUserIds, holdersOfKey } from '../users/users.queries.js';
+import { APPROVALS_CHANNEL, READS_CHANNEL } from './communications.channels.js';
 import { saveConfirmationChoice } from './communications.confirmation.js';
 import { recordHistory, snapshotOf } from './communications.history.js';
 import { type ComunicadoRow, findComunicado, findEnvio } from './communications.queries.js';
@@ -43,13 +44,6 @@ import { type ComunicadoRow, findComunicado, findEnvio } from './communications.
 export const SEND_QUEUE = 'comunicado.enviar';
 /** Queue of the e-mails of a sent communication (batched, after the fan-out). */
 export const EMAIL_QUEUE = 'comunicado.emails';
-/** Channel announcing reads of a communication (payload { comunicadoId }): the dashboard's live updates. */
-export const READS_CHANNEL = 'portal_comunicado_leituras';
-/**
- * Channel announcing that an approver's to-approve count may have changed (payload { usuarioId }): a submission to
- * them, or their approval or rejection (decision 0032).
- */
-export const APPROVALS_CHANNEL = 'portal_comunicado_aprovacoes';
 
 /** Tells the approver's open screens (any instance) to recount what waits for them; after commit. */
 function announceApprovals(ctx: ActionContext, usuarioId: string) {
