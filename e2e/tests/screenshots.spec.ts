@@ -11,10 +11,11 @@ import { type Idioma, openSignedIn, setLanguage } from './session.js';
 const DIR = fileURLToPath(new URL('../../.reports/screenshots/', import.meta.url));
 const EMAIL = 'montadora@portal.demo';
 
-const LANGUAGES: { idioma: Idioma; lang: string; greeting: string }[] = [
-  { idioma: 'PT_BR', lang: 'pt-BR', greeting: 'Olá, Marcos Montadora' },
-  { idioma: 'ES', lang: 'es', greeting: 'Hola, Marcos Montadora' },
-  { idioma: 'EN', lang: 'en', greeting: 'Hello, Marcos Montadora' },
+// The seeded welcome notification is read in the user's language (decision 0042).
+const LANGUAGES: { idioma: Idioma; lang: string; greeting: string; welcome: string }[] = [
+  { idioma: 'PT_BR', lang: 'pt-BR', greeting: 'Olá, Marcos Montadora', welcome: 'Bem-vindo ao portal' },
+  { idioma: 'ES', lang: 'es', greeting: 'Hola, Marcos Montadora', welcome: 'Bienvenido al portal' },
+  { idioma: 'EN', lang: 'en', greeting: 'Hello, Marcos Montadora', welcome: 'Welcome to the portal' },
 ];
 const VIEWPORTS = [
   { width: 1440, height: 900 },
@@ -46,7 +47,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${DIR}${name}.png`, animations: 'disabled' });
 }
 
-for (const { idioma, lang, greeting } of LANGUAGES) {
+for (const { idioma, lang, greeting, welcome } of LANGUAGES) {
   test(`screenshots of the header in ${lang} at 1440 px and 375 px`, async ({ page }) => {
     test.setTimeout(120_000);
     mkdirSync(DIR, { recursive: true });
@@ -70,7 +71,7 @@ for (const { idioma, lang, greeting } of LANGUAGES) {
       await banner.getByRole('button', { name: BELL }).click();
       const panel = page.getByRole('dialog', { name: BELL });
       await expect(panel.getByRole('link', { name: /^(Ver todas|See all)$/ })).toBeVisible();
-      await expect(panel.getByText('Bem-vindo ao portal')).toBeVisible();
+      await expect(panel.getByText(welcome)).toBeVisible();
       await shoot(page, `${base}-bell`);
 
       await openHome(page, lang, greeting);
