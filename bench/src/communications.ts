@@ -37,6 +37,7 @@ import {
   readsBy,
   readsPerDay,
   recipientsSql,
+  streamLeituras,
 } from '../../apps/server/src/modules/communications/communications.queries.js';
 import { EMAIL_QUEUE } from '../../apps/server/src/modules/communications/communications.service.js';
 import type { PortalApp } from '../../apps/server/src/platform/app.js';
@@ -223,7 +224,18 @@ async function explainDashboard(query: ReturnType<typeof runnersOf>['query'], id
         pageLeituras(db, id, { busca: s.busca, page: 0, rowsPerPage: 10 }),
       )),
     );
-  statements.push(...(await named(['xlsx: all readers (unpaged)', 'xlsx: count'], (db) => pageLeituras(db, id, {}))));
+  statements.push(
+    ...(await named(['xlsx: first batch of 1,000 readers'], (db) => streamLeituras(db, id).next())),
+    ...(await named(['xlsx: a batch of 1,000 readers 50,000 in'], async (db) => {
+      // The keyset of the 51st batch: the 50,000th reader by name.
+      const [after] = (await query(
+        `SELECT u.nome_busca, u.id::text AS id FROM comunicado_envio e JOIN usuario u ON u.id = e.usuario_id
+          WHERE e.comunicado_id = $1 ORDER BY u.nome_busca, u.id OFFSET 49999 LIMIT 1`,
+        [id],
+      )) as { nome_busca: string; id: string }[];
+      return streamLeituras(db, id, 1_000, after ? { nomeBusca: after.nome_busca, id: after.id } : null).next();
+    })),
+  );
   const out: SqlRow[] = [];
   for (const { name, stmt } of statements) {
     const { ms, plan } = await explain(query, stmt);

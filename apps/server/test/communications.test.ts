@@ -538,7 +538,9 @@ describe('communications', () => {
     // The readers are read in batches (keyset on name and id): small batches give the same list in the same order.
     const streamed: string[] = [];
     for await (const row of streamLeituras(portal.services.db, id, 2)) streamed.push(row.usuario_id);
-    const listed = (await pageLeituras(portal.services.db, id, {})).content.map((row) => row.usuario_id);
+    const listed = (await pageLeituras(portal.services.db, id, { page: 0, rowsPerPage: 1_000 })).content.map(
+      (row) => row.usuario_id,
+    );
     expect(streamed).toEqual(listed);
     expect(streamed.length).toBe(delivered);
   });

@@ -7,14 +7,17 @@ import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { userSummarySql } from '../users/users.queries.js';
+import { userNameOrEmailLikeSql } from '../users/users.queries.js';
 import { READS_CHANNEL } from './communications.channels.js';
+import { countRead } from './communications.dashboard.js';
 import {
   type EnvioRow,
   findComunicado,
   findEnvio,
   findOwnComunicado,
   type LeituraRow,
+  leiturasFromSql,
+  READERS_SEARCH_MAX_HITS,
 } from './communications.queries.js';
 
 // Read confirmation (issue 17 point 4, docs/domains/communications.md#read-confirmation): an author may ask the
@@ -49,6 +52,13 @@ export async function confirmRead(ctx: ActionContext, input: { comunicadoId: str
     await tx.execute(sql`UPDATE comunicado_envio SET data_confirmacao = ${now}, lido = true,
         data_leitura = ${dataLeitura}
       WHERE comunicado_id = ${envio.comunicado_id} AND usuario_id = ${envio.usuario_id}`);
+    await countRead(tx, {
+      comunicadoId: envio.comunicado_id,
+      usuarioId: envio.usuario_id,
+      lido: !envio.lido,
+      dataLeitura: new Date(dataLeitura ?? now),
+      confirmado: true,
+    });
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado_envio',
@@ -64,25 +74,23 @@ export async function confirmRead(ctx: ActionContext, input: { comunicadoId: str
   return input.comunicadoId;
 }
 
-/** Confirmations of a communication's deliveries (0 when it does not ask for them). */
-export async function confirmationTotals(db: DbOrTx, comunicadoId: string) {
-  const [row] = (
-    await db.execute(sql`SELECT count(*) FILTER (WHERE e.data_confirmacao IS NOT NULL)::int AS confirmados,
-        count(*)::int AS entregues, bool_or(c.exige_confirmacao) AS exige
-      FROM comunicado c LEFT JOIN comunicado_envio e ON e.comunicado_id = c.id WHERE c.id = ${comunicadoId}
-      GROUP BY c.id`)
-  ).rows as { confirmados: number; entregues: number; exige: boolean | null }[];
-  if (!row?.exige) return { confirmacoes: 0, naoConfirmados: 0, taxaConfirmacao: 0 };
+/** The dashboard's confirmation figures from its counters (0 when the communication does not ask for them). */
+export function confirmationFigures(
+  c: { exige_confirmacao: boolean },
+  painel: { entregues: number; confirmados: number },
+) {
+  if (!c.exige_confirmacao) return { confirmacoes: 0, naoConfirmados: 0, taxaConfirmacao: 0 };
   return {
-    confirmacoes: row.confirmados,
-    naoConfirmados: row.entregues - row.confirmados,
-    taxaConfirmacao: row.entregues ? row.confirmados / row.entregues : 0,
+    confirmacoes: painel.confirmados,
+    naoConfirmados: painel.entregues - painel.confirmados,
+    taxaConfirmacao: painel.entregues ? painel.confirmados / painel.entregues : 0,
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Recipients by name with their confirmation; `confirmado` filters; searchable by name or e-mail. */
+/**
+ * Recipients by name with their confirmation; `confirmado` filters; searchable by name or e-mail (the readers
+ * list's order and search: `pageLeituras`, a search counting at most READERS_SEARCH_MAX_HITS).
+ */
 export async function pageConfirmacoes(
   db: DbOrTx,
   comunicadoId: string,
@@ -91,18 +99,19 @@ export async function pageConfirmacoes(
   const conditions: SQL[] = [sql`e.comunicado_id = ${comunicadoId}`];
   if (filter.confirmado === true) conditions.push(sql`e.data_confirmacao IS NOT NULL`);
   if (filter.confirmado === false) conditions.push(sql`e.data_confirmacao IS NULL`);
-  if (filter.busca?.trim()) {
-    const pattern = `%${escapeLike(filter.busca.trim())}%`;
-    conditions.push(sql`(immutable_unaccent(lower(u.nome)) LIKE immutable_unaccent(lower(${pattern}))
-      OR lower(u.email::text) LIKE lower(${pattern}))`);
-  }
+  const busca = filter.busca?.trim();
+  if (busca) conditions.push(userNameOrEmailLikeSql(busca));
   const where = sql.join(conditions, sql` AND `);
-  const from = sql`FROM comunicado_envio e JOIN (${userSummarySql}) u ON u.id = e.usuario_id`;
   const [content, total] = await Promise.all([
     db.execute(sql`SELECT e.usuario_id, u.nome, u.email::text AS email, e.lido, e.data_leitura, e.data_recebimento,
-        e.data_confirmacao ${from} WHERE ${where} ORDER BY u.nome, e.usuario_id
+        e.data_confirmacao ${leiturasFromSql} WHERE ${where} ORDER BY u.nome_busca, u.id
         LIMIT ${filter.rowsPerPage} OFFSET ${filter.page * filter.rowsPerPage}`),
-    db.execute(sql`SELECT count(*)::int AS total ${from} WHERE ${where}`),
+    db.execute(
+      busca
+        ? sql`SELECT count(*)::int AS total FROM (SELECT 1 ${leiturasFromSql} WHERE ${where}
+              LIMIT ${READERS_SEARCH_MAX_HITS}) hits`
+        : sql`SELECT count(*)::int AS total FROM comunicado_envio e WHERE ${where}`,
+    ),
   ]);
   return {
     content: content.rows as LeituraRow[],

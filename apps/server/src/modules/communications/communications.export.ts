@@ -3,13 +3,8 @@ import { type Locale, t } from '@portal/i18n';
 import type { Services } from '../../platform/services.js';
 import type { XlsxSheet, XlsxWorkbook } from '../../platform/xlsx.js';
 import { usersByIds } from '../users/users.queries.js';
-import {
-  audienceNames,
-  type ComunicadoRow,
-  deliveryTotals,
-  readsBy,
-  streamLeituras,
-} from './communications.queries.js';
+import { painelOf } from './communications.dashboard.js';
+import { audienceNames, type ComunicadoRow, streamLeituras } from './communications.queries.js';
 
 /** The longest part of a communication's title kept in the report's file name. */
 const FILE_TITLE_MAX = 80;
@@ -31,14 +26,15 @@ export async function readsWorkbook(
   const db = services.db;
   const tr = (key: string, params: Record<string, string> = {}) =>
     t(locale, `communicationsApi.${key}`, { ...labels, ...params });
-  const [totals, slices, audience, people] = await Promise.all([
-    deliveryTotals(db, c.id),
-    readsBy(db, c.id),
+  // The dashboard's counters: the figures the author saw, without counting the deliveries again.
+  const [slices, audience, people] = await Promise.all([
+    painelOf(db, c.id),
     audienceNames(db, c.id),
     usersByIds(db, [c.criador_id, ...(c.aprovador_id ? [c.aprovador_id] : [])]),
   ]);
   const nameOf = (id: string | null) => people.find((u) => u.id === id)?.nome ?? '';
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const totals = { entregues: slices.entregues, lidos: slices.lidos };
   const rate = (read: number, of: number) => (of ? read / of : 0);
   const sentAt = c.envio_date_time ? new Date(c.envio_date_time) : null;
 
@@ -75,7 +71,7 @@ export async function readsWorkbook(
         ];
     })(),
   };
-  const breakdown = (key: keyof typeof slices): XlsxSheet => ({
+  const breakdown = (key: 'porDealer' | 'porGrupo' | 'porMarca' | 'porGrupoUsuarios'): XlsxSheet => ({
     name: tr(`bySheet.${key}`),
     header: [tr('column.name'), tr('summary.delivered'), tr('summary.read'), tr('summary.unread'), tr('summary.rate')],
     widths: [40, 12, 12, 12, 14],

@@ -6,7 +6,13 @@ import { brandNamesSql, dealerNamesSql } from '../dealers/dealers.queries.js';
 import { dealerGroupNamesSql } from '../groups/groups.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
 import { type AudienceUserRow, audienceSql, searchAudienceUsers } from '../users/users.audience.js';
-import { portalEmails, userLinksSql, userSummarySql } from '../users/users.queries.js';
+import {
+  portalEmails,
+  userLinksSql,
+  userNameOrEmailLikeSql,
+  userSortableSummarySql,
+  userSummarySql,
+} from '../users/users.queries.js';
 import type { TraducaoComunicado } from './communications.tables.js';
 
 // Reads of the communications module. Visibility: a communication is seen by its creator and its
@@ -414,59 +420,84 @@ export type LeituraRow = {
   data_confirmacao?: Date | string | null;
 };
 
-/** Who has and has not read, by name; searchable by name or e-mail; `lido` filters. Unpaged: export. */
+/**
+ * A search of a communication's readers counts at most this many hits (as a user group's member search does,
+ * `MEMBER_SEARCH_MAX_HITS`): a term that frequent is refined, and no keystroke counts tens of thousands of readers.
+ */
+export const READERS_SEARCH_MAX_HITS = 1000;
+
+/** Recipients joined to their users (`u`: name, its search form and e-mail): the readers list and its export. */
+export const leiturasFromSql = sql`FROM comunicado_envio e JOIN (${userSortableSummarySql}) u ON u.id = e.usuario_id`;
+
+/**
+ * Who has and has not read, by name (lower case, without accents: the users' indexed order, so a page walks the
+ * names and stops); searchable by name or e-mail through the users' trigram indexes (a search counts at most
+ * READERS_SEARCH_MAX_HITS); `lido` filters. `totals`: the communication's delivery totals, when the caller has them
+ * (the dashboard's counters), so that a list without a search counts nothing.
+ */
 export async function pageLeituras(
   db: DbOrTx,
   comunicadoId: string,
-  filter: { busca?: string | null; lido?: boolean | null; page?: number; rowsPerPage?: number },
+  filter: { busca?: string | null; lido?: boolean | null; page: number; rowsPerPage: number },
+  totals?: { entregues: number; lidos: number },
 ) {
   const conditions = [sql`e.comunicado_id = ${comunicadoId}`];
-  if (filter.lido !== null && filter.lido !== undefined) conditions.push(sql`e.lido = ${filter.lido}`);
-  if (filter.busca?.trim()) {
-    const pattern = `%${escapeLike(filter.busca.trim())}%`;
-    conditions.push(sql`(immutable_unaccent(lower(u.nome)) LIKE immutable_unaccent(lower(${pattern}))
-      OR lower(u.email::text) LIKE lower(${pattern}))`);
-  }
+  const lido = filter.lido ?? null;
+  if (lido !== null) conditions.push(sql`e.lido = ${lido}`);
+  const busca = filter.busca?.trim();
+  if (busca) conditions.push(userNameOrEmailLikeSql(busca));
   const where = sql.join(conditions, sql` AND `);
-  const from = sql`FROM comunicado_envio e JOIN (${userSummarySql}) u ON u.id = e.usuario_id`;
-  const limit =
-    filter.rowsPerPage === undefined
-      ? sql``
-      : sql`LIMIT ${filter.rowsPerPage} OFFSET ${(filter.page ?? 0) * filter.rowsPerPage}`;
+  const countSql = busca
+    ? sql`SELECT count(*)::int AS total FROM (SELECT 1 ${leiturasFromSql} WHERE ${where}
+          LIMIT ${READERS_SEARCH_MAX_HITS}) hits`
+    : // Without a search the users need not be read: every delivery has one.
+      sql`SELECT count(*)::int AS total FROM comunicado_envio e WHERE ${where}`;
+  const counted =
+    !busca && totals
+      ? lido === null
+        ? totals.entregues
+        : lido
+          ? totals.lidos
+          : totals.entregues - totals.lidos
+      : null;
   const [content, total] = await Promise.all([
     rows<LeituraRow>(
       db,
       sql`SELECT e.usuario_id, u.nome, u.email::text AS email, e.lido, e.data_leitura, e.data_recebimento,
-                 e.data_confirmacao ${from}
-           WHERE ${where} ORDER BY u.nome, e.usuario_id ${limit}`,
+                 e.data_confirmacao ${leiturasFromSql}
+           WHERE ${where} ORDER BY u.nome_busca, u.id
+           LIMIT ${filter.rowsPerPage} OFFSET ${filter.page * filter.rowsPerPage}`,
     ),
-    filter.busca?.trim()
-      ? rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from} WHERE ${where}`)
-      : // Without a search the users need not be read: every delivery has one.
-        rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM comunicado_envio e WHERE ${where}`),
+    counted === null ? rows<{ total: number }>(db, countSql).then((r) => r[0].total) : counted,
   ]);
-  return { content, totalElements: total[0].total };
+  return { content, totalElements: total };
 }
 
 /**
- * Every recipient of a communication, by name, read `batch` at a time (keyset on name and id, so each batch costs
- * the same however far in): the reads export streams them without holding the list.
+ * Every recipient of a communication, by name, read `batch` at a time (keyset on the users' name order, so each
+ * batch walks the names' index from where the last one stopped): the reads export streams them without holding
+ * the list. `from`: start after this reader (the search form of their name and their id).
  */
-export async function* streamLeituras(db: DbOrTx, comunicadoId: string, batch = 1_000): AsyncGenerator<LeituraRow> {
-  let after: { nome: string; id: string } | null = null;
+export async function* streamLeituras(
+  db: DbOrTx,
+  comunicadoId: string,
+  batch = 1_000,
+  from: { nomeBusca: string; id: string } | null = null,
+): AsyncGenerator<LeituraRow> {
+  let after = from;
   for (;;) {
-    const page: LeituraRow[] = await rows<LeituraRow>(
+    const page: (LeituraRow & { nome_busca: string })[] = await rows(
       db,
-      sql`SELECT e.usuario_id, u.nome, u.email::text AS email, e.lido, e.data_leitura, e.data_recebimento
-            FROM comunicado_envio e JOIN (${userSummarySql}) u ON u.id = e.usuario_id
+      sql`SELECT e.usuario_id, u.nome, u.nome_busca, u.email::text AS email, e.lido, e.data_leitura, e.data_recebimento
+            ${leiturasFromSql}
            WHERE e.comunicado_id = ${comunicadoId}
-             ${after ? sql`AND (u.nome, e.usuario_id) > (${after.nome}, ${after.id}::uuid)` : sql``}
-           ORDER BY u.nome, e.usuario_id LIMIT ${batch}`,
+             ${after ? sql`AND (u.nome_busca, u.id) > (${after.nomeBusca}, ${after.id}::uuid)` : sql``}
+           ORDER BY u.nome_busca, u.id LIMIT ${batch}`,
     );
     yield* page;
     if (page.length < batch) return;
     const last = page[page.length - 1];
-    after = { nome: last.nome, id: last.usuario_id };
+    after = { nomeBusca: last.nome_busca, id: last.usuario_id };
   }
 }
 

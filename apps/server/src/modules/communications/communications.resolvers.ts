@@ -25,7 +25,8 @@ import {
   userSummarySql,
   usersByIds,
 } from '../users/users.queries.js';
-import { confirmationTotals } from './communications.confirmation.js';
+import { confirmationFigures } from './communications.confirmation.js';
+import { painelOf, painelTotals } from './communications.dashboard.js';
 import { readBy } from './communications.history.resolvers.js';
 import {
   type Audiencia,
@@ -35,7 +36,6 @@ import {
   countAudience,
   countAwaitingApproval,
   deliveryCounts,
-  deliveryTotals,
   type EnvioRow,
   erratasOf,
   findEnvio,
@@ -44,8 +44,6 @@ import {
   pageEnvios,
   pageLeituras,
   pageOwnComunicados,
-  readsBy,
-  readsPerDay,
   recentEnvios,
   searchAudience,
 } from './communications.queries.js';
@@ -163,34 +161,35 @@ export const resolvers: Resolvers = {
     dashboardComunicado: async (_, { id }, ctx) => {
       const c = await sentComunicado(ctx, id);
       const db = ctx.services.db;
-      const [totals, perDay, slices, confirmations] = await Promise.all([
-        deliveryTotals(db, c.id),
-        readsPerDay(db, c.id),
-        readsBy(db, c.id),
-        confirmationTotals(db, c.id),
+      const [painel, emails] = await Promise.all([
+        painelOf(db, c.id),
+        db.execute(sql`SELECT count(*)::int AS n FROM comunicado_email_avulso WHERE comunicado_id = ${c.id}`),
       ]);
-      const emails = (
-        await db.execute(sql`SELECT count(*)::int AS n FROM comunicado_email_avulso WHERE comunicado_id = ${c.id}`)
-      ).rows[0] as { n: number };
+      const { entregues, lidos } = painel;
       return {
         comunicado: c,
-        destinatarios: totals.entregues + emails.n,
-        entregues: totals.entregues,
-        lidos: totals.lidos,
-        naoLidos: totals.entregues - totals.lidos,
-        taxaLeitura: totals.entregues ? totals.lidos / totals.entregues : 0,
-        leiturasPorDia: perDay,
-        ...slices,
-        ...confirmations,
+        destinatarios: entregues + (emails.rows[0] as { n: number }).n,
+        entregues,
+        lidos,
+        naoLidos: entregues - lidos,
+        taxaLeitura: entregues ? lidos / entregues : 0,
+        leiturasPorDia: painel.leiturasPorDia,
+        porDealer: painel.porDealer,
+        porGrupo: painel.porGrupo,
+        porMarca: painel.porMarca,
+        porGrupoUsuarios: painel.porGrupoUsuarios,
+        ...confirmationFigures(c, painel),
       };
     },
     leiturasComunicado: async (_, args, ctx) => {
       const c = await sentComunicado(ctx, args.id);
-      return pageLeituras(ctx.services.db, c.id, {
-        busca: args.busca,
-        lido: args.lido,
-        ...pageArgs(args, PAGE_SIZES),
-      });
+      const db = ctx.services.db;
+      return pageLeituras(
+        db,
+        c.id,
+        { busca: args.busca, lido: args.lido, ...pageArgs(args, PAGE_SIZES) },
+        await painelTotals(db, c.id),
+      );
     },
   },
   Mutation: {

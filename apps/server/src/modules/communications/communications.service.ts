@@ -34,6 +34,7 @@ import { activeUserGroupIds } from '../user-groups/user-groups.queries.js';
 import { departmentsByIds, existingUserIds, holdersOfKey } from '../users/users.queries.js';
 import { APPROVALS_CHANNEL, READS_CHANNEL } from './communications.channels.js';
 import { saveConfirmationChoice } from './communications.confirmation.js';
+import { countRead } from './communications.dashboard.js';
 import { recordHistory, snapshotOf } from './communications.history.js';
 import { type ComunicadoRow, findComunicado, findEnvio } from './communications.queries.js';
 
@@ -573,6 +574,13 @@ export async function markDeliveryRead(ctx: ActionContext, input: { comunicadoId
     const dataLeitura = ctx.clock.now();
     await tx.execute(sql`UPDATE comunicado_envio SET lido = true, data_leitura = ${dataLeitura}
       WHERE comunicado_id = ${envio.comunicado_id} AND usuario_id = ${envio.usuario_id}`);
+    await countRead(tx, {
+      comunicadoId: envio.comunicado_id,
+      usuarioId: envio.usuario_id,
+      lido: true,
+      dataLeitura,
+      confirmado: false,
+    });
     await recordAudit(tx, {
       actorId: user.id,
       entity: 'comunicado_envio',

@@ -163,3 +163,24 @@ export const comunicadoEmailAvulso = pgTable(
   },
   (t) => [primaryKey({ columns: [t.comunicadoId, t.email] })],
 );
+
+/**
+ * A sent communication's dashboard, kept as counters (issue 21 point 2, communications.dashboard.ts): one row per
+ * figure the dashboard shows. `fatia` TOTAL (`ref` ''): deliveries, reads and confirmations; DIA (`ref` the UTC day
+ * YYYY-MM-DD): reads that day; DEALER, GRUPO, MARCA, GRUPO_USUARIOS (`ref` the unit's id): recipients and reads of
+ * the unit. Built from the deliveries once, when the dashboard is first asked for; every read or confirmation then
+ * adds to its rows in its own transaction, so no request recounts 100,000 deliveries. No foreign key, like the
+ * deliveries it counts.
+ */
+export const comunicadoPainel = pgTable(
+  'comunicado_painel',
+  {
+    comunicadoId: uuid('comunicado_id').notNull(),
+    fatia: text('fatia').notNull(),
+    ref: text('ref').notNull(),
+    destinatarios: integer('destinatarios').notNull().default(0),
+    lidos: integer('lidos').notNull().default(0),
+    confirmados: integer('confirmados').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.comunicadoId, t.fatia, t.ref] })],
+);

@@ -168,6 +168,22 @@ export function viewerGroupIds(ctx: GraphQLContext): Promise<string[]> {
 export const userSummarySql: SQL = sql`SELECT id, nome, email, idioma, active FROM usuario`;
 
 /**
+ * `userSummarySql` with `nome_busca` (the name in lower case without accents, stored and indexed: a btree on
+ * (nome_busca, id) for the name order, trigram indexes for searching): lists of users that sort by name and
+ * search by name or e-mail, page by page, without reading every user (`userNameOrEmailLikeSql`).
+ */
+export const userSortableSummarySql: SQL = sql`SELECT id, nome, nome_busca, email, idioma, active FROM usuario`;
+
+/**
+ * SQL: user `u` (of `userSortableSummarySql`) whose name or e-mail contains `busca`, ignoring case and accents, as
+ * conditions the name's and e-mail's trigram indexes answer.
+ */
+export function userNameOrEmailLikeSql(busca: string): SQL {
+  const like = `%${escapeLike(busca.trim())}%`;
+  return sql`(u.nome_busca LIKE immutable_unaccent(lower(${like})) OR lower(u.email::text) LIKE lower(${like}))`;
+}
+
+/**
  * Links of users to the units reports group them by (columns `usuario_id`, `ref_id`): their dealers,
  * dealer groups (directly or through a dealer), brands and user groups. A user may appear twice for
  * one unit (count DISTINCT users).
