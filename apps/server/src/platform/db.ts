@@ -147,3 +147,38 @@ export function inlineLimit(limit: number): SQL {
     throw new Error(`inlineLimit: ${limit} is not a row count`);
   return sql.raw(`LIMIT ${limit}`);
 }
+
+/**
+ * The rows of `query`, `batch` at a time, from a server-side cursor (PostgreSQL: a connection of the pool holds a
+ * read-only transaction and `FETCH`es as the caller consumes, so one statement is planned and run once and no more
+ * than a batch is ever in memory; closed and released when the caller stops, early or not). PGlite has one
+ * connection for every request: a cursor would hold all of them behind the reader, so there `null` is returned and
+ * the caller pages by keyset instead.
+ */
+export function cursorRows<T>(database: Database, query: SQL, batch = 1_000): AsyncGenerator<T> | null {
+  const pool = database.pool;
+  if (database.kind !== 'postgres' || !pool) return null;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (async function* () {
+    const client = await pool.connect();
+    let failed: unknown;
+    try {
+      await client.query('BEGIN READ ONLY');
+      await client.query(`DECLARE portal_rows NO SCROLL CURSOR FOR ${text}`, params);
+      for (;;) {
+        const { rows } = await client.query(`FETCH ${batch} FROM portal_rows`);
+        yield* rows as T[];
+        if (rows.length < batch) break;
+      }
+    } catch (err) {
+      failed = err;
+      throw err;
+    } finally {
+      // COMMIT closes the cursor; after an error, ROLLBACK, and a connection that cannot is dropped.
+      await client.query(failed ? 'ROLLBACK' : 'COMMIT').then(
+        () => client.release(),
+        (err: Error) => client.release(err),
+      );
+    }
+  })();
+}

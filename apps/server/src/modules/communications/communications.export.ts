@@ -1,10 +1,17 @@
 import { BUSINESS_TIME_ZONE, businessDay, type PortalLabelKey } from '@portal/domain';
 import { type Locale, t } from '@portal/i18n';
+import { cursorRows } from '../../platform/db.js';
 import type { Services } from '../../platform/services.js';
 import type { XlsxSheet, XlsxWorkbook } from '../../platform/xlsx.js';
 import { usersByIds } from '../users/users.queries.js';
 import { painelOf } from './communications.dashboard.js';
-import { audienceNames, type ComunicadoRow, streamLeituras } from './communications.queries.js';
+import {
+  audienceNames,
+  type ComunicadoRow,
+  type LeituraRow,
+  leiturasInOrderSql,
+  streamLeituras,
+} from './communications.queries.js';
 
 /** The longest part of a communication's title kept in the report's file name. */
 const FILE_TITLE_MAX = 80;
@@ -61,7 +68,9 @@ export async function readsWorkbook(
     header: ['name', 'email', 'read', 'readAt', 'receivedAt'].map((k) => tr(`column.${k}`)),
     widths: [36, 36, 8, 18, 18],
     rows: (async function* () {
-      for await (const row of streamLeituras(db, c.id))
+      // From a cursor on PostgreSQL, by keyset on PGlite: a batch of rows in memory at a time.
+      const all = cursorRows<LeituraRow>(services.database, leiturasInOrderSql(c.id)) ?? streamLeituras(db, c.id);
+      for await (const row of all)
         yield [
           row.nome,
           row.email,

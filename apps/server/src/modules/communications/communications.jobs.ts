@@ -44,8 +44,10 @@ export async function fanOut(services: Services | ActionContext, comunicadoId: s
       ...content,
       link: `/comunicados/visualizarEnvio/${c.id}`,
       push: 'comunicado',
+      // In user order: each index these rows enter (the deliveries' key and user index, the bell's key and unseen
+      // index, all led by the user) is then walked once from left to right instead of at 100,000 random places.
       recipients: sql`INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
-        SELECT ${c.id}, r.id, ${now} FROM (${recipientsSql(audience)}) r RETURNING usuario_id AS id`,
+        SELECT ${c.id}, r.id, ${now} FROM (${recipientsSql(audience)}) r ORDER BY r.id RETURNING usuario_id AS id`,
     });
     for (const email of audience.idOriginal ? [] : await externalEmails(tx, audience.emailsAvulsos)) {
       await tx.execute(sql`INSERT INTO comunicado_email_avulso (comunicado_id, email) VALUES (${c.id}, ${email})

@@ -474,9 +474,22 @@ export async function pageLeituras(
 }
 
 /**
- * Every recipient of a communication, by name, read `batch` at a time (keyset on the users' name order, so each
- * batch walks the names' index from where the last one stopped): the reads export streams them without holding
- * the list. `from`: start after this reader (the search form of their name and their id).
+ * SQL: every recipient of a communication by name (the readers list's order), `after` a reader when given (the
+ * search form of their name and their id): the export reads it from a cursor, or by keyset (`streamLeituras`).
+ */
+export function leiturasInOrderSql(comunicadoId: string, after: { nomeBusca: string; id: string } | null = null): SQL {
+  return sql`SELECT e.usuario_id, u.nome, u.nome_busca, u.email::text AS email, e.lido, e.data_leitura,
+        e.data_recebimento
+      ${leiturasFromSql}
+     WHERE e.comunicado_id = ${comunicadoId}
+       ${after ? sql`AND (u.nome_busca, u.id) > (${after.nomeBusca}, ${after.id}::uuid)` : sql``}
+     ORDER BY u.nome_busca, u.id`;
+}
+
+/**
+ * Every recipient of a communication, by name, read `batch` at a time by keyset (each batch walks the names' index
+ * from where the last one stopped), without holding the list: the export's reader where there is no cursor
+ * (PGlite, `cursorRows`). `from`: start after this reader.
  */
 export async function* streamLeituras(
   db: DbOrTx,
@@ -488,11 +501,7 @@ export async function* streamLeituras(
   for (;;) {
     const page: (LeituraRow & { nome_busca: string })[] = await rows(
       db,
-      sql`SELECT e.usuario_id, u.nome, u.nome_busca, u.email::text AS email, e.lido, e.data_leitura, e.data_recebimento
-            ${leiturasFromSql}
-           WHERE e.comunicado_id = ${comunicadoId}
-             ${after ? sql`AND (u.nome_busca, u.id) > (${after.nomeBusca}, ${after.id}::uuid)` : sql``}
-           ORDER BY u.nome_busca, u.id LIMIT ${batch}`,
+      sql`${leiturasInOrderSql(comunicadoId, after)} LIMIT ${batch}`,
     );
     yield* page;
     if (page.length < batch) return;
