@@ -252,9 +252,11 @@ const vectorOf = (text: SQL) =>
  * text matches `query` (from textQuerySql), through the GIN index.
  */
 export function textMatchesSql(query: SQL): SQL {
-  // The query is built once (to_tsquery is not folded into a constant), then probes the GIN index.
-  return sql`SELECT t.arquivo_id, ts_rank(t.vetor, q.q) AS rank FROM (SELECT ${query} AS q) q
-    JOIN arquivo_texto t ON t.vetor @@ q.q WHERE t.estado = 'EXTRAIDO'`;
+  // OFFSET 0 plans the matches on their own, for all of them: through the GIN index. Without it a caller's LIMIT
+  // reached this scan, and, its estimate of the matches being a guess, PostgreSQL chose to read the whole table
+  // for the first few, which for a word no text holds is every text of the library (seconds at a million files).
+  return sql`SELECT t.arquivo_id, ts_rank(t.vetor, ${query}) AS rank FROM arquivo_texto t
+    WHERE t.vetor @@ ${query} AND t.estado = 'EXTRAIDO' OFFSET 0`;
 }
 
 /** Markers around the matched words in an excerpt: control characters, which stored texts never hold. */
