@@ -122,37 +122,48 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function createPgDatabase(prefix = 'portal_bench_library'): Promise<{ url: string; version: string }> {
-  const name = `${prefix}_${process.pid}`;
+/**
+ * A fresh database `<prefix>_<pid>`, dropped at the end; or, with `keep`, the database of that name, created when
+ * missing and never dropped (a seed that takes minutes is done once and reused across runs): `existed` says which.
+ */
+export async function createPgDatabase(
+  prefix = 'portal_bench_library',
+  keep?: string,
+): Promise<{ url: string; version: string; existed: boolean }> {
+  const name = keep || `${prefix}_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   let version: string;
+  let existed = false;
   try {
     version = (await admin.query('show server_version')).rows[0].server_version;
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
+    if (keep) existed = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    else await admin.query(`drop database if exists "${name}" with (force)`);
+    if (!existed) await admin.query(`create database "${name}"`);
   } finally {
     await admin.end();
   }
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await c.connect();
-    try {
-      await c.query(`drop database if exists "${name}" with (force)`);
-    } finally {
-      await c.end();
-    }
-  });
+  if (!keep)
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await c.end();
+      }
+    });
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
-  return { url: url.href, version };
+  return { url: url.href, version, existed };
 }
 
 export type Server = { url: string; child: ChildProcess; stop(): Promise<void> };
 
 /** `node --import tsx apps/server/src/main.ts` (what `npm start` runs) in a child; resolves once it is ready. */
 export async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
-  const port = await freePort();
+  // BENCH_SERVER_PORT pins the port (a shared machine where each worktree keeps to its own range).
+  const port = Number(process.env.BENCH_SERVER_PORT) || (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,

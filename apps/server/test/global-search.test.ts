@@ -13,10 +13,11 @@ import { pdfWithText } from './text-files.js';
 
 const code = (r: { errors?: Array<{ extensions: Record<string, any> }> }) => r.errors?.[0]?.extensions.code;
 const SEARCH = `query ($t: String!, $k: [TipoBuscaGlobal!], $l: Int) { buscaGlobal(texto: $t, tipos: $k, limite: $l) {
-  tipo total verTodos itens { id titulo detalhe rota externo trecho { texto destaques { inicio fim } } } } }`;
+  tipo total totalLimitado verTodos itens { id titulo detalhe rota externo trecho { texto destaques { inicio fim } } } } }`;
 type Section = {
   tipo: string;
   total: number;
+  totalLimitado: boolean;
   verTodos: string | null;
   itens: { id: string; titulo: string; detalhe: string | null; rota: string; externo: boolean; trecho: any }[];
 };
@@ -232,6 +233,22 @@ describe('header search', () => {
     const [people] = await search('admin', 'xandrel', ['USUARIOS'], 2);
     expect(people.itens).toHaveLength(2);
     expect(people.total).toBe(3);
+  });
+
+  it('counts a kind up to 100 and then says "more", the first results still in the screen\'s order', async () => {
+    // 150 users named "Quorvel NNN" (inserted in SQL: many, quickly), and the kind's screen as the reference.
+    await portal.services.db.execute(sql`INSERT INTO usuario (nome, email, tipo)
+      SELECT 'Quorvel ' || lpad(g::text, 3, '0'), 'quorvel' || g || '@search.test', 'MONTADORA'
+        FROM generate_series(1, 150) g`);
+    const [people] = await search('admin', 'quorvel', ['USUARIOS'], 3);
+    expect(people).toMatchObject({ total: 100, totalLimitado: true, verTodos: '/usuarios?busca=quorvel' });
+    expect(people.itens.map((i) => i.titulo)).toEqual(['Quorvel 001', 'Quorvel 002', 'Quorvel 003']);
+    // Up to 100 the count is exact and not marked.
+    const [few] = await search('admin', 'quorvel 01', ['USUARIOS'], 3);
+    expect(few).toMatchObject({ total: 10, totalLimitado: false });
+    expect(few.itens.map((i) => i.titulo)).toEqual(['Quorvel 010', 'Quorvel 011', 'Quorvel 012']);
+    const [xandrel] = await search('admin', 'xandrel', ['USUARIOS']);
+    expect(xandrel.totalLimitado).toBe(false);
   });
 
   it('answers nothing for a text too short, and refuses bad arguments', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEXT_LIMITS, extractText, parseExcerpt } from '../src/modules/files/files.text.js';
+import { DEFAULT_TEXT_LIMITS, extractText, parseExcerpt, textExtractorStats } from '../src/modules/files/files.text.js';
 import { docxWithText, pdfWithText, pptxWithText, xlsxWithText } from './text-files.js';
 import { zipOf } from './xlsx-files.js';
 
@@ -83,6 +83,33 @@ describe('text extraction', () => {
       ok: false,
       reason: 'TIMEOUT',
     });
+  });
+
+  it('reads many files in one long-lived worker, one after the other', async () => {
+    const before = textExtractorStats();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => extractText(pdfWithText(`Ficha número ${n}`), 'application/pdf')),
+    );
+    expect(results.map((r) => r.ok && r.text)).toEqual(Array.from({ length: 6 }, (_, n) => `Ficha número ${n}`));
+    const after = textExtractorStats();
+    expect(after.files - before.files).toBe(6);
+    // At most one worker started for the six (none when the previous test's is still there).
+    expect(after.workersStarted - before.workersStarted).toBeLessThanOrEqual(1);
+  });
+
+  it('ends the worker of a file that trips a cap; the next file gets a new one', async () => {
+    const big = pdfWithText(...Array.from({ length: 200 }, (_, i) => `Página ${i} com bastante texto para ler`));
+    const [slow, next] = await Promise.all([
+      extractText(big, 'application/pdf', { ...DEFAULT_TEXT_LIMITS, timeoutMs: 1 }),
+      extractText(pdfWithText('Depois do arquivo hostil'), 'application/pdf'),
+    ]);
+    expect(slow).toEqual({ ok: false, reason: 'TIMEOUT' });
+    expect(next).toEqual({ ok: true, text: 'Depois do arquivo hostil', truncated: false });
+    const started = textExtractorStats().workersStarted;
+    // A refused file (a cap inside the worker) retires its worker too.
+    expect(await extractText(Buffer.from('PK\u0003\u0004 not a zip at all'), DOCX)).toMatchObject({ ok: false });
+    expect((await extractText(Buffer.from('ainda lê'), 'text/plain')).ok).toBe(true);
+    expect(textExtractorStats().workersStarted).toBe(started + 1);
   });
 
   it('splits a marked excerpt into text and highlight ranges', () => {

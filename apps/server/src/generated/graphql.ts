@@ -2669,8 +2669,10 @@ export type SecaoBuscaGlobal = {
   __typename?: 'SecaoBuscaGlobal';
   itens: Array<ItemBuscaGlobal>;
   tipo: TipoBuscaGlobal;
-  /** How many the kind's screen finds for the same text (capped where that screen caps). */
+  /** How many the kind's screen finds for the same text, counted up to 100 (the header never counts a whole table). */
   total: Scalars['Int']['output'];
+  /** True when the kind has more than total results (shown as 100+; its screen counts them all). */
+  totalLimitado: Scalars['Boolean']['output'];
   /** The kind's own screen with the search applied (its 'see all'); null for the menu. */
   verTodos?: Maybe<Scalars['String']['output']>;
 };
@@ -4418,6 +4420,7 @@ export type SecaoBuscaGlobalResolvers<ContextType = GraphQLContext, ParentType e
   itens?: Resolver<Array<ResolversTypes['ItemBuscaGlobal']>, ParentType, ContextType>;
   tipo?: Resolver<ResolversTypes['TipoBuscaGlobal'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalLimitado?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   verTodos?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 

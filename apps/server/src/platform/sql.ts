@@ -45,3 +45,12 @@ export async function idsByKey(
     .where(inArray(keyColumn, [...keys]));
   return Object.fromEntries(rows.map((r) => [String(r.key), String(r.id)]));
 }
+
+/**
+ * `SELECT count(*)::int AS total` of the rows `fromWhere` (a FROM ... WHERE ...) selects: every row, or, with
+ * `upTo`, at most `upTo` + 1 of them (the header search's "more than upTo": it never counts a whole table).
+ */
+export const countSql = (fromWhere: SQL, upTo?: number): SQL =>
+  upTo === undefined
+    ? sql`SELECT count(*)::int AS total ${fromWhere}`
+    : sql`SELECT count(*)::int AS total FROM (SELECT 1 ${fromWhere} LIMIT ${upTo + 1}) counted`;

@@ -1,7 +1,7 @@
 import type { Idioma } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbOrTx, inlineLimit, queryPreparedSql } from '../../platform/db.js';
-import { textArray, UUID, uuidArray } from '../../platform/sql.js';
+import { countSql, textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { brandNamesSql, dealerNamesSql } from '../dealers/dealers.queries.js';
 import { dealerGroupNamesSql } from '../groups/groups.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
@@ -123,6 +123,8 @@ export async function pageOwnComunicados(
     lista?: ListaComunicados | null;
     page: number;
     rowsPerPage: number;
+    /** Count at most this many + 1 (countSql): the header search's capped total. */
+    countUpTo?: number;
   },
 ) {
   const conditions = [listaSql(userId, filter.lista)];
@@ -139,7 +141,7 @@ export async function pageOwnComunicados(
       sql`SELECT ${COMUNICADO_COLUMNS} FROM comunicado c WHERE ${where}
           ORDER BY c.atualizado_em DESC, c.id LIMIT ${filter.rowsPerPage} OFFSET ${filter.page * filter.rowsPerPage}`,
     ),
-    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM comunicado c WHERE ${where}`),
+    rows<{ total: number }>(db, countSql(sql`FROM comunicado c WHERE ${where}`, filter.countUpTo)),
   ]);
   return { content, totalElements: total[0].total };
 }
@@ -198,7 +200,7 @@ const TAB_FILTER: Record<string, SQL> = {
 export async function pageEnvios(
   db: DbOrTx,
   userId: string,
-  filter: { aba: string; busca?: string | null; page: number; rowsPerPage: number },
+  filter: { aba: string; busca?: string | null; page: number; rowsPerPage: number; countUpTo?: number },
 ) {
   const conditions = [sql`e.usuario_id = ${userId}`, sql`e.active`, TAB_FILTER[filter.aba] ?? sql`true`];
   if (filter.busca?.trim()) {
@@ -214,7 +216,7 @@ export async function pageEnvios(
       sql`SELECT e.* ${from} WHERE ${where} ORDER BY e.data_recebimento DESC, e.comunicado_id
           LIMIT ${filter.rowsPerPage} OFFSET ${filter.page * filter.rowsPerPage}`,
     ),
-    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from} WHERE ${where}`),
+    rows<{ total: number }>(db, countSql(sql`${from} WHERE ${where}`, filter.countUpTo)),
   ]);
   return { content, totalElements: total[0].total };
 }

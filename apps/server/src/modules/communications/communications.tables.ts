@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -59,6 +60,8 @@ export const comunicado = pgTable(
     index('comunicado_aprovador_idx').on(t.aprovadorId),
     index('comunicado_agendado_idx').on(t.status, t.dataHoraAgendamento),
     index('comunicado_parent_idx').on(t.idParent),
+    // The title search of the management tabs and of the header search (a "contains", accents and case folded).
+    index('comunicado_titulo_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.titulo})) gin_trgm_ops`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { cnpjSearchDigits, DEALER_SORT_FIELDS, UFS } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
-import { isUuid, uuidArray } from '../../platform/sql.js';
+import { countSql, isUuid, uuidArray } from '../../platform/sql.js';
 import { dealerGroupNamesSql, listActiveDealerGroups } from '../groups/groups.queries.js';
 import { escapeLike, rows } from './dealers.queries.js';
 
@@ -150,11 +150,14 @@ async function pageIds(db: DbOrTx, from: SQL, order: SQL, limit: number, offset:
  * (main or additional, with or without punctuation) or code (main or additional); filters by status,
  * dealer group, brand and federated unit; sorted by one of DEALER_SORT_FIELDS.
  */
-export async function pageDealers(db: DbOrTx, filter: DealerFilter & { rowsPerPage: number; offset: number }) {
+export async function pageDealers(
+  db: DbOrTx,
+  filter: DealerFilter & { rowsPerPage: number; offset: number; countUpTo?: number },
+) {
   const { from, order } = dealerListSql(filter);
   const [content, [count]] = await Promise.all([
     pageIds(db, from, order, filter.rowsPerPage, filter.offset).then((ids) => dealersByIds(db, ids)),
-    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from}`),
+    rows<{ total: number }>(db, countSql(from, filter.countUpTo)),
   ]);
   return { content, totalElements: count.total };
 }

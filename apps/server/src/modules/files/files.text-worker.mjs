@@ -1,13 +1,11 @@
-// The text of one upload, read in a worker thread (files.text.ts starts it with a memory cap and ends it
-// at its time cap): PDF through pdf.js's Node build, DOCX/PPTX/XLSX as zip + XML (yauzl + saxes, with the
-// caps of decision 0025), plain text decoded. Plain JavaScript so that the worker loads the same way
-// under tsx, vitest and node. docs/decisions/0044-text-extraction.md.
-import { parentPort, workerData } from 'node:worker_threads';
+// The text of uploads, read in a long-lived worker thread, one file after the other (files.text.ts starts it
+// with a memory cap, sends it one file at a time and ends it at a file's time cap or when a file fails): PDF
+// through pdf.js's Node build, DOCX/PPTX/XLSX as zip + XML (yauzl + saxes, with the caps of decision 0025),
+// plain text decoded. Plain JavaScript so that the worker loads the same way under tsx, vitest and node.
+// docs/decisions/0044-text-extraction.md.
+import { parentPort } from 'node:worker_threads';
 import { SaxesParser } from 'saxes';
 import yauzl from 'yauzl';
-
-const { bytes, contentType, maxChars, maxEntryBytes, maxTotalInflated, maxRatio } = workerData;
-const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 class Refused extends Error {}
 
@@ -16,21 +14,28 @@ class Collector {
   parts = [];
   length = 0;
   full = false;
+  constructor(maxChars) {
+    this.maxChars = maxChars;
+  }
   add(text) {
     if (this.full || !text) return;
-    const room = maxChars - this.length;
+    const room = this.maxChars - this.length;
     const piece = text.length > room ? text.slice(0, room) : text;
     this.parts.push(piece);
     this.length += piece.length;
-    if (this.length >= maxChars) this.full = true;
+    if (this.length >= this.maxChars) this.full = true;
   }
   text() {
     return this.parts.join('');
   }
 }
 
-async function pdfText(out) {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+/** pdf.js, loaded once per worker (the first PDF pays for it, the next ones do not). */
+let pdfjsLoaded = null;
+
+async function pdfText(data, out) {
+  pdfjsLoaded ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdfjs = await pdfjsLoaded;
   const doc = await pdfjs.getDocument({
     data: new Uint8Array(data),
     isEvalSupported: false,
@@ -78,7 +83,7 @@ const OOXML = {
 const localName = (name) => name.slice(name.indexOf(':') + 1);
 const partOrder = (name) => Number(/(\d+)\.xml$/.exec(name)?.[1] ?? 0);
 
-function openZip() {
+function openZip(data) {
   return new Promise((resolve, reject) =>
     yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true }, (err, zip) =>
       err ? reject(new Refused('CORRUPT')) : resolve(zip),
@@ -86,8 +91,9 @@ function openZip() {
   );
 }
 
-async function ooxmlText(out, format) {
-  const zip = await openZip();
+async function ooxmlText(data, out, format, caps) {
+  const { maxEntryBytes, maxTotalInflated, maxRatio } = caps;
+  const zip = await openZip(data);
   const entries = [];
   await new Promise((resolve, reject) => {
     let count = 0;
@@ -157,24 +163,30 @@ async function ooxmlText(out, format) {
   zip.close();
 }
 
-function plainText(out) {
-  const head = data.subarray(0, maxChars * 4);
+function plainText(data, out) {
+  const head = data.subarray(0, out.maxChars * 4);
   let text = new TextDecoder('utf-8').decode(head);
   // Not UTF-8: the Windows Latin-1 most older text files in Portuguese and Spanish are in.
   if (text.includes('\uFFFD')) text = new TextDecoder('windows-1252').decode(head);
   out.add(text);
 }
 
-async function main() {
-  const out = new Collector();
-  if (contentType === 'application/pdf') await pdfText(out);
-  else if (OOXML[contentType]) await ooxmlText(out, OOXML[contentType]);
-  else if (contentType === 'text/plain' || contentType === 'text/csv') plainText(out);
+async function extract(file) {
+  const { bytes, contentType, maxChars } = file;
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Collector(maxChars);
+  if (contentType === 'application/pdf') await pdfText(data, out);
+  else if (OOXML[contentType]) await ooxmlText(data, out, OOXML[contentType], file);
+  else if (contentType === 'text/plain' || contentType === 'text/csv') plainText(data, out);
   else throw new Refused('UNSUPPORTED');
   return { text: out.text(), truncated: out.full };
 }
 
-main().then(
-  (result) => parentPort.postMessage({ ok: true, ...result }),
-  (err) => parentPort.postMessage({ ok: false, reason: err instanceof Refused ? err.message : 'CORRUPT' }),
+// One file at a time: the parent sends the next one only after this one's answer.
+parentPort.on('message', (file) =>
+  extract(file).then(
+    (result) => parentPort.postMessage({ id: file.id, ok: true, ...result }),
+    (err) =>
+      parentPort.postMessage({ id: file.id, ok: false, reason: err instanceof Refused ? err.message : 'CORRUPT' }),
+  ),
 );

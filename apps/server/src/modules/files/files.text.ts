@@ -55,9 +55,154 @@ export function cleanText(text: string): string {
     .trim();
 }
 
+/** A long-lived worker is retired after this many files (whatever a parser leaks stays bounded)... */
+const FILES_PER_WORKER = 500;
+/** ...or after this long without a file (its heap is not held while nothing is being read). */
+const WORKER_IDLE_MS = 30_000;
+
+type Pending = {
+  bytes: Uint8Array;
+  contentType: string;
+  limits: TextLimits;
+  resolve: (result: ExtractionResult) => void;
+};
+
+type Running = { worker: Worker; memoryMb: number; files: number };
+
 /**
- * The text of `bytes` (an upload of `contentType`), read in a worker thread with a memory cap and ended at the
- * time cap: a file that hangs or bloats the parser fails alone, never the server.
+ * One long-lived extraction worker thread for the process, fed one file at a time (pdf.js is loaded once, not once
+ * a file). A file that trips a cap ends its worker: past the time cap it is terminated, past the memory cap V8
+ * stops it, and after any failed file it is retired anyway (nothing a hostile file left behind reaches the next
+ * one); the next file starts a new worker. Also retired after FILES_PER_WORKER files and when idle.
+ */
+class TextExtractor {
+  private readonly queue: Pending[] = [];
+  private running: Running | null = null;
+  private busy = false;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private nextId = 0;
+  /** Workers started and files read since the process started (the tests and the bench read them). */
+  readonly stats = { workersStarted: 0, files: 0 };
+
+  extract(bytes: Uint8Array, contentType: string, limits: TextLimits): Promise<ExtractionResult> {
+    return new Promise((resolve) => {
+      this.queue.push({ bytes, contentType, limits, resolve });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    if (this.busy) return;
+    const next = this.queue.shift();
+    if (!next) {
+      this.idle();
+      return;
+    }
+    this.busy = true;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    void this.run(next).then((result) => {
+      this.busy = false;
+      next.resolve(result.ok ? { ...result, text: cleanText(result.text) } : result);
+      this.pump();
+    });
+  }
+
+  private workerFor(memoryMb: number): Running {
+    if (this.running && this.running.memoryMb === memoryMb) return this.running;
+    this.retire();
+    const worker = new Worker(new URL('./files.text-worker.mjs', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 },
+      stdout: true,
+      stderr: true,
+    });
+    // Never what keeps the process alive: an idle worker is retired anyway.
+    worker.unref();
+    // A worker that dies between files is simply replaced by the next file's.
+    worker.on('error', () => {});
+    worker.on('exit', () => {
+      if (this.running?.worker === worker) this.running = null;
+    });
+    this.stats.workersStarted++;
+    this.running = { worker, memoryMb, files: 0 };
+    return this.running;
+  }
+
+  private retire() {
+    const running = this.running;
+    this.running = null;
+    if (running) void running.worker.terminate();
+  }
+
+  private idle() {
+    if (!this.running || this.idleTimer) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (!this.busy) this.retire();
+    }, WORKER_IDLE_MS);
+    this.idleTimer.unref();
+  }
+
+  /** One file through the worker: its answer, or the cap it tripped (the worker is then ended). */
+  private run({ bytes, contentType, limits }: Pending): Promise<ExtractionResult> {
+    const running = this.workerFor(limits.memoryMb);
+    const { worker } = running;
+    const id = ++this.nextId;
+    this.stats.files++;
+    return new Promise((resolve) => {
+      let settled = false;
+      const finish = (result: ExtractionResult, keep: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        running.files++;
+        if (!keep || running.files >= FILES_PER_WORKER) {
+          if (this.running === running) this.running = null;
+          void worker.terminate();
+        }
+        resolve(result);
+      };
+      const onMessage = (message: ExtractionResult & { id: number }) => {
+        if (message.id !== id) return;
+        const { id: _, ...result } = message;
+        finish(result, result.ok);
+      };
+      const onError = (err: NodeJS.ErrnoException) =>
+        finish({ ok: false, reason: err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'TOO_LARGE' : 'CORRUPT' }, false);
+      const onExit = () => finish({ ok: false, reason: 'CORRUPT' }, false);
+      const timer = setTimeout(() => finish({ ok: false, reason: 'TIMEOUT' }, false), limits.timeoutMs);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      const copy = new Uint8Array(bytes);
+      worker.postMessage(
+        {
+          id,
+          bytes: copy,
+          contentType,
+          maxChars: limits.maxChars,
+          maxEntryBytes: limits.maxEntryBytes,
+          maxTotalInflated: limits.maxTotalInflated,
+          maxRatio: limits.maxRatio,
+        },
+        [copy.buffer],
+      );
+    });
+  }
+}
+
+const extractor = new TextExtractor();
+
+/** Workers started and files read by this process's extractor (tests and the bench). */
+export const textExtractorStats = (): Readonly<{ workersStarted: number; files: number }> => ({ ...extractor.stats });
+
+/**
+ * The text of `bytes` (an upload of `contentType`), read by the process's extraction worker thread with a memory
+ * cap and a time cap: a file that hangs or bloats the parser fails alone (its worker is ended), never the server.
+ * Files are read one at a time, in the order asked; the time cap counts from the moment a file's reading starts.
  */
 export function extractText(
   bytes: Uint8Array,
@@ -66,37 +211,7 @@ export function extractText(
 ): Promise<ExtractionResult> {
   if (!EXTRACTABLE_TYPES.has(contentType)) return Promise.resolve({ ok: false, reason: 'UNSUPPORTED' });
   if (bytes.byteLength > limits.maxInputBytes) return Promise.resolve({ ok: false, reason: 'TOO_LARGE' });
-  const copy = new Uint8Array(bytes);
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (result: ExtractionResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      resolve(result.ok ? { ...result, text: cleanText(result.text) } : result);
-    };
-    const worker = new Worker(new URL('./files.text-worker.mjs', import.meta.url), {
-      workerData: {
-        bytes: copy,
-        contentType,
-        maxChars: limits.maxChars,
-        maxEntryBytes: limits.maxEntryBytes,
-        maxTotalInflated: limits.maxTotalInflated,
-        maxRatio: limits.maxRatio,
-      },
-      transferList: [copy.buffer],
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32 },
-      stdout: true,
-      stderr: true,
-    });
-    const timer = setTimeout(() => finish({ ok: false, reason: 'TIMEOUT' }), limits.timeoutMs);
-    worker.on('message', (message: ExtractionResult) => finish(message));
-    worker.on('error', (err: NodeJS.ErrnoException) =>
-      finish({ ok: false, reason: err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'TOO_LARGE' : 'CORRUPT' }),
-    );
-    worker.on('exit', () => finish({ ok: false, reason: 'CORRUPT' }));
-  });
+  return extractor.extract(bytes, contentType, limits);
 }
 
 /** The text-search configurations of the migration `text_search`: unaccent, then each language's stemmer. */
@@ -137,9 +252,11 @@ const vectorOf = (text: SQL) =>
  * text matches `query` (from textQuerySql), through the GIN index.
  */
 export function textMatchesSql(query: SQL): SQL {
-  // The query is built once (to_tsquery is not folded into a constant), then probes the GIN index.
-  return sql`SELECT t.arquivo_id, ts_rank(t.vetor, q.q) AS rank FROM (SELECT ${query} AS q) q
-    JOIN arquivo_texto t ON t.vetor @@ q.q WHERE t.estado = 'EXTRAIDO'`;
+  // OFFSET 0 plans the matches on their own, for all of them: through the GIN index. Without it a caller's LIMIT
+  // reached this scan, and, its estimate of the matches being a guess, PostgreSQL chose to read the whole table
+  // for the first few, which for a word no text holds is every text of the library (seconds at a million files).
+  return sql`SELECT t.arquivo_id, ts_rank(t.vetor, ${query}) AS rank FROM arquivo_texto t
+    WHERE t.vetor @@ ${query} AND t.estado = 'EXTRAIDO' OFFSET 0`;
 }
 
 /** Markers around the matched words in an excerpt: control characters, which stored texts never hold. */

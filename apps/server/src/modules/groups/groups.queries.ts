@@ -2,7 +2,7 @@ import { DEALER_GROUP_SORT_FIELDS, type DealerGroupSortField } from '@portal/dom
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
-import { existingIds, idsByKey, isUuid, uuidArray } from '../../platform/sql.js';
+import { countSql, existingIds, idsByKey, isUuid, uuidArray } from '../../platform/sql.js';
 import { dealerGroupOfDealersSql } from '../dealers/dealers.queries.js';
 import { grupo } from './groups.tables.js';
 
@@ -52,8 +52,9 @@ function listFrom(filter: DealerGroupFilter): SQL {
     conditions.push(sql`immutable_unaccent(lower(g.nome)) LIKE immutable_unaccent(lower(${pattern}))`);
   }
   if (filter.active !== null && filter.active !== undefined) conditions.push(sql`g.active = ${filter.active}`);
-  return sql`FROM grupo g LEFT JOIN (SELECT grupo_id, count(*)::int AS n FROM (${dealerGroupOfDealersSql}) d GROUP BY grupo_id) c
-    ON c.grupo_id = g.id WHERE ${sql.join(conditions, sql` AND `)}`;
+  // Each group's count on its own (LATERAL): never an aggregate of every dealer joined to each group.
+  return sql`FROM grupo g LEFT JOIN LATERAL (SELECT count(*)::int AS n FROM (${dealerGroupOfDealersSql}) d
+    WHERE d.grupo_id = g.id) c ON true WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 
 /** `ordenacao` (`nome`, `dealers`, `active`, '-' for descending; default `nome`) as ORDER BY; else BAD_USER_INPUT. */
@@ -79,14 +80,14 @@ const LIST_COLUMNS = sql`g.id, g.nome, g.active, g.created_at, coalesce(c.n, 0):
  */
 export async function pageDealerGroups(
   db: DbOrTx,
-  filter: DealerGroupFilter & { rowsPerPage: number; offset: number },
+  filter: DealerGroupFilter & { rowsPerPage: number; offset: number; countUpTo?: number },
 ): Promise<{ content: DealerGroupRow[]; totalElements: number }> {
   const from = listFrom(filter);
   const [content, count] = await Promise.all([
     db.execute(
       sql`SELECT ${LIST_COLUMNS} ${from} ORDER BY ${listOrder(filter.ordenacao)} LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`,
     ),
-    db.execute(sql`SELECT count(*)::int AS total ${from}`),
+    db.execute(countSql(from, filter.countUpTo)),
   ]);
   return { content: content.rows as DealerGroupRow[], totalElements: (count.rows[0] as { total: number }).total };
 }

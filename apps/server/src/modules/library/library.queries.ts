@@ -215,6 +215,8 @@ export async function searchItems(
   viewer: LibraryViewerContext,
   text: string,
   page: { page: number; rowsPerPage: number },
+  /** Hits of each kind read at most (the header search reads fewer than the library's screen). */
+  cap = SEARCH_HITS_CAP,
 ): Promise<{ content: SearchRow[]; totalElements: number }> {
   const query = textQuerySql(text);
   // MATERIALIZED: the hits are found on their own (trigram and text indexes), never by walking the name order,
@@ -222,11 +224,11 @@ export async function searchItems(
   const byText = query
     ? sql`UNION ALL (SELECT i.id, i.nome_busca, 1 AS tipo, m.rank FROM (${textMatchesSql(query)}) m
         JOIN item_biblioteca i ON i.arquivo_id = m.arquivo_id
-       WHERE NOT i.pasta AND NOT (${nameMatches(text)}) AND ${visibleTo(viewer)} LIMIT ${SEARCH_HITS_CAP})`
+       WHERE NOT i.pasta AND NOT (${nameMatches(text)}) AND ${visibleTo(viewer)} LIMIT ${cap})`
     : sql``;
   const hits = sql`WITH hits AS MATERIALIZED (
       (SELECT i.id, i.nome_busca, 0 AS tipo, 0::real AS rank FROM item_biblioteca i
-        WHERE ${nameMatches(text)} AND ${visibleTo(viewer)} LIMIT ${SEARCH_HITS_CAP}) ${byText})`;
+        WHERE ${nameMatches(text)} AND ${visibleTo(viewer)} LIMIT ${cap}) ${byText})`;
   const [found] = (
     await db.execute(sql`${hits}
       SELECT (SELECT count(*) FROM hits)::int AS total,

@@ -31,12 +31,30 @@ export type SearchItem = {
   externo: boolean;
   trecho: Excerpt | null;
 };
-export type SearchSection = { tipo: SearchKind; total: number; itens: SearchItem[]; verTodos: string | null };
+export type SearchSection = {
+  tipo: SearchKind;
+  total: number;
+  /** The kind has more than `total` (TOTAL_CAP) results: its own screen counts them all. */
+  totalLimitado: boolean;
+  itens: SearchItem[];
+  verTodos: string | null;
+};
+
+/**
+ * The header counts each kind up to this many results, never the whole of a large one (a term that matches 100,000
+ * users reads 101 of them): beyond it the section says "100+" and its screen gives the exact count.
+ */
+export const TOTAL_CAP = 100;
+
+/** `total` as the header shows it: capped at TOTAL_CAP, with whether there are more. */
+const capped = (total: number) => ({ total: Math.min(total, TOTAL_CAP), totalLimitado: total > TOTAL_CAP });
 
 /** What a kind's search is given: the signed-in user, the trimmed text, how many results. */
 export type SearchInput = { services: Services; user: CurrentUser; locale: Locale; text: string; limit: number };
 
 type Finder = (input: SearchInput) => Promise<Omit<SearchSection, 'tipo'> | null>;
+/** Each kind's search counts at most TOTAL_CAP + 1 matches. */
+const countUpTo = TOTAL_CAP;
 
 const item = (id: string, titulo: string, rota: string, extra: Partial<SearchItem> = {}): SearchItem => ({
   id,
@@ -77,7 +95,7 @@ const menu: Finder = async ({ services, user, locale, text, limit }) => {
     }
   };
   walk(menus, null);
-  return found.length ? { total: found.length, itens: found.slice(0, limit), verTodos: null } : null;
+  return found.length ? { ...capped(found.length), itens: found.slice(0, limit), verTodos: null } : null;
 };
 
 /**
@@ -88,8 +106,8 @@ const communications: Finder = async ({ services, user, text, limit }) => {
   const { db } = services;
   const manages = canOpen(user, '/comunicados/novo');
   const [received, own] = await Promise.all([
-    pageEnvios(db, user.id, { aba: 'TODOS', busca: text, page: 0, rowsPerPage: limit }),
-    manages ? pageOwnComunicados(db, user.id, { busca: text, page: 0, rowsPerPage: limit }) : null,
+    pageEnvios(db, user.id, { aba: 'TODOS', busca: text, page: 0, rowsPerPage: limit, countUpTo }),
+    manages ? pageOwnComunicados(db, user.id, { busca: text, page: 0, rowsPerPage: limit, countUpTo }) : null,
   ]);
   const titles = new Map(
     (
@@ -110,14 +128,15 @@ const communications: Finder = async ({ services, user, text, limit }) => {
   const total = received.totalElements + (own?.totalElements ?? 0);
   if (!total) return null;
   const verTodos = withSearch('/comunicados', text);
-  return { total, itens: unique.slice(0, limit), verTodos };
+  return { ...capped(total), itens: unique.slice(0, limit), verTodos };
 };
 
 /** Library folders and files the user may read, by name or by the text inside (the library's own search). */
 const library: Finder = async ({ services, user, text, limit }) => {
   const { db } = services;
   const viewer = await libraryViewer(db, user, () => userGroupIdsOf(db, user.id));
-  const found = await searchItems(db, viewer, text, { page: 0, rowsPerPage: limit });
+  // Each kind of hit (names, text) read up to TOTAL_CAP + 1: enough to say "more", and to rank the first few.
+  const found = await searchItems(db, viewer, text, { page: 0, rowsPerPage: limit }, TOTAL_CAP + 1);
   if (!found.totalElements) return null;
   const parents = found.content.filter((r) => !r.pasta && r.pasta_pai_id).map((r) => r.pasta_pai_id as string);
   const readableParents = await readableItemIds(db, viewer, parents);
@@ -127,7 +146,7 @@ const library: Finder = async ({ services, user, text, limit }) => {
     const folder = row.pasta_pai_id && readableParents.has(row.pasta_pai_id) ? row.pasta_pai_id : LIBRARY_ROOT_ID;
     return item(row.id, row.nome, `/biblioteca/${folder}?abrir=${row.id}`, { trecho: parseExcerpt(row.trecho) });
   });
-  return { total: found.totalElements, itens, verTodos: withSearch('/biblioteca', text) };
+  return { ...capped(found.totalElements), itens, verTodos: withSearch('/biblioteca', text) };
 };
 
 /** Users in the administrator's scope (the users list's search: name, e-mail, CPF with or without punctuation). */
@@ -138,7 +157,7 @@ const users: Finder = async ({ services, user, text, limit }) => {
   const { ids, totalElements } = await pageUserIds(
     db,
     scope,
-    { busca: text, rowsPerPage: limit, offset: 0 },
+    { busca: text, rowsPerPage: limit, offset: 0, countUpTo },
     services.clock.now(),
   );
   if (!totalElements) return null;
@@ -148,36 +167,36 @@ const users: Finder = async ({ services, user, text, limit }) => {
   const itens = rows.map((u) =>
     item(u.id, u.nome, edits ? `/usuarios/${u.id}` : withSearch('/usuarios', u.email), { detalhe: u.email }),
   );
-  return { total: totalElements, itens, verTodos: withSearch('/usuarios', text) };
+  return { ...capped(totalElements), itens, verTodos: withSearch('/usuarios', text) };
 };
 
 /** Dealers (the dealers list's search: names, codes and CNPJs with or without punctuation). */
 const dealers: Finder = async ({ services, user, text, limit }) => {
   if (!canOpen(user, '/dealers')) return null;
-  const found = await pageDealers(services.db, { busca: text, rowsPerPage: limit, offset: 0 });
+  const found = await pageDealers(services.db, { busca: text, rowsPerPage: limit, offset: 0, countUpTo });
   if (!found.totalElements) return null;
   const itens = found.content.map((d) =>
     item(d.id, d.nome_exibicao, `/dealers/${d.id}`, { detalhe: `${d.codigo_principal} · ${d.nome}` }),
   );
-  return { total: found.totalElements, itens, verTodos: withSearch('/dealers', text) };
+  return { ...capped(found.totalElements), itens, verTodos: withSearch('/dealers', text) };
 };
 
 /** Dealer groups by name. */
 const dealerGroups: Finder = async ({ services, user, text, limit }) => {
   if (!canOpen(user, '/grupos')) return null;
-  const found = await pageDealerGroups(services.db, { busca: text, rowsPerPage: limit, offset: 0 });
+  const found = await pageDealerGroups(services.db, { busca: text, rowsPerPage: limit, offset: 0, countUpTo });
   if (!found.totalElements) return null;
   const itens = found.content.map((g) => item(g.id, g.nome, `/grupos/${g.id}`));
-  return { total: found.totalElements, itens, verTodos: withSearch('/grupos', text) };
+  return { ...capped(found.totalElements), itens, verTodos: withSearch('/grupos', text) };
 };
 
 /** User groups the user may see in that administration, by name. */
 const userGroups: Finder = async ({ services, user, text, limit }) => {
   if (!canOpen(user, '/gruposUsuarios')) return null;
-  const found = await pageUserGroups(services.db, user, { busca: text, rowsPerPage: limit, offset: 0 });
+  const found = await pageUserGroups(services.db, user, { busca: text, rowsPerPage: limit, offset: 0, countUpTo });
   if (!found.totalElements) return null;
   const itens = found.content.map((g) => item(g.id, g.nome, `/gruposUsuarios/${g.id}`));
-  return { total: found.totalElements, itens, verTodos: withSearch('/gruposUsuarios', text) };
+  return { ...capped(found.totalElements), itens, verTodos: withSearch('/gruposUsuarios', text) };
 };
 
 const FINDERS: Record<SearchKind, Finder> = {

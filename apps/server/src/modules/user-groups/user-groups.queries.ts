@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
-import { existingIds, idsByKey, isUuid, uuidArray } from '../../platform/sql.js';
+import { countSql, existingIds, idsByKey, isUuid, uuidArray } from '../../platform/sql.js';
 import { activeMemberCountsSql, isUserGroupMemberSql, userGroupMemberCountSql } from '../users/users.memberships.js';
 import { grupoUsuarios } from './user-groups.tables.js';
 
@@ -144,14 +144,14 @@ function listParts(viewer: CurrentUser, filter: UserGroupFilter) {
 export async function pageUserGroups(
   db: DbOrTx,
   viewer: CurrentUser,
-  filter: UserGroupFilter & { offset: number; rowsPerPage: number },
+  filter: UserGroupFilter & { offset: number; rowsPerPage: number; countUpTo?: number },
 ): Promise<{ content: UserGroupRow[]; totalElements: number }> {
   const { where, order } = listParts(viewer, filter);
   const [content, count] = await Promise.all([
     db.execute(
       sql`SELECT ${columns()} FROM grupo_usuarios g WHERE ${where} ORDER BY ${order} LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`,
     ),
-    db.execute(sql`SELECT count(*)::int AS total FROM grupo_usuarios g WHERE ${where}`),
+    db.execute(countSql(sql`FROM grupo_usuarios g WHERE ${where}`, filter.countUpTo)),
   ]);
   return { content: content.rows as UserGroupRow[], totalElements: (count.rows[0] as { total: number }).total };
 }

@@ -150,17 +150,29 @@ function userListSql(scope: AdminScope, filter: UserFilter, now: Date): { where:
 export async function pageUserIds(
   db: DbOrTx,
   scope: AdminScope,
-  filter: UserFilter & { rowsPerPage: number; offset: number },
+  filter: UserFilter & { rowsPerPage: number; offset: number; countUpTo?: number },
   now: Date,
 ): Promise<{ ids: string[]; totalElements: number }> {
   const { where, order } = userListSql(scope, filter, now);
   const page = sql`LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`;
-  const query = filter.busca?.trim()
-    ? sql`WITH m AS MATERIALIZED (SELECT u.* FROM usuario u WHERE ${where})
+  const upTo = filter.countUpTo;
+  // Capped (the header search): at most upTo + 1 matches are read; when there are more, the page is taken by
+  // walking the list's order instead (many matches: the first ones come soon), and the total says "more".
+  const query = !filter.busca?.trim()
+    ? null
+    : upTo === undefined
+      ? sql`WITH m AS MATERIALIZED (SELECT u.* FROM usuario u WHERE ${where})
       SELECT ARRAY(SELECT u.id FROM m u ORDER BY ${order} ${page})::text[] AS ids, (SELECT count(*) FROM m)::int AS total`
-    : sql`SELECT ARRAY(SELECT u.id FROM usuario u WHERE ${where} ORDER BY ${order} ${page})::text[] AS ids,
+      : sql`WITH m AS MATERIALIZED (SELECT u.* FROM usuario u WHERE ${where} LIMIT ${upTo + 1})
+      SELECT CASE WHEN (SELECT count(*) FROM m) <= ${upTo}
+          THEN ARRAY(SELECT u.id FROM m u ORDER BY ${order} ${page})
+          ELSE ARRAY(SELECT u.id FROM usuario u WHERE ${where} ORDER BY ${order} ${page}) END::text[] AS ids,
+        (SELECT count(*) FROM m)::int AS total`;
+  const listed =
+    query ??
+    sql`SELECT ARRAY(SELECT u.id FROM usuario u WHERE ${where} ORDER BY ${order} ${page})::text[] AS ids,
         (SELECT count(*) FROM usuario u WHERE ${where})::int AS total`;
-  const [row] = (await db.execute(query)).rows as { ids: string[]; total: number }[];
+  const [row] = (await db.execute(listed)).rows as { ids: string[]; total: number }[];
   return { ids: row.ids, totalElements: row.total };
 }
 

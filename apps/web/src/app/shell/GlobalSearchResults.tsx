@@ -28,6 +28,10 @@ const KIND_TITLE: Record<string, string> = {
   GRUPOS_USUARIOS: 'route.gruposUsuarios',
 };
 
+/** A section's count as shown: "100+" when the header stopped counting (the kind's screen counts them all). */
+const countOf = (section: { total: number; totalLimitado: boolean }) =>
+  section.totalLimitado ? `${section.total}+` : String(section.total);
+
 type Props = {
   /** The listbox's id (the search box's aria-controls). */
   id: string;
@@ -74,7 +78,7 @@ export function GlobalSearchResults({ id, text, recents, active, onOptions, onAc
     }
     return (sections ?? []).map((section) => ({
       key: section.tipo,
-      title: `${t(KIND_TITLE[section.tipo] ?? section.tipo)} (${section.total})`,
+      title: `${t(KIND_TITLE[section.tipo] ?? section.tipo)} (${countOf(section)})`,
       entries: [
         ...section.itens.map((item) => ({
           option: { id: `${section.tipo}-${item.id}`, kind: 'result' as const, rota: item.rota, externo: item.externo },
@@ -103,7 +107,7 @@ export function GlobalSearchResults({ id, text, recents, active, onOptions, onAc
                 option: { id: `${section.tipo}-all`, kind: 'seeAll' as const, rota: section.verTodos, externo: false },
                 content: (
                   <Typography variant="body2" component="span" color="primary">
-                    {t('shell.globalSearch.seeAll', { count: section.total })}
+                    {t('shell.globalSearch.seeAll', { count: countOf(section) })}
                   </Typography>
                 ),
               },

@@ -1,0 +1,1 @@
+CREATE INDEX "comunicado_titulo_trgm_idx" ON "comunicado" USING gin (immutable_unaccent(lower("titulo")) gin_trgm_ops);
