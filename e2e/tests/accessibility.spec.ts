@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { keepHeaderTourClosed } from './header-tour.js';
-import { openSignedIn, PORTAL, seriousViolations } from './session.js';
+import { openSignedIn, PORTAL, seriousViolations, structureViolations } from './session.js';
 
-// axe (serious and critical rules) on every screen of the app shell (issue 3, docs/domains/menu-and-shell.md), on a
+// axe (serious and critical rules, and the structure's moderate ones) on every screen of the app shell (issue 3, docs/domains/menu-and-shell.md), on a
 // wide screen and on a phone. One check per test, so a finding names its screen and size.
 
 test.beforeEach(async ({ page }) => {
@@ -133,6 +133,8 @@ for (const { label, viewport } of VIEWPORTS) {
         test.fail(screen.knownIssue !== undefined, screen.knownIssue);
         await screen.open(page);
         expect(await seriousViolations(page)).toEqual([]);
+        // And the moderate rules of the page's structure: unique landmarks, headings in order (issue 17 point 12).
+        expect(await structureViolations(page)).toEqual([]);
       });
     }
   });

@@ -115,7 +115,9 @@ test('/olvide-contrasena speaks Spanish and answers with the neutral confirmatio
   await page.goto('/olvide-contrasena');
   await expect(page.getByRole('heading', { level: 1, name: 'Recuperar contraseña' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await expect(page.getByRole('banner')).toHaveCount(0);
+  // The sign-in page's bar with the portal's name (issue 17 point 12), not the shell's header: no menu, no buttons.
+  await expect(page.getByRole('banner')).toHaveCount(1);
+  await expect(page.getByRole('banner').getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Volver al inicio de sesión' })).toHaveAttribute(
     'href',
     '/auth/login?lang=es',

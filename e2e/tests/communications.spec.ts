@@ -1,6 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { fillDay } from './day-input.js';
 import { keepHeaderTourClosed } from './header-tour.js';
-import { openSignedIn, seriousViolations } from './session.js';
+import { openSignedIn, seriousViolations, structureViolations } from './session.js';
 
 // Issue 5 point 8, the browser journey of a communication: montadora drafts for the user group
 // "Rede Horizonte" and submits it to aprovador, who rejects it with a reason; montadora fixes and
@@ -103,7 +105,7 @@ test('a communication goes from draft through rejection and scheduled approval t
   await approve.getByRole('checkbox', { name: 'Agendar envio' }).check();
   const [day, time] = (await localInputIn(aprovador, 2 * HOUR)).split('T');
   const when = approve.getByRole('group', { name: /Data e hora do envio/ });
-  await when.getByLabel('Data', { exact: true }).fill(day ?? '');
+  await fillDay(when, /^Data/, day ?? '');
   await when.getByLabel('Hora (24 h)').fill(time ?? '');
   await approve.getByRole('button', { name: 'Aprovar' }).click();
   await expect(aprovador.getByText('Agendado', { exact: true })).toBeVisible();
@@ -194,6 +196,8 @@ test.describe('a communication sent to Rede Horizonte', () => {
   });
 
   test('an errata goes to the original recipients and is shown with the original', async ({ browser }) => {
+    // Two signed-in users, a send and a delivery waited for: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const aprovador = await signedIn(browser, `/comunicados/visualizar/${id}`, 'aprovador@portal.demo');
     await aprovador.getByRole('link', { name: 'Criar errata' }).click();
     await expect(aprovador).toHaveURL(`/comunicados/errata/${id}`);
@@ -221,13 +225,46 @@ test.describe('a communication sent to Rede Horizonte', () => {
       await expect(
         dealer.getByRole('heading', { level: 1, name: 'Horário de verão das oficinas: errata' }),
       ).toBeVisible({
-        timeout: 2_000,
+        timeout: 10_000,
       });
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 45_000 });
     await expect(dealer.getByText('Horário corrigido para 7 h.')).toBeVisible();
     const original = dealer.getByRole('region', { name: 'Comunicado original' });
     await expect(original.getByRole('heading', { level: 2, name: 'Horário de verão das oficinas' })).toBeVisible();
     for (const page of [aprovador, dealer]) await page.context().close();
+  });
+
+  test('the readers export opens in exceljs with date cells, a frozen bold header and the breakdown sheets', async ({
+    browser,
+  }) => {
+    const aprovador = await signedIn(browser, `/comunicados/dashboard/${id}`, 'aprovador@portal.demo');
+    await expect(aprovador.getByRole('heading', { name: 'Quem leu e quem não leu' })).toBeVisible();
+    const downloading = aprovador.waitForEvent('download');
+    await aprovador.getByRole('button', { name: 'Exportar' }).first().click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^Horário de verão das oficinas - leituras \d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    // The communication, its readers, then one breakdown per dealer, dealer group, brand and user group (named in the
+    // customer's words).
+    const names = workbook.worksheets.map((w) => w.name);
+    expect(names.slice(0, 2)).toEqual(['Comunicado', 'Leituras']);
+    expect(names.slice(2)).toHaveLength(4);
+    expect(names.slice(2).every((name) => name.startsWith('Por '))).toBe(true);
+    expect(names[5]).toBe('Por grupo de usuários');
+    const [summary, reads] = workbook.worksheets;
+    const sentAt = summary?.getRow(5).getCell(2);
+    expect(summary?.getRow(2).getCell(2).value).toBe('Horário de verão das oficinas');
+    expect(sentAt?.value).toBeInstanceOf(Date);
+    expect(sentAt?.numFmt).toMatch(/yyyy/);
+    // Every reader's "received at" is a real date cell with a date format; the header is bold and frozen.
+    expect(reads?.getRow(1).font?.bold).toBe(true);
+    expect(reads?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(reads?.rowCount).toBeGreaterThan(1);
+    reads?.eachRow((row, n) => {
+      if (n > 1) expect(row.getCell(5).value).toBeInstanceOf(Date);
+    });
+    await aprovador.context().close();
   });
 
   type Screen = { name: string; email: string; path: () => string; ready: (page: Page) => Promise<void> };
@@ -283,6 +320,7 @@ test.describe('a communication sent to Rede Horizonte', () => {
           fullPage: true,
         });
         expect(await seriousViolations(page)).toEqual([]);
+        expect(await structureViolations(page)).toEqual([]);
         await context.close();
       });
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { fillDay } from './day-input.js';
 import { keepHeaderTourClosed } from './header-tour.js';
 import { openSignedIn, seriousViolations } from './session.js';
 
@@ -105,7 +106,7 @@ test('templates and generic notifications: write a template, send from it with t
   await page.getByRole('checkbox', { name: 'Agendar o envio' }).check();
   const [day, time] = (await localInputIn(page, 2 * 3_600_000)).split('T');
   const when = page.getByRole('group', { name: /Enviar em/ });
-  await when.getByLabel('Data', { exact: true }).fill(day ?? '');
+  await fillDay(when, /^Data/, day ?? '');
   await when.getByLabel('Hora (24 h)').fill(time ?? '');
   await page.getByRole('button', { name: 'Agendar', exact: true }).click();
   await expect(page).toHaveURL('/notificacoesGenericas');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { fillDay } from './day-input.js';
 import { keepHeaderTourClosed } from './header-tour.js';
 import { openSignedIn, seriousViolations } from './session.js';
 
@@ -43,8 +44,8 @@ async function fillAndSave(page: Page, o: { titulo: string; grupo: string; dia: 
     .getByRole('textbox', { name: /^Título/ })
     .first()
     .fill(o.titulo);
-  await page.getByLabel(/^Início/).fill(o.dia);
-  await page.getByLabel(/^Fim/).fill(o.dia);
+  await fillDay(page, /^Início/, o.dia);
+  await fillDay(page, /^Fim/, o.dia);
   await page.getByRole('combobox', { name: /^Grupos de usuários/ }).click();
   await page.getByRole('option', { name: o.grupo }).click();
   await page.keyboard.press('Escape');

@@ -34,6 +34,32 @@ export async function seriousViolations(page: Page) {
     });
 }
 
+/**
+ * The page's structure as axe's moderate rules see it (issue 17 point 12): landmarks unique and at the top level, one
+ * main, a level-one heading, headings in order, and all content inside landmarks; plus a control's accessible name
+ * holding its visible text. Same shape as `seriousViolations`.
+ */
+export async function structureViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withRules([
+      'landmark-unique',
+      'landmark-one-main',
+      'landmark-no-duplicate-banner',
+      'landmark-no-duplicate-contentinfo',
+      'landmark-no-duplicate-main',
+      'landmark-banner-is-top-level',
+      'landmark-main-is-top-level',
+      'landmark-complementary-is-top-level',
+      'landmark-contentinfo-is-top-level',
+      'heading-order',
+      'page-has-heading-one',
+      'region',
+      'label-content-name-mismatch',
+    ])
+    .analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 export type Idioma = 'PT_BR' | 'ES' | 'EN';
 
 /**

@@ -87,7 +87,7 @@ test("the provider's language links translate the sign-in page", async ({ page }
   await page.getByRole('navigation', { name: 'Idioma' }).getByRole('link', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { name: `Sign in to ${PORTAL}` })).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill('admin@portal.demo');
+  await page.getByLabel('E-mail', { exact: true }).fill('admin@portal.demo');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
@@ -167,4 +167,35 @@ test('an unknown path shows the 404 page, whose back button leads home', async (
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(page).toHaveURL('/home');
   await expect(page.getByRole('heading', { level: 1, name: 'Olá, Diego Dealer' })).toBeVisible();
+});
+
+test('the recovery page looks like the sign-in page: the same bar, card and language links, at 1440 and 375 px', async ({
+  page,
+}) => {
+  /** What makes the page's look: the bar's colour and height, the card's width and place, the page's background. */
+  const look = () =>
+    page.evaluate(() => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector) as Element);
+      const main = (document.querySelector('main') as HTMLElement).getBoundingClientRect();
+      const header = (document.querySelector('header') as HTMLElement).getBoundingClientRect();
+      return {
+        bar: style('header').backgroundColor,
+        barText: style('header').color,
+        barHeight: Math.round(header.height / 4),
+        page: getComputedStyle(document.querySelector('main')?.parentElement as Element).backgroundColor,
+        card: style('main').backgroundColor,
+        cardWidth: Math.round(main.width),
+        cardLeft: Math.round(main.left),
+        languages: document.querySelectorAll('nav a, nav strong').length,
+      };
+    });
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/auth/login');
+    await expectSignInPage(page);
+    const signIn = await look();
+    await page.goto('/esqueci-senha');
+    await expect(page.getByRole('heading', { level: 1, name: 'Recuperar senha' })).toBeVisible();
+    expect(await look()).toEqual(signIn);
+  }
 });

@@ -26,6 +26,23 @@ async function graphqlAnswer(page: Page, name: string): Promise<unknown> {
   return Array.isArray(json) ? json[index] : json;
 }
 
+/** The popover sits beside its element: just below (or above) it and overlapping it horizontally, not at an edge. */
+async function expectBeside(page: Page, selector: string) {
+  // The popover glides from the previous step's place: its place is read once it has settled.
+  await expect(async () => {
+    const target = await page.locator(selector).first().boundingBox();
+    const popover = await page.getByRole('dialog', { name: 'Tour guiado' }).boundingBox();
+    if (!target || !popover) throw new Error('the tour or its element is not on the screen');
+    const gapBelow = popover.y - (target.y + target.height);
+    const gapAbove = target.y - (popover.y + popover.height);
+    // The highlight's padding and the gap: a few dozen pixels from the element, never across the screen.
+    expect(Math.min(Math.abs(gapBelow), Math.abs(gapAbove))).toBeLessThanOrEqual(48);
+    expect(popover.x).toBeLessThanOrEqual(target.x + target.width);
+    expect(popover.x + popover.width).toBeGreaterThanOrEqual(target.x);
+    expect(popover.x).toBeGreaterThanOrEqual(8);
+  }).toPass({ timeout: 5_000 });
+}
+
 test('the header tour opens once after sign-in, moves with the arrows and is not shown again', async ({ page }) => {
   await page.goto('/home');
   await expect(page).toHaveURL(/\/oidc\/interaction\//);
@@ -40,10 +57,12 @@ test('the header tour opens once after sign-in, moves with the arrows and is not
   await expect(tour).toContainText('1/2');
   await expect(tour).toContainText('Abra o menu para navegar entre as áreas do portal.');
   await expect(tour.getByRole('button', { name: 'Voltar' })).toHaveCount(0);
+  await expectBeside(page, '[data-tour="menu"]');
 
   await page.keyboard.press('ArrowRight');
   await expect(tour).toContainText('2/2');
   await expect(tour).toContainText('Aqui ficam as notificações e o menu do seu usuário.');
+  await expectBeside(page, '[data-tour="toolbar"]');
   await page.keyboard.press('ArrowLeft');
   await expect(tour).toContainText('1/2');
   await page.keyboard.press('ArrowRight');

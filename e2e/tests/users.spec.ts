@@ -1,5 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { mailTo } from '../mail-catcher.js';
+import { fillDay } from './day-input.js';
 import { keepHeaderTourClosed } from './header-tour.js';
 import { openSignedIn, seriousViolations } from './session.js';
 
@@ -65,7 +66,7 @@ async function addPosition(page: Page, dealer: string, cargo: string, departamen
   await choose(dialog, page, /^Concessionária/, dealer);
   await choose(dialog, page, /^Cargo/, cargo);
   await choose(dialog, page, /^Departamento/, departamento);
-  await dialog.getByLabel(/^Data de início/).fill(dataInicio);
+  await fillDay(dialog, /^Data de início/, dataInicio);
   await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
   await expect(dialog).toHaveCount(0);
 }

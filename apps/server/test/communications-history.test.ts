@@ -155,6 +155,14 @@ describe('communications: history, difference and languages (issue 17)', () => {
     const list = (await q('dealer2', '{ comunicadoEnvios(aba: RECEBIDOS) { content { comunicado { id titulo } } } }'))
       .data.comunicadoEnvios.content;
     expect(list.find((e: any) => e.comunicado.id === id).comunicado.titulo).toBe('Service campaign');
+    // The inbox search finds it by the version's title as well as by the original's.
+    const found = async (busca: string) =>
+      (
+        await q('dealer2', `{ comunicadoEnvios(aba: RECEBIDOS, busca: "${busca}") { content { comunicado { id } } } }`)
+      ).data.comunicadoEnvios.content.map((e: any) => e.comunicado.id);
+    expect(await found('service CAMPAIGN')).toContain(id);
+    expect(await found('Campanha de revisao')).toContain(id);
+    expect(await found('nothing like it')).not.toContain(id);
 
     // The notification: the reader's title, the sender and an excerpt in their language.
     const en = await latestNotification('dealer2');

@@ -88,7 +88,7 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
 
   it("the mail is in the user's stored language (not the request's), from the portal's name", async () => {
     const pt = await requestLink('montadora@portal.demo', '?lang=en');
-    expect(pt.page).toContain('If this email address is registered');
+    expect(pt.page).toContain('If this e-mail address is registered');
     expect(pt.mail.subject).toBe('Redefinição de senha do Portal Rede Aurora');
     expect(pt.mail.text).toContain('Olá, Marcos Montadora.');
     expect(pt.mail.text).toContain('válido por 30 minutos');

@@ -56,7 +56,7 @@ describe('slide and ad forms (salvarSlide, salvarAnuncio)', () => {
     [{ titulo: ' ' }, 'titulo:validation.required'],
     [{ inicioDate: '' }, 'inicioDate:validation.required'],
     [{ fimDate: undefined }, 'fimDate:validation.required'],
-    [{ inicioDate: '2026-02-30' }, 'inicioDate:validation.invalid'],
+    [{ inicioDate: '2026-02-30' }, 'inicioDate:validation.invalidDate'],
     [{ inicioDate: '2026-03-09' }, 'inicioDate:homeContent.validation.startBeforeToday'],
     [{ fimDate: '2026-03-09' }, 'fimDate:homeContent.validation.endBeforeStart'],
     [{ link: 'biblioteca' }, 'link:homeContent.validation.linkFormat'],

@@ -63,7 +63,7 @@ const isDay = (v: string) =>
 /** A calendar day: 'YYYY-MM-DD', or the date part of an ISO date-time a date picker may send. */
 const day = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().slice(0, 10)) : v),
-  z.string({ error: 'validation.required' }).refine(isDay, 'validation.invalid'),
+  z.string({ error: 'validation.required' }).refine(isDay, 'validation.invalidDate'),
 );
 const title = z
   .string({ error: 'validation.required' })

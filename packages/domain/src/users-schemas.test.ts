@@ -194,7 +194,7 @@ describe('salvarUsuarioSchema (the user form of the administration)', () => {
       'an impossible day',
       form({ infos: { dataAdmissao: '2026-02-30', emailSuperior: 'c@x.demo' } }),
       {
-        'infos.dataAdmissao': 'validation.invalid',
+        'infos.dataAdmissao': 'validation.invalidDate',
       },
     ],
     ['no positions', form({ cargos: [] }), { cargos: 'users.positionRequired' }],
@@ -299,7 +299,7 @@ describe('positionAddIssue (adding a position)', () => {
       'an impossible start',
       { cargoId: CARGO2, dealerId: DEALER, dataInicio: '2026-13-01' },
       RULES,
-      'validation.invalid',
+      'validation.invalidDate',
     ],
     [
       'the same position at the same dealer',

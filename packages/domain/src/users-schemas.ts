@@ -103,13 +103,13 @@ const optionalDay = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().slice(0, 10)) : v),
   z
     .string()
-    .refine(isCalendarDay, 'validation.invalid')
+    .refine(isCalendarDay, 'validation.invalidDate')
     .nullish()
     .transform((v) => v ?? null),
 );
 const requiredDay = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().slice(0, 10)) : v),
-  z.string({ error: 'validation.required' }).refine(isCalendarDay, 'validation.invalid'),
+  z.string({ error: 'validation.required' }).refine(isCalendarDay, 'validation.invalidDate'),
 );
 const optionalId = z
   .preprocess(blankToNull, z.uuid({ error: 'validation.invalid' }).nullish())
@@ -259,7 +259,7 @@ const sameSlot = (a: CargoEntry, b: CargoEntry) => a.cargoId === b.cargoId && sa
 export function positionAddIssue(existing: CargoEntry[], candidate: CargoEntry, rules: UserFormRules): string | null {
   if (!candidate.cargoId || !candidate.dataInicio) return 'users.positionFieldsRequired';
   if (rules.informarDepartamentoCargo && !candidate.departamentoId) return 'users.positionFieldsRequired';
-  if (!isCalendarDay(candidate.dataInicio)) return 'validation.invalid';
+  if (!isCalendarDay(candidate.dataInicio)) return 'validation.invalidDate';
   if (existing.some((e) => sameSlot(e, candidate))) return 'users.positionDuplicate';
   if (existing.some((e) => sameDealer(e, candidate) && candidate.dataInicio < e.dataInicio))
     return 'users.positionStartsBeforeExisting';

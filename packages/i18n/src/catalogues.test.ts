@@ -58,6 +58,43 @@ describe('catalogues', () => {
   });
 });
 
+/**
+ * One voice (issue 17 point 11): one term per concept in each language, and Spanish in one register (usted, the
+ * catalogue's own). Each pattern is a word that names a concept the catalogue already names otherwise.
+ */
+const ODD_ONES_OUT: Record<(typeof LOCALES)[number], [RegExp, string][]> = {
+  'pt-BR': [
+    [/\bemail\b/i, 'e-mail'],
+    [/\bcomunicaç(ão|ões)\b/i, 'comunicado'],
+    [/\bnotificaç(ão|ões) gera(l|is)\b/i, 'notificação genérica'],
+  ],
+  es: [
+    [/\be-?mail\b/i, 'correo electrónico'],
+    [/\bcomunicaci(ón|ones)\b/i, 'comunicado'],
+    [/\bnotificaci(ón|ones) general(es)?\b/i, 'notificación genérica'],
+    // The familiar "tú" where every other text says "usted".
+    [/\b(tú|tu|tus|te|tienes|puedes|quieres|debes|haz|arrastra archivos)\b/i, 'usted'],
+  ],
+  en: [
+    [/\bemail\b/i, 'e-mail'],
+    [/\b(bulletin|announcement)s?\b/i, 'communication'],
+    [/\badvertisements?\b/i, 'ad'],
+    [/\bgeneral notifications?\b/i, 'generic notification'],
+  ],
+};
+
+describe('one voice in each language', () => {
+  it.each(LOCALES)('%s: one term per concept (and one Spanish register)', (locale) => {
+    const odd = [...keys[locale]].flatMap((key) => {
+      const text = (valueAt(catalogues[locale], key) ?? '').replace(/\{\{[^}]*\}\}/g, '');
+      return ODD_ONES_OUT[locale]
+        .filter(([pattern]) => pattern.test(text))
+        .map(([, term]) => `${key}: "${text}" (say ${term})`);
+    });
+    expect(odd, odd.join('\n')).toEqual([]);
+  });
+});
+
 describe('t', () => {
   it('interpolates {{params}}', () => {
     expect(t('pt-BR', 'app.greeting', { nome: 'Ana' })).toBe('Olá, Ana');

@@ -94,11 +94,9 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
   const mainLandmark = useCallback(() => mainRef.current, []);
   useFocusHeadingOnNavigate(pathname, mainLandmark);
 
-  const homeTitle = t('menu.inicio');
   const menu = useMemo(
-    () =>
-      menuData ? buildMenu({ ...menuData, menus: parseMenus(menuData.menusJson) }, { registeredPaths, homeTitle }) : [],
-    [menuData, registeredPaths, homeTitle],
+    () => (menuData ? buildMenu({ ...menuData, menus: parseMenus(menuData.menusJson) }, { registeredPaths }) : []),
+    [menuData, registeredPaths],
   );
   const guardSubject = useMemo(
     () => user && { tipo: user.tipo.id as UserType, chaves: user.funcionalidades.map((f) => f.chave) },

@@ -135,7 +135,7 @@ export const ptBRInitial = {
     "scheduleInPast": "Escolha uma data e hora futuras.",
     "templateInactive": "Escolha um modelo ativo.",
     "notScheduled": "Só uma notificação agendada (ainda não enviada) pode ser alterada ou cancelada.",
-    "bellUnread": "Notificações: {{count}} não lidas",
+    "bellUnread": "Notificações: {{shown}} não lidas",
     "title": "Notificações",
     "recent": "Recentes",
     "earlier": "Anteriores",

@@ -250,7 +250,7 @@ export const ptBR = {
     scheduleInPast: 'Escolha uma data e hora futuras.',
     templateInactive: 'Escolha um modelo ativo.',
     notScheduled: 'Só uma notificação agendada (ainda não enviada) pode ser alterada ou cancelada.',
-    bellUnread: 'Notificações: {{count}} não lidas',
+    bellUnread: 'Notificações: {{shown}} não lidas',
     title: 'Notificações',
     recent: 'Recentes',
     earlier: 'Anteriores',

@@ -196,7 +196,7 @@ const TAB_FILTER: Record<string, SQL> = {
   ARQUIVADOS: sql`e.arquivado`,
 };
 
-/** The user's deliveries in one inbox tab, newest first, searchable by title and tags. */
+/** The user's deliveries in one inbox tab, newest first, searchable by title (the original or any version) and tags. */
 export async function pageEnvios(
   db: DbOrTx,
   userId: string,
@@ -205,7 +205,10 @@ export async function pageEnvios(
   const conditions = [sql`e.usuario_id = ${userId}`, sql`e.active`, TAB_FILTER[filter.aba] ?? sql`true`];
   if (filter.busca?.trim()) {
     const pattern = `%${escapeLike(filter.busca.trim())}%`;
+    // The reader may know it by its version's title (issue 17 point 6): an English reader searches in English.
     conditions.push(sql`(immutable_unaccent(lower(c.titulo)) LIKE immutable_unaccent(lower(${pattern}))
+      OR EXISTS (SELECT 1 FROM jsonb_array_elements(c.traducoes) v
+        WHERE immutable_unaccent(lower(v->>'titulo')) LIKE immutable_unaccent(lower(${pattern})))
       OR EXISTS (SELECT 1 FROM unnest(c.etiquetas) t WHERE immutable_unaccent(lower(t)) LIKE immutable_unaccent(lower(${pattern}))))`);
   }
   const where = sql.join(conditions, sql` AND `);

@@ -43,4 +43,27 @@ describe('MenuDrawer counts (decision 0032)', () => {
     renderDrawer();
     expect(screen.queryByTestId('menu-count')).toBeNull();
   });
+
+  it('shows a lone entry as one link under no heading, with its category beside it', () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <MenuDrawer
+            id="menu"
+            open
+            onClose={() => {}}
+            nodes={[...nodes, { ...node('n', 'Novidades', '/novidades'), context: 'Portal' }]}
+            keepFocusOutside={false}
+          />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    const menu = screen.getByRole('navigation', { name: 'Menu principal' });
+    expect(
+      within(menu)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Portal']);
+    expect(within(menu).getByRole('link', { name: /Novidades/ }).textContent).toBe('NovidadesPortal');
+  });
 });

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { CloseIcon } from './icons';
-import type { MenuNode } from './menu';
+import { isLoneLink, type MenuNode } from './menu';
 
 /** A number shown beside a menu entry, and what it means (read by screen readers). */
 export type MenuCount = { count: number; label: string };
@@ -74,18 +74,24 @@ export function MenuDrawer({ id, open, onClose, nodes, counts = {}, keepFocusOut
             {t('shell.noResults')}
           </Typography>
         )}
-        {nodes.map((category) => (
-          <Box component="section" key={category.id} aria-labelledby={`menu-category-${category.id}`}>
-            <ListSubheader id={`menu-category-${category.id}`} component="h3" sx={{ lineHeight: '36px', m: 0 }}>
-              {category.title}
-            </ListSubheader>
-            <List dense disablePadding aria-labelledby={`menu-category-${category.id}`}>
-              {category.children.map((item) => (
-                <MenuItemLink key={item.id} node={item} depth={0} onNavigate={onClose} counts={counts} />
-              ))}
+        {nodes.map((category) =>
+          isLoneLink(category) ? (
+            <List key={category.id} dense disablePadding>
+              <MenuItemLink node={category} depth={0} onNavigate={onClose} counts={counts} />
             </List>
-          </Box>
-        ))}
+          ) : (
+            <Box component="section" key={category.id} aria-labelledby={`menu-category-${category.id}`}>
+              <ListSubheader id={`menu-category-${category.id}`} component="h3" sx={{ lineHeight: '36px', m: 0 }}>
+                {category.title}
+              </ListSubheader>
+              <List dense disablePadding aria-labelledby={`menu-category-${category.id}`}>
+                {category.children.map((item) => (
+                  <MenuItemLink key={item.id} node={item} depth={0} onNavigate={onClose} counts={counts} />
+                ))}
+              </List>
+            </Box>
+          ),
+        )}
       </Box>
       {bottom && <Box sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}>{bottom}</Box>}
     </Drawer>
@@ -118,7 +124,7 @@ function MenuItemLink({
   } else if (node.kind === 'app') {
     button = (
       <ListItemButton component={Link} to={node.href} onClick={onNavigate} sx={{ pl }}>
-        <ListItemText primary={node.title} />
+        <ListItemText primary={node.title} secondary={node.context} />
         {counted && (
           <>
             <Chip size="small" color="warning" label={counted.count} aria-hidden data-testid="menu-count" />
@@ -139,7 +145,7 @@ function MenuItemLink({
         rel={external ? 'noopener' : undefined}
         sx={{ pl }}
       >
-        <ListItemText primary={node.title} />
+        <ListItemText primary={node.title} secondary={node.context} />
         {external && (
           <Box component="span" sx={visuallyHidden}>
             {t('shell.newTab')}

@@ -35,6 +35,8 @@ export function UserMenuPanel({ id, user, links, anchor, onClose }: Props) {
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      // The open menu floats outside the page's landmarks: its panel is a navigation of its own (axe's `region`).
+      slotProps={{ paper: { component: 'nav', 'aria-label': t('shell.userMenu') } as object }}
     >
       {/* Disabled: not an action, and skipped by the keyboard. */}
       <MenuItem disabled sx={{ display: 'block', '&.Mui-disabled': { opacity: 1 } }}>

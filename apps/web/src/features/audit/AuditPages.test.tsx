@@ -3,6 +3,7 @@ import type { MockedResponse } from '@apollo/client/testing';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuditLink } from '../../ui/AuditLink';
+import { dayShown } from '../../ui/form/type-day.testing';
 import type { ListQuery } from '../../ui/list/use-list-params';
 import { buildUser, renderScreen } from '../menus/test-factories';
 import { AuditHistoryPage } from './AuditHistoryPage';
@@ -96,7 +97,7 @@ describe('audit screens', () => {
     expect(within(line).getAllByText('Inativação').length).toBeGreaterThan(0);
     expect(within(line).getByText('Sem campos alterados')).toBeTruthy();
     expect(screen.getByText('11–11 de 11')).toBeTruthy();
-    expect((screen.getByLabelText('De') as HTMLInputElement).value).toBe('2026-03-01');
+    expect(await dayShown('De')).toBe('01/03/2026');
     expect((screen.getByLabelText('Pessoa (nome, e-mail ou CPF)') as HTMLInputElement).value).toBe('ana');
   });
 

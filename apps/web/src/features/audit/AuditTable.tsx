@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { AUDIT_ACOES, AUDIT_ENTIDADES, type AuditEntity, auditPath, isAuditEntity } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { isWholeDay } from '../../ui/form/day-value';
 import { DateInput } from '../../ui/form/fields';
 import { formatDateTime } from '../../ui/format-date';
 import { type Column, DataTable } from '../../ui/list/DataTable';
@@ -138,7 +139,7 @@ export function AuditTable({ scope, label }: { scope: AuditScope; label: string 
             label={t('audit.dataInicio')}
             value={filters.de ?? ''}
             max={filters.ate}
-            onChange={(v) => list.setFilter('de', v || null)}
+            onChange={(v) => (v === '' || isWholeDay(v)) && list.setFilter('de', v || null)}
             onBlur={() => {}}
           />
           <DateInput
@@ -147,7 +148,7 @@ export function AuditTable({ scope, label }: { scope: AuditScope; label: string 
             label={t('audit.dataFim')}
             value={filters.ate ?? ''}
             min={filters.de}
-            onChange={(v) => list.setFilter('ate', v || null)}
+            onChange={(v) => (v === '' || isWholeDay(v)) && list.setFilter('ate', v || null)}
             onBlur={() => {}}
           />
         </>

@@ -1,16 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Locale } from '@portal/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { usePortalProperties } from '../../app/portal-properties';
 
 /**
  * The recovery screen's language follows its path (docs/domains/sign-in-and-sessions.md#password-recovery), not the
@@ -21,6 +21,10 @@ export const RECOVERY_LOCALE_BY_PATH: Record<string, Locale> = {
   '/forgot-password': 'en',
   '/olvide-contrasena': 'es',
 };
+
+/** The sign-in page's background (views.ts). */
+const SIGN_IN_PAGE_GREY = '#f4f6f8';
+const LANGUAGE_KEY: Record<Locale, string> = { 'pt-BR': 'idioma.PT_BR', es: 'idioma.ES', en: 'idioma.EN' };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -37,6 +41,7 @@ export function ForgotPasswordPage() {
   const { pathname } = useLocation();
   const locale = RECOVERY_LOCALE_BY_PATH[pathname.replace(/\/+$/, '')] ?? 'pt-BR';
   const { t, i18n } = useTranslation(undefined, { lng: locale });
+  const portal = usePortalProperties();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -78,11 +83,30 @@ export function ForgotPasswordPage() {
     }
   };
 
+  const languages = Object.entries(RECOVERY_LOCALE_BY_PATH);
   return (
-    <Container maxWidth="xs" sx={{ py: { xs: 4, sm: 8 } }} lang={locale}>
-      <Paper component="main" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+    // The sign-in page's look (the provider's page, apps/server/src/platform/auth/views.ts): the portal's name in a
+    // bar of the theme's colour, one 400 px card on a grey page, and the language links under it.
+    <Box lang={locale} sx={{ minHeight: '100vh', bgcolor: SIGN_IN_PAGE_GREY }}>
+      <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: 3, py: 2 }}>
+        <Typography component="p" sx={{ fontSize: 20, fontWeight: 600, lineHeight: 'normal' }}>
+          {portal.name}
+        </Typography>
+      </Box>
+      <Paper
+        component="main"
+        elevation={2}
+        sx={{
+          maxWidth: 400,
+          mx: 'auto',
+          my: { xs: 0, sm: 6 },
+          p: 4,
+          borderRadius: { xs: 0, sm: 2 },
+          boxShadow: { xs: 'none', sm: '0 2px 8px rgba(0,0,0,.12)' },
+        }}
+      >
         <Stack spacing={3}>
-          <Typography variant="h5" component="h1">
+          <Typography component="h1" sx={{ fontSize: 22, fontWeight: 700 }}>
             {t('recovery.title')}
           </Typography>
           {sent ? (
@@ -110,7 +134,7 @@ export function ForgotPasswordPage() {
                   fullWidth
                 />
                 {failed && <Alert severity="error">{t('error.internal')}</Alert>}
-                <Button type="submit" variant="contained" disabled={pending}>
+                <Button type="submit" variant="contained" size="large" disabled={pending}>
                   {t('recovery.submit')}
                 </Button>
               </Stack>
@@ -119,6 +143,24 @@ export function ForgotPasswordPage() {
           <Link href={`/auth/login?lang=${encodeURIComponent(locale)}`}>{t('signin.backToSignIn')}</Link>
         </Stack>
       </Paper>
-    </Container>
+      <Box
+        component="nav"
+        aria-label={t('app.language')}
+        sx={{ textAlign: 'center', fontSize: 13, my: 2, mx: 'auto', maxWidth: 400 }}
+      >
+        {languages.map(([path, language], i) => (
+          <Fragment key={path}>
+            {i > 0 && ' · '}
+            {language === locale ? (
+              <strong aria-current="true">{t(LANGUAGE_KEY[language], { lng: language })}</strong>
+            ) : (
+              <Link component={RouterLink} to={path} hrefLang={language} color="inherit">
+                {t(LANGUAGE_KEY[language], { lng: language })}
+              </Link>
+            )}
+          </Fragment>
+        ))}
+      </Box>
+    </Box>
   );
 }

@@ -77,7 +77,9 @@ export function ComunicadoBody({ comunicado, meta, headingLevel = 'h1', errata, 
       </div>
       {errata && comunicado.justificativa && (
         <Box sx={{ borderLeft: 4, borderColor: 'warning.main', pl: 2 }}>
-          <Typography variant="subtitle2">{t('communicationsUi.view.justification')}</Typography>
+          <Typography variant="subtitle2" component="p">
+            {t('communicationsUi.view.justification')}
+          </Typography>
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{comunicado.justificativa}</Typography>
         </Box>
       )}

@@ -5,6 +5,7 @@ import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignedInUser } from '../../app/current-user/current-user.documents';
 import { i18n } from '../../app/i18n';
+import { typeDay } from '../../ui/form/type-day.testing';
 import { GRUPOS_USUARIOS_ATIVOS } from '../library/library.documents';
 import { ComunicadoForm } from './ComunicadoForm';
 import {
@@ -121,16 +122,16 @@ describe('ComunicadoForm', () => {
     expect(screen.queryByRole('button', { name: 'Enviar para aprovação' })).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Agendar envio' }));
     const when = within(screen.getByRole('group', { name: /Data e hora do envio/ }));
-    const schedule = (at: Date) => {
+    const schedule = async (at: Date) => {
       const [day, time] = toLocalInput(at).split('T');
-      fireEvent.change(when.getByLabelText('Data'), { target: { value: day } });
+      await typeDay(/^Data/, day ?? '', when);
       fireEvent.change(when.getByLabelText('Hora (24 h)'), { target: { value: time } });
       fireEvent.blur(when.getByLabelText('Hora (24 h)'));
     };
-    schedule(new Date(Date.now() + 30 * 60_000));
+    await schedule(new Date(Date.now() + 30 * 60_000));
     expect(await screen.findByText(text('communications.scheduleTooSoon'))).toBeTruthy();
 
-    schedule(new Date(Date.now() + 2 * 3_600_000));
+    await schedule(new Date(Date.now() + 2 * 3_600_000));
     expect(screen.queryByText(text('communications.scheduleTooSoon'))).toBeNull();
   });
 

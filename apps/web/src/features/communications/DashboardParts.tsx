@@ -75,7 +75,8 @@ export function SliceTable({ title, rows }: { title: string; rows: LeituraPorIte
   const { t, i18n } = useTranslation();
   const headingId = useId();
   return (
-    <Paper variant="outlined" sx={{ p: 2, height: '100%' }} component="section" aria-labelledby={headingId}>
+    // Not a landmark itself: its scrolling table is the region named by the heading (one landmark per name).
+    <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
         {title}
       </Typography>

@@ -3,6 +3,7 @@ import type { MockedResponse } from '@apollo/client/testing';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dayShown, typeDay } from '../../ui/form/type-day.testing';
 import { AnuncioFormPage } from './AnuncioFormPage';
 import {
   AtivarSlideDocument,
@@ -69,15 +70,16 @@ describe('SlideFormPage', () => {
     renderForm('slide', '/slides/novo');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novo slide' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cancelar' }).getAttribute('href')).toBe('/slides');
+    await dayShown(/^Fim/);
     save();
     expect(helperOf('Início')).toBe('Campo obrigatório.');
     expect(helperOf('Fim')).toBe('Campo obrigatório.');
-    type('Início', dayFromToday(-1));
-    type('Fim', dayFromToday(-2));
+    await typeDay(label('Início'), dayFromToday(-1));
+    await typeDay(label('Fim'), dayFromToday(-2));
     expect(helperOf('Início')).toBe('O início não pode ser antes de hoje.');
     expect(helperOf('Fim')).toBe('O fim não pode ser antes do início.');
-    type('Início', dayFromToday(0));
-    type('Fim', dayFromToday(0));
+    await typeDay(label('Início'), dayFromToday(0));
+    await typeDay(label('Fim'), dayFromToday(0));
     expect(helperOf('Início')).toBeUndefined();
     expect(helperOf('Fim')).toBe('Exibido do início ao fim, os dois dias incluídos.');
   });
@@ -205,8 +207,8 @@ describe('AnuncioFormPage', () => {
     type('Link', anuncio.link);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Abrir o link' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Em uma nova aba' }));
-    type('Início', anuncio.inicioDate);
-    type('Fim', anuncio.fimDate);
+    await typeDay(label('Início'), anuncio.inicioDate);
+    await typeDay(label('Fim'), anuncio.fimDate);
     fireEvent.mouseDown(input('Grupos de usuários'));
     fireEvent.click(await screen.findByRole('option', { name: 'Rede Horizonte' }));
     await chooseImage('anuncio.png', 175, 400);

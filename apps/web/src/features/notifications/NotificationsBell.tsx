@@ -8,6 +8,8 @@ import { useUnreadCount } from './useUnreadCount';
 /** Loaded when first opened (with DOMPurify): keeps /home's initial JavaScript small. */
 const NotificationsPanel = lazy(async () => ({ default: (await import('./NotificationsPanel')).NotificationsPanel }));
 
+const BADGE_MAX = 99;
+
 /**
  * The header's bell (docs/domains/notifications.md#the-bell): the unread badge, live, and the panel of the latest
  * notifications.
@@ -19,7 +21,9 @@ export function NotificationsBell() {
   const [loaded, setLoaded] = useState(false);
   const unread = useUnreadCount();
   if (anchor && !loaded) setLoaded(true);
-  const label = unread.count > 0 ? t('notifications.bellUnread', { count: unread.count }) : t('notifications.bell');
+  // The name holds the badge's own text ("99+" past 99), so a voice user saying what they see reaches the button.
+  const shown = unread.count > BADGE_MAX ? `${BADGE_MAX}+` : String(unread.count);
+  const label = unread.count > 0 ? t('notifications.bellUnread', { shown }) : t('notifications.bell');
 
   return (
     <>
@@ -31,7 +35,7 @@ export function NotificationsBell() {
         aria-controls={anchor ? panelId : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={unread.count} color="error" max={99} invisible={unread.count <= 0}>
+        <Badge badgeContent={unread.count} color="error" max={BADGE_MAX} invisible={unread.count <= 0}>
           <BellIcon />
         </Badge>
       </IconButton>

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { GraphQLError } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setPortalLabels } from '../../app/i18n';
+import { typeDay } from '../../ui/form/type-day.testing';
 import { UserEditPage } from './UserEditPage';
 import {
   UserFormPermissoesDeDocument,
@@ -116,7 +117,7 @@ describe('UserEditPage: user data', () => {
     expect(input('E-mail').value).toBe('maria@portal.demo');
     // MONTADORA is a management type here: admission and superior are asked (positions exist).
     expect(screen.getByRole('region', { name: 'Dados de gestão' })).toBeTruthy();
-    type('Data de admissão', '2026-01-10');
+    await typeDay(/^Data de admissão/, '2026-01-10');
     type('E-mail do superior', 'chefe@portal.demo');
     next();
     expect(await screen.findByRole('heading', { level: 3, name: 'Portal' })).toBeTruthy();
@@ -249,16 +250,16 @@ describe('UserEditPage: positions', () => {
     );
     choose('Cargo', 'Gerente de vendas');
     choose('Departamento', 'Comercial');
-    type('Data de início', '2025-04-01');
+    await typeDay(/^Data de início/, '2025-04-01');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Este cargo já está atribuído nesta concessionária.');
     choose('Cargo', 'Vendedor');
-    type('Data de início', '2025-01-01');
+    await typeDay(/^Data de início/, '2025-01-01');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(
       'O início não pode ser anterior ao de um cargo já ocupado nesta concessionária.',
     );
-    type('Data de início', '2025-05-01');
+    await typeDay(/^Data de início/, '2025-05-01');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
     expect(
       await screen.findByText('Este cargo não pode ser adicionado para este usuário nesta concessionária.'),

@@ -6,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../app/i18n';
 import { formatDateTime } from '../format-date';
 import { DateTimeInput } from './DateTimeInput';
+import { typeDay } from './type-day.testing';
 
 let current = '';
 
@@ -22,9 +23,14 @@ function renderField(initial: string, error?: string) {
     </I18nextProvider>,
   );
   const group = screen.getByRole('group', { name: 'Envio' });
-  const inputs = within(group).getAllByRole('textbox') as HTMLInputElement[];
-  const day = group.querySelector('input[type="date"]') as HTMLInputElement;
-  return { group, day, time: inputs[0] as HTMLInputElement };
+  const time = within(group).getByRole('textbox', { name: i18n.t('common.time') }) as HTMLInputElement;
+  // The day: the kit's DateInput, loaded on first use, in the portal's language.
+  const day = async () =>
+    within(await within(group).findByRole('group', { name: i18n.t('common.date') }, { timeout: 10_000 }))
+      .getAllByRole('spinbutton')
+      .map((s) => s.textContent)
+      .join('/');
+  return { group, day, time };
 }
 
 describe('DateTimeInput: a day and a 24-hour time', () => {
@@ -34,7 +40,7 @@ describe('DateTimeInput: a day and a 24-hour time', () => {
   it.each(['pt-BR', 'es', 'en'])('shows and takes 14:30, never AM/PM, in %s', async (language) => {
     await act(() => i18n.changeLanguage(language));
     const { group, day, time } = renderField('2026-03-10T14:30');
-    expect(day.value).toBe('2026-03-10');
+    expect(await day()).toBe(language === 'en' ? '03/10/2026' : '10/03/2026');
     // Not the browser's time input: its display follows the browser's locale (AM/PM in English).
     expect(time.type).toBe('text');
     expect(time.value).toBe('14:30');
@@ -52,13 +58,14 @@ describe('DateTimeInput: a day and a 24-hour time', () => {
     expect(formatDateTime('2026-03-10T14:30', language)).not.toMatch(/AM|PM/i);
   });
 
-  it('gives the day alone while the time is missing, and nothing when both are empty', () => {
+  it('gives the day alone while the time is missing, and nothing when both are empty', async () => {
     const { day, time } = renderField('');
-    fireEvent.change(day, { target: { value: '2026-03-10' } });
+    await day();
+    await typeDay(i18n.t('common.date'), '2026-03-10');
     expect(current).toBe('2026-03-10T');
     fireEvent.change(time, { target: { value: '0800' } });
     expect(current).toBe('2026-03-10T08:00');
-    fireEvent.change(day, { target: { value: '' } });
+    await typeDay(i18n.t('common.date'), '');
     fireEvent.change(time, { target: { value: '' } });
     expect(current).toBe('');
   });

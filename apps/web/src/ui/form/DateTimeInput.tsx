@@ -1,10 +1,11 @@
+import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldProps } from './fields';
+import { DateInput, type FieldProps } from './fields';
 
 /**
  * 'HH:mm' while typed: digits only (no AM/PM), the colon added after the hours; '9:' becomes '09:'.
@@ -26,8 +27,8 @@ function split(value: string): [string, string] {
 /**
  * A day and a 24-hour time, as the local 'YYYY-MM-DDTHH:mm' a `datetime-local` input gives ('' when
  * both parts are empty). The browser's own date-time input shows AM/PM in English, whatever the page
- * language; here the day is the browser's date picker (day granularity) and the time a masked
- * 'HH:mm' text, so every language shows and accepts 14:30. A partial value (a day without a time)
+ * language; here the day is the kit's `DateInput` (MUI X's picker in the portal's language, day granularity) and the
+ * time a masked 'HH:mm' text, so every language shows and accepts 14:30. A partial value (a day without a time)
  * reaches the form as it is, for its schema to refuse.
  */
 export function DateTimeInput({ min, ...props }: FieldProps<string> & { min?: string }) {
@@ -53,23 +54,21 @@ export function DateTimeInput({ min, ...props }: FieldProps<string> & { min?: st
         {props.required ? ' *' : ''}
       </Typography>
       <Stack direction="row" spacing={1}>
-        <TextField
-          type="date"
-          name={`${props.name}.dia`}
-          label={t('common.date')}
-          value={day}
-          onChange={(e) => change(e.target.value, time)}
-          onBlur={props.onBlur}
-          error={Boolean(props.error)}
-          disabled={props.disabled}
-          required={props.required}
-          autoFocus={props.autoFocus}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { min: min?.slice(0, 10), 'aria-describedby': described },
-          }}
-          sx={{ flex: '1 1 auto', minWidth: 0 }}
-        />
+        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+          <DateInput
+            name={`${props.name}.dia`}
+            label={t('common.date')}
+            value={day}
+            onChange={(nextDay) => change(nextDay, time)}
+            onBlur={props.onBlur}
+            error={props.error}
+            errorTextElsewhere
+            disabled={props.disabled}
+            required={props.required}
+            autoFocus={props.autoFocus}
+            min={min?.slice(0, 10)}
+          />
+        </Box>
         <TextField
           name={`${props.name}.hora`}
           label={t('common.time')}

@@ -11,6 +11,7 @@ import { FormDialog } from './FormDialog';
 import { DateInput, EmailInput, MaskedInput, SelectInput, TextInput } from './fields';
 import { MaskedMultiInput } from './MaskedMultiInput';
 import { MultiSelectInput } from './MultiSelectInput';
+import { typeDay } from './type-day.testing';
 import { useZodForm } from './use-zod-form';
 
 const schema = z.object({
@@ -86,7 +87,7 @@ describe('form kit bound to a zod schema', () => {
     expect(input('E-mail').value).toBe('ana.souza@portal.test');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Tipo' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Montadora' }));
-    type('Admissão', '2026-03-01');
+    await typeDay('Admissão', '2026-03-01');
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() =>
       expect(save).toHaveBeenCalledWith(

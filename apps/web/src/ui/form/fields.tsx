@@ -5,7 +5,9 @@ import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { applyMask, type MaskKind } from '@portal/domain';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DayPickerProps } from './DayPicker';
 import type { FieldBinding } from './use-zod-form';
 
 /** A kit field: the form's binding (`form.bind('field')`) plus a label and a few display options. */
@@ -74,13 +76,29 @@ export function SelectInput({ options, ...props }: FieldProps<string> & { option
   );
 }
 
+const DayPicker = lazy(() => import('./DayPicker'));
+
 /**
- * A day (docs/domains/dates-and-clock.md#dates-in-forms), as 'YYYY-MM-DD'; the browser's picker follows the page
- * language.
+ * A day (docs/domains/dates-and-clock.md#dates-in-forms), as 'YYYY-MM-DD': MUI X's picker in the portal's language
+ * (`DayPicker`), loaded on first use; until then a read-only field with the same label holds its place.
  */
-export function DateInput(props: FieldProps<string> & { min?: string; max?: string }) {
-  const { min, max, ...rest } = props;
-  return <BoundTextField {...rest} type="date" slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }} />;
+export function DateInput(props: DayPickerProps) {
+  return (
+    <Suspense
+      fallback={
+        <TextField
+          label={props.label}
+          value=""
+          size={props.size}
+          required={props.required}
+          fullWidth={props.fullWidth ?? true}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly: true, 'aria-busy': true } }}
+        />
+      }
+    >
+      <DayPicker {...props} />
+    </Suspense>
+  );
 }
 
 const INPUT_MODE = { cpf: 'numeric', cnpj: 'numeric', cep: 'numeric', phone: 'tel' } as const;
