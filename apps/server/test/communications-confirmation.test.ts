@@ -1,4 +1,5 @@
 import { and, eq, isNull, like } from 'drizzle-orm';
+import { formatDateTime } from '@portal/i18n';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';
@@ -301,6 +302,13 @@ describe('read confirmation and reminders', () => {
     const d = await dashboard(id);
     expect(d.ultimoLembrete).toMatchObject({ alvo: 'NAO_LIDOS', destinatarios: 1 });
     expect(new Date(d.proximoLembreteEm).getTime() - new Date(d.ultimoLembrete.enviadoEm).getTime()).toBe(24 * HOUR);
+    // The refusal names when the next one is allowed: in the message (the approver's pt-BR, the business time zone,
+    // 24-hour clock) and, for clients, as the instant itself.
+    expect(early.errors?.[0].extensions.messageParams).toEqual({ data: new Date(d.proximoLembreteEm).toISOString() });
+    expect(early.errors?.[0].message).toBe(
+      `Um lembrete foi enviado há pouco. O próximo será possível a partir de ${formatDateTime('pt-BR', new Date(d.proximoLembreteEm), 'America/Sao_Paulo')}.`,
+    );
+    expect(early.errors?.[0].message).toMatch(/de \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}\.$/);
 
     // After it: the non-confirmers (dealer, who read without confirming, and dealer2).
     portal.services.clock.advance(24 * HOUR);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogues, keysOf, LOCALES, resolveLocale, t } from './index.js';
+import { catalogues, formatDateTime, keysOf, LOCALES, resolveLocale, t } from './index.js';
 
 type Tree = (typeof catalogues)[keyof typeof catalogues];
 
@@ -133,5 +133,15 @@ describe('resolveLocale', () => {
     expect(resolveLocale('')).toBe('pt-BR');
     expect(resolveLocale(undefined)).toBe('pt-BR');
     expect(resolveLocale(null)).toBe('pt-BR');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes a date and time in each language with a four-digit year, the 24-hour clock and the given time zone', () => {
+    const instant = new Date('2026-11-28T17:05:00Z');
+    expect(formatDateTime('pt-BR', instant, 'America/Sao_Paulo')).toBe('28/11/2026, 14:05');
+    expect(formatDateTime('es', instant, 'America/Sao_Paulo')).toBe('28/11/2026, 14:05');
+    expect(formatDateTime('en', instant, 'America/Sao_Paulo')).toBe('11/28/2026, 14:05');
+    expect(formatDateTime('en', instant, 'UTC')).toBe('11/28/2026, 17:05');
   });
 });

@@ -41,3 +41,27 @@ export function t(locale: Locale, key: string, params: Record<string, string | n
   const text = lookup(catalogues[locale]) ?? lookup(catalogues[DEFAULT_LOCALE]) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name) => String(params[name] ?? ''));
 }
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date and time for server-written text (an error's message): the locale's order, a four-digit year and the 24-hour
+ * clock (issue 17 point 11), in `timeZone` (the portal's business time zone).
+ */
+export function formatDateTime(locale: Locale, date: Date, timeZone: string): string {
+  const cacheKey = `${locale}|${timeZone}`;
+  let format = dateTimeFormats.get(cacheKey);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    });
+    dateTimeFormats.set(cacheKey, format);
+  }
+  return format.format(date);
+}

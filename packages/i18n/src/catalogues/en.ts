@@ -1400,7 +1400,7 @@ export const en = {
   communicationsConfirmation: {
     notAsked: 'This communication does not ask for a read confirmation.',
     reminderArchived: 'An archived communication cannot be reminded.',
-    reminderTooSoon: 'A reminder was sent recently. The dashboard shows when the next one is possible.',
+    reminderTooSoon: 'A reminder was sent recently. The next one is possible from {{data}}.',
     reminderNobody: 'Nobody to remind: everyone has already done it.',
     reminderTitle: 'Reminder: {{titulo}}',
     reminderText: {

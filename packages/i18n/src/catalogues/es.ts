@@ -1419,7 +1419,7 @@ export const es = {
   communicationsConfirmation: {
     notAsked: 'Este comunicado no pide confirmación de lectura.',
     reminderArchived: 'No se puede enviar un recordatorio de un comunicado archivado.',
-    reminderTooSoon: 'Se envió un recordatorio hace poco. El panel muestra cuándo será posible el siguiente.',
+    reminderTooSoon: 'Se envió un recordatorio hace poco. El siguiente será posible a partir del {{data}}.',
     reminderNobody: 'Nadie a quien recordar: todos ya lo hicieron.',
     reminderTitle: 'Recordatorio: {{titulo}}',
     reminderText: {

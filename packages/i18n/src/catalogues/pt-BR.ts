@@ -1404,7 +1404,7 @@ export const ptBR = {
   communicationsConfirmation: {
     notAsked: 'Este comunicado não pede confirmação de leitura.',
     reminderArchived: 'Não é possível enviar lembrete de um comunicado arquivado.',
-    reminderTooSoon: 'Um lembrete foi enviado há pouco. O painel mostra quando o próximo será possível.',
+    reminderTooSoon: 'Um lembrete foi enviado há pouco. O próximo será possível a partir de {{data}}.',
     reminderNobody: 'Ninguém a lembrar: todos já o fizeram.',
     reminderTitle: 'Lembrete: {{titulo}}',
     reminderText: {

@@ -76,8 +76,8 @@ export async function sendReminder(ctx: ActionContext, input: { id: string; alvo
     if (alvo === 'NAO_CONFIRMADOS' && !c.exige_confirmacao)
       throw badInput({ alvo: 'communicationsConfirmation.notAsked' }, 'communicationsConfirmation.notAsked');
     const now = ctx.clock.now();
-    if (nextReminderAt(ctx.config, await lastReminder(tx, c.id), now))
-      throw new AppError('CONFLICT', 'communicationsConfirmation.reminderTooSoon');
+    const next = nextReminderAt(ctx.config, await lastReminder(tx, c.id), now);
+    if (next) throw new AppError('CONFLICT', 'communicationsConfirmation.reminderTooSoon', undefined, { data: next });
     const sent: Recipients = { n: 0, ids: [] };
     for (const idioma of IDIOMAS) {
       const locale = LOCALE_BY_IDIOMA[idioma];

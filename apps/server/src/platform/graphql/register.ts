@@ -1,5 +1,5 @@
-import { LOCALE_BY_IDIOMA } from '@portal/domain';
-import { type Locale, resolveLocale, t } from '@portal/i18n';
+import { BUSINESS_TIME_ZONE, LOCALE_BY_IDIOMA } from '@portal/domain';
+import { formatDateTime, type Locale, resolveLocale, t } from '@portal/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type DocumentNode, GraphQLError, Kind, NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
@@ -15,6 +15,20 @@ import { deniedOperation, type OperationInput } from './denials.js';
 import { aliasLimitRule, costLimitRule, fieldWithInvalidText } from './limits.js';
 import { buildResolvers, loadTypeDefs, mergeLoaders } from './schema.js';
 
+type ErrorParams = Record<string, string | number | Date>;
+
+/** An error's parameters as its message shows them: dates in the request's language and the business time zone. */
+function readableParams(params: ErrorParams | undefined, locale: Locale): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(params ?? {}).map(([k, v]) => [k, v instanceof Date ? formatDateTime(locale, v, BUSINESS_TIME_ZONE) : v]),
+  );
+}
+
+/** An error's parameters as clients receive them (`extensions.messageParams`): dates as ISO 8601. */
+function wireParams(params: ErrorParams): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+}
+
 /**
  * Maps one execution error to what clients see (docs/domains/api.md#error-codes): stable codes, translated, internals
  * masked.
@@ -23,12 +37,13 @@ export function formatError(err: GraphQLError, locale: Locale, log: (obj: object
   const original = err.originalError;
   if (original instanceof AppError) {
     return {
-      message: t(locale, original.message),
+      message: t(locale, original.message, readableParams(original.params, locale)),
       path: err.path,
       extensions: {
         code: original.code,
         messageKey: original.message,
         ...(original.fields ? { fields: original.fields } : {}),
+        ...(original.params ? { messageParams: wireParams(original.params) } : {}),
       },
     };
   }
