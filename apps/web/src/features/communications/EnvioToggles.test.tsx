@@ -76,4 +76,24 @@ describe('EnvioToggles', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Desfazer' }));
     await waitFor(() => expect(calls).toEqual([true, false]));
   });
+
+  it('favouriting answers with a toast that offers to undo it, which unfavourites (issue 17 point 10)', async () => {
+    const calls: boolean[] = [];
+    const answer = (favorito: boolean) => ({
+      request: { query: FAVORITAR_ENVIO, variables: { idComunicado: 'c-9', favorito } },
+      result: () => {
+        calls.push(favorito);
+        return { data: { favoritarEnvio: buildEnvio({ favorito }) } };
+      },
+    });
+    render(
+      <Providers user={dealer()} mocks={[answer(true), answer(false)]}>
+        <EnvioToggles idComunicado="c-9" favorito={false} arquivado={false} />
+      </Providers>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como favorito' }));
+    expect(await screen.findByText('Adicionado aos favoritos.', undefined, { timeout: 5_000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Desfazer' }));
+    await waitFor(() => expect(calls).toEqual([true, false]));
+  });
 });
