@@ -8,6 +8,10 @@ import { InboxPage } from './InboxPage';
 import { approver, buildComunicado, buildEnvio, creator, dealer, Providers } from './test-factories';
 
 const unread = buildEnvio({ lido: false });
+unread.comunicado = {
+  ...unread.comunicado,
+  departamento: { __typename: 'Departamento', id: 'd-1', sigla: 'MKT', nome: 'Marketing de rede', assinatura: null },
+};
 const read = buildEnvio({ lido: true });
 const envios: MockedResponse = {
   request: { query: COMUNICADO_ENVIOS, variables: { aba: 'RECEBIDOS', page: 0, rowsPerPage: 10 } },
@@ -40,6 +44,8 @@ describe('InboxPage', () => {
     const title = await screen.findByText(unread.comunicado.titulo);
     expect(getComputedStyle(title).fontWeight).toBe('700');
     expect(getComputedStyle(screen.getByText(read.comunicado.titulo)).fontWeight).toBe('400');
+    // Each item says its department (issue 17 point 10); one without a department says nothing of it.
+    expect(screen.getAllByText(/Marketing de rede/)).toHaveLength(1);
   });
 
   it('shows a creator "in approval" and "sent" (their own, by list), with status chips, and the new button', async () => {
