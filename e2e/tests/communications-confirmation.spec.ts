@@ -85,6 +85,8 @@ test.describe('a communication that asks for a read confirmation', () => {
 
   // The journeys share the demo users: what this one put in their bells is marked read at the end.
   test.afterAll(async ({ browser }) => {
+    // Three sign-ins in a row: the default 30 s is too short on a busy machine.
+    test.setTimeout(120_000);
     for (const email of ['aprovador@portal.demo', 'dealer@portal.demo', 'dealer2@portal.demo']) {
       const page = await signedIn(browser, '/home', email);
       const { notificacoesMenu } = await gql<{ notificacoesMenu: { id: string; link: string | null }[] }>(

@@ -27,6 +27,8 @@ async function noSeriousViolations(page: Page, check: () => Promise<void>) {
 
 // dealer2 reads the portal in English for this journey only; the other journeys expect Portuguese.
 test.afterAll(async ({ browser }) => {
+  // Four sign-ins in a row: the default 30 s is too short on a busy machine.
+  test.setTimeout(120_000);
   const dealer2 = await signedIn(browser, '/home', 'dealer2@portal.demo');
   await setLanguage(dealer2, 'PT_BR');
   // The notifications this journey caused are read, so the others find the counts they expect.

@@ -38,6 +38,8 @@ const localInputIn = (page: Page, ms: number) =>
 // The journeys share the demo users: the notifications these journeys caused are marked read at
 // the end, so the others (e.g. aprovador's bell in shell.spec.ts) find the counts they expect.
 test.afterAll(async ({ browser }) => {
+  // Three sign-ins in a row: the default 30 s is too short on a busy machine.
+  test.setTimeout(120_000);
   for (const email of ['montadora@portal.demo', 'aprovador@portal.demo', 'dealer@portal.demo']) {
     const page = await signedIn(browser, '/home', email);
     const list = await page.request.post('/api/graphql', { data: { query: '{ notificacoesMenu { id link } }' } });
