@@ -1,5 +1,5 @@
-import { and, eq, isNull, like } from 'drizzle-orm';
 import { formatDateTime } from '@portal/i18n';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';

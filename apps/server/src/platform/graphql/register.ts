@@ -20,7 +20,10 @@ type ErrorParams = Record<string, string | number | Date>;
 /** An error's parameters as its message shows them: dates in the request's language and the business time zone. */
 function readableParams(params: ErrorParams | undefined, locale: Locale): Record<string, string | number> {
   return Object.fromEntries(
-    Object.entries(params ?? {}).map(([k, v]) => [k, v instanceof Date ? formatDateTime(locale, v, BUSINESS_TIME_ZONE) : v]),
+    Object.entries(params ?? {}).map(([k, v]) => [
+      k,
+      v instanceof Date ? formatDateTime(locale, v, BUSINESS_TIME_ZONE) : v,
+    ]),
   );
 }
 

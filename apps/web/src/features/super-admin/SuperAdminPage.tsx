@@ -223,7 +223,9 @@ function SyncResultView({ result }: { result: SyncResult }) {
   const { t } = useTranslation();
   return (
     <Alert severity={result.alteracoes ? 'success' : 'info'} role="status">
-      <Typography variant="subtitle2" component="p">{t('superAdmin.sync.resultTitle')}</Typography>
+      <Typography variant="subtitle2" component="p">
+        {t('superAdmin.sync.resultTitle')}
+      </Typography>
       {result.alteracoes === 0 && <Typography variant="body2">{t('superAdmin.sync.nothing')}</Typography>}
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {result.itens.map((item) => (
