@@ -8,6 +8,8 @@ import { openSignedIn } from './session.js';
 // the draft.
 
 test('leaving a filled form asks first (breadcrumb, menu, closing the tab) and keeps the typing', async ({ page }) => {
+  // A sign-in, three navigations and the tab's close: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   await keepHeaderTourClosed(page);
   await openSignedIn(page, '/gruposUsuarios/novo', 'admin@portal.demo');
   const nome = page.getByRole('textbox', { name: /^Nome/ });
