@@ -30,7 +30,9 @@ export default defineConfig({
     baseURL: externalBaseUrl ?? `http://localhost:${port}`,
     headless: true,
     locale: 'pt-BR',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (every action's DOM and network) without the screencast's frames, which cost
+    // every journey CPU for the few that fail (a screenshot of the failure is kept beside it).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     // The portal's service worker (/sw-portal.js) would answer the app's files before page.route() sees them, and
     // precache the whole build in every journey: only installable.spec.ts, which tests it, allows it.

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the portal needs when it is missing: npm packages (npm ci) and, for the tests,
 # Debian's chromium and postgresql (as root), then starts PostgreSQL 15 with the test role.
-# Usage: ensure-deps.sh [--system]
+# Usage: ensure-deps.sh [--system | --system-only] (--system-only: chromium and postgresql, not the npm packages)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+if [ "${1:-}" != "--system-only" ] && { [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
   echo "==> Installing npm packages (npm ci)"
   bash scripts/npm-ci.sh
 fi
 
-if [ "${1:-}" = "--system" ]; then
+if [ "${1:-}" = "--system" ] || [ "${1:-}" = "--system-only" ]; then
   missing=()
   command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)

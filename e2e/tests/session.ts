@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Cookie, expect, type Page } from '@playwright/test';
 
 // Shared steps of the signed-in journeys: sign-in at the provider, the user's stored language,
 // and the accessibility check. Texts are what the user reads (packages/i18n catalogues, pt-BR).
@@ -7,17 +7,38 @@ import { expect, type Page } from '@playwright/test';
 export const PORTAL = 'Portal Rede Aurora';
 export const PASSWORD = 'Portal@2026';
 
-/** Opens a portal page signed out, signs in at the provider and waits to be back on `landing`. */
+/**
+ * The cookies of each user's last sign-in in this worker. A journey that needs a signed-in user starts from them and
+ * skips the provider's form; a session that has ended meanwhile (a journey signed out, disabled the user, changed the
+ * password) lands on the sign-in page, and the user signs in there. The journeys about signing in itself
+ * (sign-in.spec.ts, return-address.spec.ts) always use the form.
+ */
+const lastSignIn = new Map<string, Cookie[]>();
+
+/** Opens a portal page as `email` (signing in at the provider when needed) and waits to be on `landing`. */
 export async function openSignedIn(page: Page, path: string, email: string, landing = path) {
+  const userMenu = page
+    .getByRole('banner')
+    .getByRole('button', { name: /^(Menu do usuário|Menú del usuario|User menu)\b/ });
+  const cookies = lastSignIn.get(email);
+  if (cookies) await page.context().addCookies(cookies);
   await page.goto(path);
+  if (cookies) {
+    const passwordField = page.getByLabel('Senha', { exact: true });
+    await expect(userMenu.or(passwordField)).toBeVisible();
+    if (await userMenu.isVisible()) {
+      await expect(page).toHaveURL(landing);
+      return;
+    }
+    lastSignIn.delete(email);
+  }
   await expect(page).toHaveURL(/\/oidc\/interaction\//);
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(landing);
-  await expect(
-    page.getByRole('banner').getByRole('button', { name: /^(Menu do usuário|Menú del usuario|User menu)\b/ }),
-  ).toBeVisible();
+  await expect(userMenu).toBeVisible();
+  lastSignIn.set(email, await page.context().cookies());
 }
 
 /** Serious and critical accessibility violations of the page as it is now. */

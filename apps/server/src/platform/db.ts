@@ -1,4 +1,7 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,10 +38,58 @@ export type Database = {
   close(): Promise<void>;
 };
 
+const require = createRequire(import.meta.url);
+const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+
 /** PGlite's buffer cache (decision 0045). */
 const PGLITE_SHARED_BUFFERS = '16MB';
 
-const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+const pgliteOptions = {
+  extensions: { citext, pg_trgm, unaccent },
+  // PGlite's own default is PostgreSQL's 128 MB of shared buffers, resident once touched: 16 MB halves the
+  // embedded portal's idle memory (docs/benchmarks.md, "Start and memory"). Pages it drops are still in the
+  // operating system's file cache, a system call away.
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+};
+
+/**
+ * In-memory databases (the tests' portals) start as a copy of one created and migrated once: a fresh PGlite
+ * runs initdb (about 2.5 s of CPU), a copy loads in about 1 s and finds every migration applied. The copy is
+ * kept in the system's temporary folder under a name made of the migrations' digest, so the test files'
+ * processes share it and a changed migration makes a new one.
+ */
+let memoryTemplate: Promise<Blob> | undefined;
+function migratedMemoryTemplate(): Promise<Blob> {
+  memoryTemplate ??= loadOrCreateTemplate().catch((error: unknown) => {
+    memoryTemplate = undefined;
+    throw error;
+  });
+  return memoryTemplate;
+}
+
+async function loadOrCreateTemplate(): Promise<Blob> {
+  // PGlite's own version too: another release may read another data directory format.
+  const pgliteRelease = path.join(require.resolve('@electric-sql/pglite'), '../../package.json');
+  const digest = crypto.createHash('sha256').update(fs.readFileSync(pgliteRelease));
+  for (const name of fs.readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(migrationsFolder, name);
+    if (fs.statSync(file).isFile()) digest.update(name).update(fs.readFileSync(file));
+  }
+  const file = path.join(os.tmpdir(), `portal-pglite-template-${digest.digest('hex').slice(0, 16)}.tar`);
+  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  const pglite = await PGlite.create(pgliteOptions);
+  try {
+    await migratePglite(drizzlePglite(pglite), { migrationsFolder });
+    const template = await pglite.dumpDataDir('none');
+    // Written aside and renamed: a process reading it never sees half a file.
+    const partial = `${file}.${process.pid}`;
+    fs.writeFileSync(partial, Buffer.from(await template.arrayBuffer()));
+    fs.renameSync(partial, file);
+    return template;
+  } finally {
+    await pglite.close();
+  }
+}
 
 /**
  * Opens the database: PostgreSQL when a connection string is given, else PGlite in `dataDir`
@@ -71,14 +122,11 @@ export async function openDatabase(opts: {
     };
   }
   const dir = opts.dataDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const pglite = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
-    extensions: { citext, pg_trgm, unaccent },
-    // PGlite's own default is PostgreSQL's 128 MB of shared buffers, resident once touched: 16 MB halves the
-    // embedded portal's idle memory (docs/benchmarks.md, "Start and memory"). Pages it drops are still in the
-    // operating system's file cache, a system call away.
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
+  const inMemory = dir.startsWith('memory://');
+  if (!inMemory) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const pglite = inMemory
+    ? await PGlite.create({ ...pgliteOptions, loadDataDir: await migratedMemoryTemplate() })
+    : await PGlite.create(dir, pgliteOptions);
   return {
     db: drizzlePglite(pglite) as unknown as Db,
     kind: 'pglite',
