@@ -16,22 +16,23 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    // The server's test files share their process (one per fork): each would otherwise load the whole server anew
+    // (about 3 s). Every file starts and stops its own portals; none changes what another reads.
+    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false }, threads: { maxThreads: 2, minThreads: 1 } },
     projects: [
       {
         extends: true,
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          // The server's files share their process (one per fork): each would otherwise load the whole server anew
-          // (about 3 s). Every file starts and stops its own portals; none changes what another reads.
-          isolate: false,
         },
       },
       {
         extends: true,
         test: {
           name: 'units',
+          // Isolated, each file in a fresh thread: Testing Library binds `screen` to the first document it sees.
+          pool: 'threads',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/scripts/**/*.test.ts'],
         },
       },
