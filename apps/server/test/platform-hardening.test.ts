@@ -208,8 +208,10 @@ describe('an untrusted client, in production (no TRUSTED_PROXIES)', () => {
       expect(rest.status).toBe(413);
     });
 
-    it('a document of too many tokens is refused at once; /healthz meanwhile answers within 50 ms', async () => {
-      // 150,000 tokens in 300 KB: without the cap graphql-js parses and validates them for seconds.
+    it('a document of too many tokens is refused at once, by the parser at its cap; /healthz answers meanwhile', async () => {
+      // 150,000 tokens in 300 KB: without the cap graphql-js parses and validates them for seconds. With it the lexer
+      // stops at the cap, whatever follows (how long /healthz then takes is a figure for a benchmark, not a test:
+      // a timed assertion failed here whenever the test machine was busy).
       const huge = JSON.stringify({ query: `{ ${'a '.repeat(150_000)}}` });
       const send = () =>
         raw(portal.port, {
@@ -218,32 +220,20 @@ describe('an untrusted client, in production (no TRUSTED_PROXIES)', () => {
           headers: { 'content-type': 'application/json' },
           body: huge,
         });
-      expect((await send()).status).toBe(400); // warm: the first run of any code path is slower
-      /** Three huge documents at once; the slowest of the health checks sent meanwhile, in ms. */
-      const round = async () => {
-        let pending = true;
-        const done = Promise.all([send(), send(), send()]).finally(() => {
-          pending = false;
-        });
-        const health: number[] = [];
-        const until = performance.now() + 300;
-        while (pending || performance.now() < until) {
-          const h = await raw(portal.port, { path: '/healthz' });
-          expect(h.status).toBe(200);
-          health.push(h.ms);
-        }
-        for (const a of await done) {
-          expect(a.status).toBe(400);
-          expect(JSON.parse(a.body).errors[0].message).toMatch(/more that \d+ tokens/);
-        }
-        return Math.max(...health);
-      };
-      // A shared test machine can stall any process for a moment (a collection, another job): up to
-      // three rounds, one of which must keep every health check within the budget. Parsing and
-      // validating the documents (the fault) stalls every round by about a second.
-      const slowest: number[] = [];
-      while (slowest.length < 3 && !slowest.some((ms) => ms < 50)) slowest.push(await round());
-      expect(Math.min(...slowest), `slowest health check per round: ${slowest.join(', ')} ms`).toBeLessThan(50);
+      let pending = true;
+      const done = Promise.all([send(), send(), send()]).finally(() => {
+        pending = false;
+      });
+      let healthChecks = 0;
+      while (pending || healthChecks === 0) {
+        expect((await raw(portal.port, { path: '/healthz' })).status).toBe(200);
+        healthChecks++;
+      }
+      for (const a of await done) {
+        expect(a.status).toBe(400);
+        const cap = Number(/more that (\d+) tokens/.exec(JSON.parse(a.body).errors[0].message)?.[1]);
+        expect(cap).toBe(5_000); // GRAPHQL_MAX_TOKENS' default
+      }
     });
 
     it('NUL or a lone surrogate in a variable or argument is BAD_USER_INPUT, nothing logged as an error', async () => {
