@@ -57,43 +57,45 @@ describe('EnvioToggles', () => {
     expect(screen.queryByText('Erro ao atualizar favorito, tente novamente.')).toBeNull();
   });
 
-  it('archiving answers with a toast that offers to undo it, which unarchives (issue 17 point 10)', async () => {
-    const calls: boolean[] = [];
-    const answer = (arquivado: boolean) => ({
-      request: { query: ARQUIVAR_ENVIO, variables: { idComunicado: 'c-9', arquivado } },
-      result: () => {
-        calls.push(arquivado);
-        return { data: { arquivarEnvio: buildEnvio({ arquivado }) } };
-      },
-    });
-    render(
-      <Providers user={dealer()} mocks={[answer(true), answer(false)]}>
-        <EnvioToggles idComunicado="c-9" favorito={false} arquivado={false} />
-      </Providers>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Arquivar' }));
-    expect(await screen.findByText('Comunicado arquivado.', undefined, { timeout: 5_000 })).toBeTruthy();
-    fireEvent.click(await screen.findByRole('button', { name: 'Desfazer' }));
-    await waitFor(() => expect(calls).toEqual([true, false]));
-  });
+  const UNDOABLE = [
+    {
+      action: 'archiving',
+      query: ARQUIVAR_ENVIO,
+      field: 'arquivado',
+      answerField: 'arquivarEnvio',
+      button: 'Arquivar',
+      toast: 'Comunicado arquivado.',
+    },
+    {
+      action: 'favouriting',
+      query: FAVORITAR_ENVIO,
+      field: 'favorito',
+      answerField: 'favoritarEnvio',
+      button: 'Marcar como favorito',
+      toast: 'Adicionado aos favoritos.',
+    },
+  ] as const;
 
-  it('favouriting answers with a toast that offers to undo it, which unfavourites (issue 17 point 10)', async () => {
-    const calls: boolean[] = [];
-    const answer = (favorito: boolean) => ({
-      request: { query: FAVORITAR_ENVIO, variables: { idComunicado: 'c-9', favorito } },
-      result: () => {
-        calls.push(favorito);
-        return { data: { favoritarEnvio: buildEnvio({ favorito }) } };
-      },
-    });
-    render(
-      <Providers user={dealer()} mocks={[answer(true), answer(false)]}>
-        <EnvioToggles idComunicado="c-9" favorito={false} arquivado={false} />
-      </Providers>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Marcar como favorito' }));
-    expect(await screen.findByText('Adicionado aos favoritos.', undefined, { timeout: 5_000 })).toBeTruthy();
-    fireEvent.click(await screen.findByRole('button', { name: 'Desfazer' }));
-    await waitFor(() => expect(calls).toEqual([true, false]));
-  });
+  it.each(UNDOABLE)(
+    '$action answers with a toast that offers to undo it, which reverts it (issue 17 point 10)',
+    async ({ query, field, answerField, button, toast }) => {
+      const calls: boolean[] = [];
+      const answer = (value: boolean) => ({
+        request: { query, variables: { idComunicado: 'c-9', [field]: value } },
+        result: () => {
+          calls.push(value);
+          return { data: { [answerField]: buildEnvio({ [field]: value }) } };
+        },
+      });
+      render(
+        <Providers user={dealer()} mocks={[answer(true), answer(false)]}>
+          <EnvioToggles idComunicado="c-9" favorito={false} arquivado={false} />
+        </Providers>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      expect(await screen.findByText(toast, undefined, { timeout: 5_000 })).toBeTruthy();
+      fireEvent.click(await screen.findByRole('button', { name: 'Desfazer' }));
+      await waitFor(() => expect(calls).toEqual([true, false]));
+    },
+  );
 });

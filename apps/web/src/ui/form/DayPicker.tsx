@@ -9,7 +9,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isWholeDay, UNREADABLE_DAY } from './day-value';
-import type { FieldProps } from './fields';
+import type { FieldProps } from './field-props';
 
 const textsOf = (locale: typeof ptBR) => locale.components.MuiLocalizationProvider.defaultProps.localeText;
 

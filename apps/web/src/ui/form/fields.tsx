@@ -8,18 +8,9 @@ import { applyMask, type MaskKind } from '@portal/domain';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayPickerProps } from './DayPicker';
-import type { FieldBinding } from './use-zod-form';
+import type { FieldProps } from './field-props';
 
-/** A kit field: the form's binding (`form.bind('field')`) plus a label and a few display options. */
-export type FieldProps<V> = FieldBinding<V> & {
-  label: string;
-  disabled?: boolean;
-  required?: boolean;
-  helperText?: string;
-  autoFocus?: boolean;
-  /** 'small' beside a list's search box (filters in a `DataTable` toolbar). */
-  size?: 'small' | 'medium';
-};
+export type { FieldProps } from './field-props';
 
 type Extra = Pick<
   TextFieldProps,
