@@ -16,9 +16,13 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // The server's test files share their process (one per fork): each would otherwise load the whole server anew
-    // (about 3 s). Every file starts and stops its own portals; none changes what another reads.
-    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false }, threads: { maxThreads: 2, minThreads: 1 } },
+    // Test files share their process (server, one per fork) or thread (units): each would otherwise load the whole
+    // server (about 3 s), or React and MUI, anew. Every server file starts and stops its own portals; each web file
+    // still gets a new document (apps/web/test-setup.ts points the libraries at it); none changes what another reads.
+    poolOptions: {
+      forks: { maxForks: 2, minForks: 1, isolate: false },
+      threads: { maxThreads: 2, minThreads: 1, isolate: false },
+    },
     projects: [
       {
         extends: true,
@@ -31,8 +35,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'units',
-          // Isolated, each file in a fresh thread: Testing Library binds `screen` to the first document it sees.
           pool: 'threads',
+          // DOMPurify binds the window it is loaded in: run as one of the portal's modules, it is loaded anew with each
+          // file's (apps/web/test-setup.ts).
+          server: { deps: { inline: ['dompurify'] } },
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/scripts/**/*.test.ts'],
         },
       },

@@ -10,6 +10,22 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 /** Set E2E_BASE_URL to run against a portal that is already up; otherwise a fresh one starts here. */
 const externalBaseUrl = process.env.E2E_BASE_URL;
 
+/** Debian's `/usr/bin/<binary>`, never a downloaded browser. */
+function chromium(binary: 'chromium' | 'chromium-headless-shell') {
+  return {
+    executablePath: `/usr/bin/${binary}`,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  };
+}
+
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against the real server on a
  * fresh embedded database. The runner builds the web app first: `npm run build -w apps/web`.
@@ -30,26 +46,21 @@ export default defineConfig({
     baseURL: externalBaseUrl ?? `http://localhost:${port}`,
     headless: true,
     locale: 'pt-BR',
-    // A failed journey keeps its trace (every action's DOM and network) without the screencast's frames, which cost
-    // every journey CPU for the few that fail (a screenshot of the failure is kept beside it).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed journey keeps a screenshot. Recording a trace (every action's DOM and network) costs every journey CPU
+    // for the few that fail: E2E_TRACE=1 keeps the failures' traces, without the screencast's frames.
+    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
     // The portal's service worker (/sw-portal.js) would answer the app's files before page.route() sees them, and
     // precache the whole build in every journey: only installable.spec.ts, which tests it, allows it.
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
   },
+  projects: [
+    // Debian's headless shell: the same engine without the browser's window and its compositing, about a quarter less
+    // CPU for the same journeys (decision 0049).
+    { name: 'journeys', testIgnore: /installable\.spec/, use: { launchOptions: chromium('chromium-headless-shell') } },
+    // The shell has no Push API: the journey of the installable portal and its pushes runs in the full Chromium.
+    { name: 'push', testMatch: /installable\.spec/, use: { launchOptions: chromium('chromium') } },
+  ],
   webServer: externalBaseUrl
     ? undefined
     : {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the portal needs when it is missing: npm packages (npm ci) and, for the tests,
-# Debian's chromium and postgresql (as root), then starts PostgreSQL 15 with the test role.
+# Debian's chromium, chromium-headless-shell and postgresql (as root), then starts PostgreSQL 15 with the test role.
 # Usage: ensure-deps.sh [--system | --system-only] (--system-only: chromium and postgresql, not the npm packages)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,7 @@ fi
 if [ "${1:-}" = "--system" ] || [ "${1:-}" = "--system-only" ]; then
   missing=()
   command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
   command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "==> Installing ${missing[*]} (apt-get)"
