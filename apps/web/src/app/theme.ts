@@ -9,7 +9,7 @@ export const PORTAL_SPACING = 12;
  * colour #e6433f, and the same font stack as the provider's sign-in pages, so moving between them does not jump.
  * Every button shows a clear focus ring when reached by keyboard, and a read-only field looks read-only (a tinted,
  * dashed box) rather than like one waiting for input. The spacing unit is 12 px (SPEC §9 "default spacing 12",
- * decision 0049): `p: 2` is 24 px.
+ * decision 0050): `p: 2` is 24 px.
  */
 export function createPortalTheme(variant: string | null | undefined) {
   return createTheme({
