@@ -9,6 +9,12 @@ import { createPortalTheme } from './theme';
 describe('the portal theme', () => {
   afterEach(() => cleanup());
 
+  it('spaces by 12 px (SPEC §9 "default spacing 12")', () => {
+    const theme = createPortalTheme(null);
+    expect(theme.spacing(1)).toBe('12px');
+    expect(theme.spacing(2, 0.5)).toBe('24px 6px');
+  });
+
   it('gives keyboard focus a two-tone ring and read-only fields a look of their own', () => {
     const theme = createPortalTheme('blueOcean');
     const button = theme.components?.MuiButtonBase?.styleOverrides?.root as Record<string, Record<string, string>>;
