@@ -86,9 +86,10 @@ export function ForgotPasswordPage() {
   const languages = Object.entries(RECOVERY_LOCALE_BY_PATH);
   return (
     // The sign-in page's look (the provider's page, apps/server/src/platform/auth/views.ts): the portal's name in a
-    // bar of the theme's colour, one 400 px card on a grey page, and the language links under it.
+    // bar of the theme's colour, one 400 px card on a grey page, and the language links under it. Its sizes are that
+    // page's pixels, not the theme's spacing unit, so that both pages keep one look whatever the unit.
     <Box lang={locale} sx={{ minHeight: '100vh', bgcolor: SIGN_IN_PAGE_GREY }}>
-      <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: 3, py: 2 }}>
+      <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: '24px', py: '16px' }}>
         <Typography component="p" sx={{ fontSize: 20, fontWeight: 600, lineHeight: 'normal' }}>
           {portal.name}
         </Typography>
@@ -99,13 +100,13 @@ export function ForgotPasswordPage() {
         sx={{
           maxWidth: 400,
           mx: 'auto',
-          my: { xs: 0, sm: 6 },
-          p: 4,
+          my: { xs: 0, sm: '48px' },
+          p: '32px',
           borderRadius: { xs: 0, sm: 2 },
           boxShadow: { xs: 'none', sm: '0 2px 8px rgba(0,0,0,.12)' },
         }}
       >
-        <Stack spacing={3}>
+        <Stack spacing="24px">
           <Typography component="h1" sx={{ fontSize: 22, fontWeight: 700 }}>
             {t('recovery.title')}
           </Typography>
@@ -115,7 +116,7 @@ export function ForgotPasswordPage() {
             </Alert>
           ) : (
             <Box component="form" noValidate onSubmit={onSubmit}>
-              <Stack spacing={2}>
+              <Stack spacing="16px">
                 <Typography color="text.secondary">{t('recovery.intro')}</Typography>
                 <TextField
                   type="email"
@@ -146,7 +147,7 @@ export function ForgotPasswordPage() {
       <Box
         component="nav"
         aria-label={t('app.language')}
-        sx={{ textAlign: 'center', fontSize: 13, my: 2, mx: 'auto', maxWidth: 400 }}
+        sx={{ textAlign: 'center', fontSize: 13, my: '16px', mx: 'auto', maxWidth: 400 }}
       >
         {languages.map(([path, language], i) => (
           <Fragment key={path}>
