@@ -222,6 +222,9 @@ describe('dealers and brands administration', () => {
     expect(await ids({ busca: applyMask('cnpj', extra) })).toEqual([dealerId]);
     expect(await ids({ busca: `prl${n}`.slice(0, 20) })).toEqual([dealerId]);
     expect(await ids({ busca: `ADC${n}`.slice(0, 20) })).toEqual([dealerId]);
+    expect(await ids({ busca: `a.d.c-${n}`.slice(0, 24) })).toEqual([dealerId]);
+    // A text that runs from one code into the next matches neither.
+    expect(await ids({ busca: `PRL${n}ADC` })).toEqual([]);
     expect(await ids({ busca: '100%_' })).toEqual([]);
 
     expect(await ids({ marcaId: brand.id })).toEqual([dealerId]);

@@ -8,6 +8,7 @@ import {
   TEXT_BACKFILL_QUEUE,
   TEXT_EXTRACT_QUEUE,
 } from '../src/modules/files/files.text-jobs.js';
+import { searchItems } from '../src/modules/library/library.queries.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
@@ -58,6 +59,7 @@ describe('library search inside files', () => {
     }
     const groups = (await q('montadora', '{ gruposUsuariosAtivos { id nome } }')).data.gruposUsuariosAtivos;
     const horizonte = groups.find((g: { nome: string }) => g.nome === 'Rede Horizonte').id;
+    ids.horizonte = horizonte;
     const folder = await q('montadora', 'mutation ($p: NovaPastaInput!) { criarNovaPasta(novaPasta: $p) { id } }', {
       p: { nome: 'Preços Horizonte', idPai: null, tiposAcesso: [{ idGrupoAcesso: horizonte, permissao: 'LEITURA' }] },
     });
@@ -67,6 +69,7 @@ describe('library search inside files', () => {
       ['metas.xlsx', await xlsxWithText('Metas trimestrais Vantrelis')],
       ['quebrado.pdf', Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n')],
     ];
+    ids.folder = folder.data.criarNovaPasta.id;
     for (const [name, data] of files) {
       const idArquivo = await uploadFile(as.montadora, base, name, data);
       const placed = await q(
@@ -108,6 +111,48 @@ describe('library search inside files', () => {
     expect(page.content[0].nome).toBe('tabela.pdf');
     const list = await q('dealer', 'query { buscaBiblioteca(texto: "zephyrion") { nome trecho { texto } } }');
     expect(list.data.buscaBiblioteca.map((i: { nome: string }) => i.nome)).toEqual(['tabela.pdf']);
+  });
+
+  it('a search that needs few hits takes a common word from the texts extracted last, a rare one from all', async () => {
+    // Nine text files: the first holds "ostrakon", all hold "nevralgo"; the first placed is given the oldest
+    // extraction time, so the table's own order (what the whole match reads first) is the opposite of recency.
+    const placed: string[] = [];
+    for (let n = 0; n < 9; n++) {
+      const idArquivo = await uploadFile(
+        as.montadora,
+        base,
+        `nota-${n}.txt`,
+        Buffer.from(`Nota ${n} da rede: nevralgo ${n === 0 ? 'ostrakon' : ''}`),
+      );
+      const result = await q(
+        'montadora',
+        'mutation ($a: [ArquivoBibliotecaInput!]!) { uploadArquivos(arquivos: $a) { id } }',
+        { a: [{ idArquivo, idPastaPai: ids.folder }] },
+      );
+      placed.push(result.data.uploadArquivos[0].id);
+    }
+    await drain();
+    await portal.services.db.execute(sql`UPDATE arquivo_texto t SET atualizado_em = now() - (9 - i.n) * interval '1 day'
+      FROM (SELECT arquivo_id, substring(nome FROM 6 FOR 1)::int AS n FROM item_biblioteca WHERE nome LIKE 'nota-_.txt') i
+      WHERE i.arquivo_id = t.arquivo_id`);
+    const reader = { id: 'reader', chaves: [], manager: false, groupIds: [ids.horizonte] };
+    const page = { page: 0, rowsPerPage: 10 };
+
+    // A cap of 3 reads the 9 texts extracted last first: they hold 3 hits, so those are the newest (notes 8, 7, 6).
+    const common = await searchItems(portal.services.db, reader, 'nevralgo', page, 3);
+    expect(common.totalElements).toBe(3);
+    expect(common.content.map((r) => r.nome).sort()).toEqual(['nota-6.txt', 'nota-7.txt', 'nota-8.txt']);
+    expect(common.content.every((r) => r.trecho?.includes('nevralgo'))).toBe(true);
+    // The oldest text alone holds "ostrakon": not among the recent ones, found by the whole match.
+    const rare = await searchItems(portal.services.db, reader, 'ostrakon', page, 3);
+    expect(rare.content.map((r) => r.nome)).toEqual(['nota-0.txt']);
+    expect(rare.totalElements).toBe(1);
+    // The library's own cap counts every hit.
+    expect((await searchItems(portal.services.db, reader, 'nevralgo', page)).totalElements).toBe(9);
+    // Another network's reader: nothing, through either path.
+    const other = { ...reader, groupIds: [] };
+    expect((await searchItems(portal.services.db, other, 'nevralgo', page, 3)).totalElements).toBe(0);
+    expect(placed).toHaveLength(9);
   });
 
   it("shows nothing to another network's dealer", async () => {

@@ -67,36 +67,21 @@ function dealerListSql(filter: DealerFilter): { from: SQL; order: SQL } {
   const conditions: SQL[] = [sql`true`];
   const busca = filter.busca?.trim();
   if (busca) {
-    const pattern = `%${escapeLike(busca.toLowerCase())}%`;
+    // The terms' separator (chr(31)) out of the text, so that a match never spans two codes.
+    const pattern = `%${escapeLike(busca.toLowerCase().replace(/\u001f/g, ''))}%`;
     const text = sql`immutable_unaccent(lower(${pattern}))`;
-    // Stored unaccented names (no unaccent per row); the additional codes' and CNPJs' subqueries run only
-    // for the dealers that have some (most have none).
+    // Stored, folded columns, each with a trigram index (dealers.tables.ts): no folding or unnesting per row.
     const either: SQL[] = [
       sql`d.nome_busca LIKE ${text}`,
       sql`d.nome_exibicao_busca LIKE ${text}`,
-      sql`lower(d.codigo_principal) LIKE ${pattern}`,
-      sql`(cardinality(d.codigos_adicionais) > 0
-             AND EXISTS (SELECT 1 FROM unnest(d.codigos_adicionais) c WHERE lower(c) LIKE ${pattern}))`,
+      sql`d.codigos_busca LIKE ${pattern}`,
     ];
-    // A code typed without its punctuation (or with other punctuation): compared on letters and digits only.
+    // A code typed without its punctuation (or with other punctuation): compared on letters and digits only
+    // (codigos_busca holds each code that way too).
     const bare = busca.toLowerCase().replace(/[^a-z0-9]/g, '');
-    if (bare.length >= 2) {
-      const barePattern = `%${bare}%`;
-      either.push(
-        sql`regexp_replace(lower(d.codigo_principal), '[^a-z0-9]', '', 'g') LIKE ${barePattern}`,
-        sql`(cardinality(d.codigos_adicionais) > 0 AND EXISTS (SELECT 1 FROM unnest(d.codigos_adicionais) c
-               WHERE regexp_replace(lower(c), '[^a-z0-9]', '', 'g') LIKE ${barePattern}))`,
-      );
-    }
+    if (bare.length >= 2) either.push(sql`d.codigos_busca LIKE ${`%${bare}%`}`);
     const digits = cnpjSearchDigits(busca);
-    if (digits) {
-      const cnpjPattern = `%${digits}%`;
-      either.push(
-        sql`d.cnpj LIKE ${cnpjPattern}`,
-        sql`(cardinality(d.cnpjs_adicionais) > 0
-               AND EXISTS (SELECT 1 FROM unnest(d.cnpjs_adicionais) c WHERE c LIKE ${cnpjPattern}))`,
-      );
-    }
+    if (digits) either.push(sql`d.cnpjs_busca LIKE ${`%${digits}%`}`);
     conditions.push(sql`(${sql.join(either, sql` OR `)})`);
   }
   if (filter.active !== null && filter.active !== undefined) conditions.push(sql`d.active = ${filter.active}`);

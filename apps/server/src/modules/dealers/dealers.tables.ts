@@ -30,6 +30,15 @@ export const dealer = pgTable(
     cnpjsAdicionais: text('cnpjs_adicionais').array().notNull().default([]),
     codigoPrincipal: text('codigo_principal').notNull().unique(),
     codigosAdicionais: text('codigos_adicionais').array().notNull().default([]),
+    // Every code (main and additional) in lower case and on its letters and digits alone, and every CNPJ, each
+    // list one text (terms apart by chr(31)): the list's and the header's search match them with LIKE through a
+    // trigram index instead of unnesting and folding the arrays of every dealer (functions in migration 0031).
+    codigosBusca: text('codigos_busca')
+      .notNull()
+      .generatedAlwaysAs(sql`search_codes(array_prepend(codigo_principal, codigos_adicionais))`),
+    cnpjsBusca: text('cnpjs_busca')
+      .notNull()
+      .generatedAlwaysAs(sql`search_terms(array_prepend(cnpj, cnpjs_adicionais))`),
     grupoId: uuid('grupo_id')
       .notNull()
       .references(() => grupo.id),
@@ -50,6 +59,10 @@ export const dealer = pgTable(
     index('dealer_nome_busca_idx').on(t.nomeBusca, t.nomeExibicao, t.id),
     // The user-group members' search by dealer (users.queries.ts) finds dealers by display name through it.
     index('dealer_nome_exibicao_trgm_idx').using('gin', sql`${t.nomeExibicaoBusca} gin_trgm_ops`),
+    // The list's search: each of its LIKEs through a trigram index (a bitmap OR), never a read of every dealer.
+    index('dealer_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
+    index('dealer_codigos_trgm_idx').using('gin', sql`${t.codigosBusca} gin_trgm_ops`),
+    index('dealer_cnpjs_trgm_idx').using('gin', sql`${t.cnpjsBusca} gin_trgm_ops`),
   ],
 );
 

@@ -259,6 +259,17 @@ export function textMatchesSql(query: SQL): SQL {
     WHERE t.vetor @@ ${query} AND t.estado = 'EXTRAIDO' OFFSET 0`;
 }
 
+/**
+ * Like textMatchesSql, but among the `texts` texts extracted last only (newest first, through their index): for a
+ * search that needs a few hits, a word that most texts hold is found here after reading a few hundred rows, where the
+ * text index would decode its whole posting list (about 30 ms for a word in 100,000 texts).
+ */
+export function recentTextMatchesSql(query: SQL, texts: number): SQL {
+  return sql`SELECT t.arquivo_id, ts_rank(t.vetor, ${query}) AS rank FROM (SELECT arquivo_id, vetor FROM arquivo_texto
+      WHERE estado = 'EXTRAIDO' ORDER BY atualizado_em DESC LIMIT ${texts}) t
+    WHERE t.vetor @@ ${query}`;
+}
+
 /** Markers around the matched words in an excerpt: control characters, which stored texts never hold. */
 export const EXCERPT_START = '\u0001';
 export const EXCERPT_END = '\u0002';
