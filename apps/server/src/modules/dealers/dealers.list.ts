@@ -44,6 +44,9 @@ const DEALER_SELECT = sql`SELECT d.id, d.nome, d.nome_exibicao, d.cnpj, d.cnpjs_
     coalesce((SELECT json_agg(json_build_object('dadoComplementarId', dd.dado_complementar_id, 'valor', dd.valor))
               FROM dealer_dado_complementar dd WHERE dd.dealer_id = d.id), '[]'::json) AS dados`;
 
+/** What separates the terms of the stored code and CNPJ columns (migration 0031's search_terms). */
+const TERM_SEPARATOR = String.fromCharCode(31);
+
 /** What the dealers list filters by (docs/domains/organisation.md#the-dealers-list). */
 export type DealerFilter = {
   busca?: string | null;
@@ -68,7 +71,7 @@ function dealerListSql(filter: DealerFilter): { from: SQL; order: SQL } {
   const busca = filter.busca?.trim();
   if (busca) {
     // The terms' separator (chr(31)) out of the text, so that a match never spans two codes.
-    const pattern = `%${escapeLike(busca.toLowerCase().replace(/\u001f/g, ''))}%`;
+    const pattern = `%${escapeLike(busca.toLowerCase().replaceAll(TERM_SEPARATOR, ''))}%`;
     const text = sql`immutable_unaccent(lower(${pattern}))`;
     // Stored, folded columns, each with a trigram index (dealers.tables.ts): no folding or unnesting per row.
     const either: SQL[] = [
