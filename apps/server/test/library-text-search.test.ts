@@ -113,46 +113,52 @@ describe('library search inside files', () => {
     expect(list.data.buscaBiblioteca.map((i: { nome: string }) => i.nome)).toEqual(['tabela.pdf']);
   });
 
-  it('a search that needs few hits takes a common word from the texts extracted last, a rare one from all', async () => {
-    // Nine text files: the first holds "ostrakon", all hold "nevralgo"; the first placed is given the oldest
-    // extraction time, so the table's own order (what the whole match reads first) is the opposite of recency.
-    const placed: string[] = [];
+  it('a search that needs few hits takes a common word from a sample of the texts, a rare one from all', async () => {
+    // Nine text files hold "nevralgo"; one of them, outside the sample, also "ostrakon".
     for (let n = 0; n < 9; n++) {
-      const idArquivo = await uploadFile(
-        as.montadora,
-        base,
-        `nota-${n}.txt`,
-        Buffer.from(`Nota ${n} da rede: nevralgo ${n === 0 ? 'ostrakon' : ''}`),
-      );
+      const idArquivo = await uploadFile(as.montadora, base, `nota-${n}.txt`, Buffer.from(`Nota ${n}: nevralgo`));
       const result = await q(
         'montadora',
         'mutation ($a: [ArquivoBibliotecaInput!]!) { uploadArquivos(arquivos: $a) { id } }',
         { a: [{ idArquivo, idPastaPai: ids.folder }] },
       );
-      placed.push(result.data.uploadArquivos[0].id);
+      expect(result.errors).toBeUndefined();
     }
     await drain();
-    await portal.services.db.execute(sql`UPDATE arquivo_texto t SET atualizado_em = now() - (9 - i.n) * interval '1 day'
-      FROM (SELECT arquivo_id, substring(nome FROM 6 FOR 1)::int AS n FROM item_biblioteca WHERE nome LIKE 'nota-_.txt') i
-      WHERE i.arquivo_id = t.arquivo_id`);
+    // The sample is the extracted texts in id order; every other text of this suite sorts after the notes' here.
+    const byId = (
+      await portal.services.db.execute(sql`SELECT i.nome, t.arquivo_id FROM arquivo_texto t
+        JOIN item_biblioteca i ON i.arquivo_id = t.arquivo_id WHERE t.estado = 'EXTRAIDO' ORDER BY t.arquivo_id`)
+    ).rows as { nome: string; arquivo_id: string }[];
+    await portal.services.db.execute(sql`UPDATE arquivo_texto SET estado = 'SEM_TEXTO'
+      WHERE estado = 'EXTRAIDO' AND arquivo_id NOT IN (SELECT arquivo_id FROM item_biblioteca WHERE nome LIKE 'nota-%')`);
+    const notes = byId.filter((r) => r.nome.startsWith('nota-'));
+    const last = notes[notes.length - 1];
+    await portal.services.db.execute(sql`UPDATE arquivo_texto SET texto = texto || ' ostrakon',
+      vetor = vetor || to_tsvector('busca_pt', 'ostrakon') WHERE arquivo_id = ${last.arquivo_id}`);
     const reader = { id: 'reader', chaves: [], manager: false, groupIds: [ids.horizonte] };
     const page = { page: 0, rowsPerPage: 10 };
-
-    // A cap of 3 reads the 9 texts extracted last first: they hold 3 hits, so those are the newest (notes 8, 7, 6).
-    const common = await searchItems(portal.services.db, reader, 'nevralgo', page, 3);
-    expect(common.totalElements).toBe(3);
-    expect(common.content.map((r) => r.nome).sort()).toEqual(['nota-6.txt', 'nota-7.txt', 'nota-8.txt']);
-    expect(common.content.every((r) => r.trecho?.includes('nevralgo'))).toBe(true);
-    // The oldest text alone holds "ostrakon": not among the recent ones, found by the whole match.
-    const rare = await searchItems(portal.services.db, reader, 'ostrakon', page, 3);
-    expect(rare.content.map((r) => r.nome)).toEqual(['nota-0.txt']);
-    expect(rare.totalElements).toBe(1);
-    // The library's own cap counts every hit.
-    expect((await searchItems(portal.services.db, reader, 'nevralgo', page)).totalElements).toBe(9);
-    // Another network's reader: nothing, through either path.
-    const other = { ...reader, groupIds: [] };
-    expect((await searchItems(portal.services.db, other, 'nevralgo', page, 3)).totalElements).toBe(0);
-    expect(placed).toHaveLength(9);
+    try {
+      // A cap of 3 reads the first 9 texts by id, which hold 3 hits at once: the first 3 by id, whatever the
+      // table's own order (what the whole match would read first).
+      const common = await searchItems(portal.services.db, reader, 'nevralgo', page, 3);
+      expect(common.totalElements).toBe(3);
+      expect(common.content.map((r) => r.nome).sort()).toEqual(notes.slice(0, 3).map((r) => r.nome).sort());
+      expect(common.content.every((r) => r.trecho?.includes('nevralgo'))).toBe(true);
+      // The last note by id alone holds "ostrakon": outside a sample of 3, found by the whole match.
+      const rare = await searchItems(portal.services.db, reader, 'ostrakon', { page: 0, rowsPerPage: 10 }, 1);
+      expect(rare.content.map((r) => r.nome)).toEqual([last.nome]);
+      expect(rare.totalElements).toBe(1);
+      // The library's own cap counts every hit.
+      expect((await searchItems(portal.services.db, reader, 'nevralgo', page)).totalElements).toBe(9);
+      // Another network's reader: nothing, through either path.
+      const other = { ...reader, groupIds: [] };
+      expect((await searchItems(portal.services.db, other, 'nevralgo', page, 3)).totalElements).toBe(0);
+    } finally {
+      // The suite's other texts back as they were.
+      await portal.services.db.execute(sql`UPDATE arquivo_texto SET estado = 'EXTRAIDO'
+        WHERE estado = 'SEM_TEXTO' AND vetor IS NOT NULL`);
+    }
   });
 
   it("shows nothing to another network's dealer", async () => {

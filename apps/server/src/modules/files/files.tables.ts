@@ -98,7 +98,8 @@ export const arquivoTexto = pgTable(
   (t) => [
     index('arquivo_texto_vetor_idx').using('gin', t.vetor),
     index('arquivo_texto_pendente_idx').on(t.atualizadoEm).where(sql`estado = 'PENDENTE'`),
-    // The texts extracted last, newest first: where a search that needs few hits looks first (recentTextMatchesSql).
-    index('arquivo_texto_extraido_idx').on(t.atualizadoEm.desc()).where(sql`estado = 'EXTRAIDO'`),
+    // The extracted texts in id order (random ids: a sample of the library): where a search that needs few hits
+    // looks first (sampleTextMatchesSql).
+    index('arquivo_texto_extraido_idx').on(t.arquivoId).where(sql`estado = 'EXTRAIDO'`),
   ],
 );

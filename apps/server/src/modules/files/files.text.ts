@@ -255,18 +255,22 @@ export function textMatchesSql(query: SQL): SQL {
   // OFFSET 0 plans the matches on their own, for all of them: through the GIN index. Without it a caller's LIMIT
   // reached this scan, and, its estimate of the matches being a guess, PostgreSQL chose to read the whole table
   // for the first few, which for a word no text holds is every text of the library (seconds at a million files).
-  return sql`SELECT t.arquivo_id, ts_rank(t.vetor, ${query}) AS rank FROM arquivo_texto t
-    WHERE t.vetor @@ ${query} AND t.estado = 'EXTRAIDO' OFFSET 0`;
+  // The state is checked on the matches, not through arquivo_texto_extraido_idx: a bitmap of every extracted text
+  // ANDed with the words' would cost more than the words' alone.
+  return sql`SELECT m.arquivo_id, ts_rank(m.vetor, ${query}) AS rank
+    FROM (SELECT t.arquivo_id, t.vetor, t.estado FROM arquivo_texto t WHERE t.vetor @@ ${query} OFFSET 0) m
+    WHERE m.estado = 'EXTRAIDO'`;
 }
 
 /**
- * Like textMatchesSql, but among the `texts` texts extracted last only (newest first, through their index): for a
- * search that needs a few hits, a word that most texts hold is found here after reading a few hundred rows, where the
- * text index would decode its whole posting list (about 30 ms for a word in 100,000 texts).
+ * Like textMatchesSql, but among the first `texts` extracted texts in id order only (ids are random: a sample of the
+ * library's texts, read through their index): for a search that needs a few hits, a word that most texts hold is
+ * found here after reading a few hundred rows, where the text index would decode its whole posting list (about 30 ms
+ * for a word in 100,000 texts).
  */
-export function recentTextMatchesSql(query: SQL, texts: number): SQL {
+export function sampleTextMatchesSql(query: SQL, texts: number): SQL {
   return sql`SELECT t.arquivo_id, ts_rank(t.vetor, ${query}) AS rank FROM (SELECT arquivo_id, vetor FROM arquivo_texto
-      WHERE estado = 'EXTRAIDO' ORDER BY atualizado_em DESC LIMIT ${texts}) t
+      WHERE estado = 'EXTRAIDO' ORDER BY arquivo_id LIMIT ${texts}) t
     WHERE t.vetor @@ ${query}`;
 }
 

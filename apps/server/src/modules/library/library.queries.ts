@@ -4,7 +4,7 @@ import { type Database, type DbOrTx, inlineLimit, queryPreparedSql } from '../..
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { uploadDetailsJoin } from '../files/files.queries.js';
-import { recentTextMatchesSql, textExcerptSql, textMatchesSql, textQuerySql } from '../files/files.text.js';
+import { sampleTextMatchesSql, textExcerptSql, textMatchesSql, textQuerySql } from '../files/files.text.js';
 import { userGroupName } from '../user-groups/user-groups.queries.js';
 import { userGroupIdsOf, userNameEmailJoin } from '../users/users.queries.js';
 
@@ -201,9 +201,9 @@ const nameMatches = (text: string) => sql`i.nome_busca LIKE immutable_unaccent(l
  */
 export const SEARCH_HITS_CAP = 1000;
 
-/** Searches that read at most this many hits of each kind look for text hits among recent texts first (searchItems). */
+/** Searches that read at most this many hits of each kind look for text hits in a sample of the texts first (searchItems). */
 const PROBE_MAX_CAP = 200;
-/** How many recent texts such a probe reads for each hit it needs: a word in a third of the texts is found there. */
+/** How many texts such a probe reads for each hit it needs: a word in a third of the texts is found there. */
 const PROBE_TEXTS_PER_HIT = 3;
 
 /** A search hit: the item's row with the marked excerpt of its file's text when the text matched. */
@@ -229,8 +229,8 @@ export async function searchItems(
     sql`SELECT i.id, i.nome_busca, 1 AS tipo, m.rank FROM (${matches}) m
         JOIN item_biblioteca i ON i.arquivo_id = m.arquivo_id
        WHERE NOT i.pasta AND NOT (${nameMatches(text)}) AND ${visibleTo(viewer)} AND ${only} LIMIT ${cap}`;
-  // A small cap (the header's) looks first among the texts extracted last: when they hold `cap` hits, the whole
-  // match (a GIN posting list as long as the word is common) is never read; otherwise it runs as for any cap.
+  // A small cap (the header's) looks first in a sample of the texts: when it holds `cap` hits, the whole match (a GIN
+  // posting list as long as the word is common) is never read; otherwise it runs as for any cap (decision 0051).
   const probe = query && cap <= PROBE_MAX_CAP;
   const byText = !query
     ? sql``
@@ -240,7 +240,7 @@ export async function searchItems(
       : sql`UNION ALL (${textHits(textMatchesSql(query))})`;
   // MATERIALIZED: the hits are found on their own (trigram and text indexes), never by walking the name order,
   // which for a term clustered under one letter would read half the library.
-  const hits = sql`WITH ${probe ? sql`probe AS MATERIALIZED (${textHits(recentTextMatchesSql(query, cap * PROBE_TEXTS_PER_HIT))}),` : sql``}
+  const hits = sql`WITH ${probe ? sql`probe AS MATERIALIZED (${textHits(sampleTextMatchesSql(query, cap * PROBE_TEXTS_PER_HIT))}),` : sql``}
     hits AS MATERIALIZED (
       (SELECT i.id, i.nome_busca, 0 AS tipo, 0::real AS rank FROM item_biblioteca i
         WHERE ${nameMatches(text)} AND ${visibleTo(viewer)} LIMIT ${cap}) ${byText})`;

@@ -1,1 +1,0 @@
-CREATE INDEX "arquivo_texto_extraido_idx" ON "arquivo_texto" USING btree ("atualizado_em" DESC NULLS LAST) WHERE estado = 'EXTRAIDO';

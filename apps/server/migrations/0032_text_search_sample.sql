@@ -1,0 +1,1 @@
+CREATE INDEX "arquivo_texto_extraido_idx" ON "arquivo_texto" USING btree ("arquivo_id") WHERE estado = 'EXTRAIDO';
