@@ -143,7 +143,12 @@ describe('library search inside files', () => {
       // table's own order (what the whole match would read first).
       const common = await searchItems(portal.services.db, reader, 'nevralgo', page, 3);
       expect(common.totalElements).toBe(3);
-      expect(common.content.map((r) => r.nome).sort()).toEqual(notes.slice(0, 3).map((r) => r.nome).sort());
+      expect(common.content.map((r) => r.nome).sort()).toEqual(
+        notes
+          .slice(0, 3)
+          .map((r) => r.nome)
+          .sort(),
+      );
       expect(common.content.every((r) => r.trecho?.includes('nevralgo'))).toBe(true);
       // The last note by id alone holds "ostrakon": outside a sample of 3, found by the whole match.
       const rare = await searchItems(portal.services.db, reader, 'ostrakon', { page: 0, rowsPerPage: 10 }, 1);
