@@ -70,6 +70,13 @@ describe('PushPrompt', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: i18n.t('shell.pushEnable') })).toBeNull());
   });
 
+  it('floats over the page instead of pushing it down when it appears', async () => {
+    stubBrowser('default');
+    renderPrompt([keyMock(KEY)]);
+    const prompt = await screen.findByRole('region', { name: i18n.t('shell.pushEnable') });
+    expect(getComputedStyle(prompt).position).toBe('fixed');
+  });
+
   it('is dismissed for this browser with "not now"', async () => {
     stubBrowser('default');
     renderPrompt([keyMock(KEY)]);

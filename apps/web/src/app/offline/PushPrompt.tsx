@@ -67,11 +67,22 @@ export function PushPrompt() {
   };
 
   return (
+    // Fixed over the page's bottom corner, not in the flow: it appears after the page is drawn (its key is fetched
+    // then), and in the flow it pushed everything down (Lighthouse's layout shift on /home, issue 12).
     <Alert
       severity="info"
       role="region"
       aria-label={t('shell.pushEnable')}
-      sx={{ borderRadius: 0 }}
+      elevation={6}
+      sx={{
+        position: 'fixed',
+        bottom: 16,
+        right: 16,
+        left: { xs: 16, sm: 'auto' },
+        maxWidth: { sm: 480 },
+        zIndex: 'snackbar',
+        boxShadow: 6,
+      }}
       action={
         <Stack direction="row" spacing={1}>
           <Button color="inherit" size="small" onClick={dismiss}>
