@@ -224,7 +224,7 @@ export async function searchItems(
   cap = SEARCH_HITS_CAP,
 ): Promise<{ content: SearchRow[]; totalElements: number }> {
   const query = textQuerySql(text);
-  // Files whose text matches, found through `matches` (name matches apart, counted above).
+  // Files whose text matches, found through `matches` (those whose name matches are among the name hits).
   const textHits = (matches: SQL, only: SQL = sql`true`) =>
     sql`SELECT i.id, i.nome_busca, 1 AS tipo, m.rank FROM (${matches}) m
         JOIN item_biblioteca i ON i.arquivo_id = m.arquivo_id
