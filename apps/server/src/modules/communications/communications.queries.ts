@@ -130,7 +130,7 @@ export async function pageOwnComunicados(
   const conditions = [listaSql(userId, filter.lista)];
   if (filter.busca?.trim()) {
     conditions.push(
-      sql`immutable_unaccent(lower(c.titulo)) LIKE immutable_unaccent(lower(${`%${escapeLike(filter.busca.trim())}%`}))`,
+      sql`c.titulo_busca LIKE immutable_unaccent(lower(${`%${escapeLike(filter.busca.trim())}%`}))`,
     );
   }
   if (filter.status?.length) conditions.push(sql`c.status = ANY(${textArray(filter.status)})`);
@@ -206,7 +206,7 @@ export async function pageEnvios(
   if (filter.busca?.trim()) {
     const pattern = `%${escapeLike(filter.busca.trim())}%`;
     // The reader may know it by its version's title (issue 17 point 6): an English reader searches in English.
-    conditions.push(sql`(immutable_unaccent(lower(c.titulo)) LIKE immutable_unaccent(lower(${pattern}))
+    conditions.push(sql`(c.titulo_busca LIKE immutable_unaccent(lower(${pattern}))
       OR EXISTS (SELECT 1 FROM jsonb_array_elements(c.traducoes) v
         WHERE immutable_unaccent(lower(v->>'titulo')) LIKE immutable_unaccent(lower(${pattern})))
       OR EXISTS (SELECT 1 FROM unnest(c.etiquetas) t WHERE immutable_unaccent(lower(t)) LIKE immutable_unaccent(lower(${pattern}))))`);
