@@ -129,9 +129,7 @@ export async function pageOwnComunicados(
 ) {
   const conditions = [listaSql(userId, filter.lista)];
   if (filter.busca?.trim()) {
-    conditions.push(
-      sql`c.titulo_busca LIKE immutable_unaccent(lower(${`%${escapeLike(filter.busca.trim())}%`}))`,
-    );
+    conditions.push(sql`c.titulo_busca LIKE immutable_unaccent(lower(${`%${escapeLike(filter.busca.trim())}%`}))`);
   }
   if (filter.status?.length) conditions.push(sql`c.status = ANY(${textArray(filter.status)})`);
   const where = sql.join(conditions, sql` AND `);
