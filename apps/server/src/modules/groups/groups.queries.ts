@@ -43,8 +43,8 @@ export type DealerGroupFilter = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The FROM and WHERE of the dealer groups' list, with each group's dealer count (any state). */
-function listFrom(filter: DealerGroupFilter): SQL {
+/** The WHERE of the dealer groups' list (alias `g`). */
+function listWhere(filter: DealerGroupFilter): SQL {
   const conditions: SQL[] = [sql`true`];
   const busca = filter.busca?.trim();
   if (busca) {
@@ -52,9 +52,16 @@ function listFrom(filter: DealerGroupFilter): SQL {
     conditions.push(sql`immutable_unaccent(lower(g.nome)) LIKE immutable_unaccent(lower(${pattern}))`);
   }
   if (filter.active !== null && filter.active !== undefined) conditions.push(sql`g.active = ${filter.active}`);
-  // Each group's count on its own (LATERAL): never an aggregate of every dealer joined to each group.
-  return sql`FROM grupo g LEFT JOIN LATERAL (SELECT count(*)::int AS n FROM (${dealerGroupOfDealersSql}) d
-    WHERE d.grupo_id = g.id) c ON true WHERE ${sql.join(conditions, sql` AND `)}`;
+  return sql.join(conditions, sql` AND `);
+}
+
+/** Each group of `groups` (a FROM item, alias `g`) with its dealer count (any state), each counted on its own. */
+const withDealerCounts = (groups: SQL) => sql`FROM ${groups} LEFT JOIN LATERAL (SELECT count(*)::int AS n
+    FROM (${dealerGroupOfDealersSql}) d WHERE d.grupo_id = g.id) c ON true`;
+
+/** The FROM and WHERE of the dealer groups' list, with each group's dealer count (any state). */
+function listFrom(filter: DealerGroupFilter): SQL {
+  return sql`${withDealerCounts(sql`grupo g`)} WHERE ${listWhere(filter)}`;
 }
 
 /** `ordenacao` (`nome`, `dealers`, `active`, '-' for descending; default `nome`) as ORDER BY; else BAD_USER_INPUT. */
@@ -82,14 +89,19 @@ export async function pageDealerGroups(
   db: DbOrTx,
   filter: DealerGroupFilter & { rowsPerPage: number; offset: number; countUpTo?: number },
 ): Promise<{ content: DealerGroupRow[]; totalElements: number }> {
-  const from = listFrom(filter);
-  const [content, count] = await Promise.all([
-    db.execute(
-      sql`SELECT ${LIST_COLUMNS} ${from} ORDER BY ${listOrder(filter.ordenacao)} LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`,
-    ),
-    db.execute(countSql(from, filter.countUpTo)),
+  const order = listOrder(filter.ordenacao);
+  const page = sql`LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`;
+  // The page is chosen first and only its groups' dealers are counted, unless the order is that count.
+  const byCount = (filter.ordenacao ?? '').replace(/^-/, '') === 'dealers';
+  const content = byCount
+    ? sql`SELECT ${LIST_COLUMNS} ${listFrom(filter)} ORDER BY ${order} ${page}`
+    : sql`SELECT ${LIST_COLUMNS} ${withDealerCounts(sql`(SELECT g.* FROM grupo g WHERE ${listWhere(filter)} ORDER BY ${order} ${page}) g`)}
+        ORDER BY ${order}`;
+  const [found, count] = await Promise.all([
+    db.execute(content),
+    db.execute(countSql(sql`FROM grupo g WHERE ${listWhere(filter)}`, filter.countUpTo)),
   ]);
-  return { content: content.rows as DealerGroupRow[], totalElements: (count.rows[0] as { total: number }).total };
+  return { content: found.rows as DealerGroupRow[], totalElements: (count.rows[0] as { total: number }).total };
 }
 
 /** Every dealer group the list's filter shows, in its order: the rows of the .xlsx export. */

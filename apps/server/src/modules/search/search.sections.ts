@@ -8,7 +8,7 @@ import { type Excerpt, parseExcerpt } from '../files/files.text.js';
 import { pageDealerGroups } from '../groups/groups.queries.js';
 import { libraryViewer, readableItemIds, searchItems } from '../library/library.queries.js';
 import { type MenuNode, userMenuOf } from '../menu/menu.queries.js';
-import { pageUserGroups } from '../user-groups/user-groups.queries.js';
+import { pageUserGroupNames } from '../user-groups/user-groups.queries.js';
 import { adminScope, pageUserIds, usersByIdsInScope } from '../users/users.list.js';
 import { userGroupIdsOf } from '../users/users.queries.js';
 
@@ -193,7 +193,7 @@ const dealerGroups: Finder = async ({ services, user, text, limit }) => {
 /** User groups the user may see in that administration, by name. */
 const userGroups: Finder = async ({ services, user, text, limit }) => {
   if (!canOpen(user, '/gruposUsuarios')) return null;
-  const found = await pageUserGroups(services.db, user, { busca: text, rowsPerPage: limit, offset: 0, countUpTo });
+  const found = await pageUserGroupNames(services.db, user, { busca: text, rowsPerPage: limit, offset: 0, countUpTo });
   if (!found.totalElements) return null;
   const itens = found.content.map((g) => item(g.id, g.nome, `/gruposUsuarios/${g.id}`));
   return { ...capped(found.totalElements), itens, verTodos: withSearch('/gruposUsuarios', text) };

@@ -137,23 +137,45 @@ function listParts(viewer: CurrentUser, filter: UserGroupFilter) {
   return { where: sql.join(conditions, sql` AND `), order: order[field] };
 }
 
+/** One page of the list with `selected` columns (alias `g`), and the count (up to `countUpTo` + 1 when given). */
+async function pageOf<Row>(
+  db: DbOrTx,
+  viewer: CurrentUser,
+  filter: UserGroupFilter & { offset: number; rowsPerPage: number; countUpTo?: number },
+  selected: SQL,
+): Promise<{ content: Row[]; totalElements: number }> {
+  const { where, order } = listParts(viewer, filter);
+  const [content, count] = await Promise.all([
+    db.execute(
+      sql`SELECT ${selected} FROM grupo_usuarios g WHERE ${where} ORDER BY ${order} LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`,
+    ),
+    db.execute(countSql(sql`FROM grupo_usuarios g WHERE ${where}`, filter.countUpTo)),
+  ]);
+  return { content: content.rows as Row[], totalElements: (count.rows[0] as { total: number }).total };
+}
+
 /**
  * One page of the user groups `viewer` may see (`gruposUsuarios`): `busca` matches the name without case
  * or accents; filters by state and visibility; sorted by `ordenacao` ('-' before a field for descending).
  */
-export async function pageUserGroups(
+export function pageUserGroups(
   db: DbOrTx,
   viewer: CurrentUser,
   filter: UserGroupFilter & { offset: number; rowsPerPage: number; countUpTo?: number },
 ): Promise<{ content: UserGroupRow[]; totalElements: number }> {
-  const { where, order } = listParts(viewer, filter);
-  const [content, count] = await Promise.all([
-    db.execute(
-      sql`SELECT ${columns()} FROM grupo_usuarios g WHERE ${where} ORDER BY ${order} LIMIT ${filter.rowsPerPage} OFFSET ${filter.offset}`,
-    ),
-    db.execute(countSql(sql`FROM grupo_usuarios g WHERE ${where}`, filter.countUpTo)),
-  ]);
-  return { content: content.rows as UserGroupRow[], totalElements: (count.rows[0] as { total: number }).total };
+  return pageOf<UserGroupRow>(db, viewer, filter, columns());
+}
+
+/**
+ * The same list by id and name only, sorted by name: the header search, which shows no member counts (a group of
+ * 100,000 members takes milliseconds to count).
+ */
+export function pageUserGroupNames(
+  db: DbOrTx,
+  viewer: CurrentUser,
+  filter: Omit<UserGroupFilter, 'ordenacao'> & { offset: number; rowsPerPage: number; countUpTo?: number },
+): Promise<{ content: { id: string; nome: string }[]; totalElements: number }> {
+  return pageOf(db, viewer, { ...filter, ordenacao: 'nome' }, sql`g.id, g.nome`);
 }
 
 /** Every user group of the list's filter, in its order (the `.xlsx` export; bounded by the number of groups). */
