@@ -941,7 +941,10 @@ export type LeituraDestinatario = {
 export type LeituraDestinatarioPage = {
   __typename?: 'LeituraDestinatarioPage';
   content: Array<LeituraDestinatario>;
+  /** With a search, counted up to 1,000: see totalLimitado. */
   totalElements: Scalars['Int']['output'];
+  /** A search found more than totalElements (1,000) recipients: the list shows '1,000+' and asks for a narrower search. */
+  totalLimitado: Scalars['Boolean']['output'];
 };
 
 /** One slice of the dashboard: a dealer, dealer group, brand or user group. */
@@ -3943,6 +3946,7 @@ export type LeituraDestinatarioResolvers<ContextType = GraphQLContext, ParentTyp
 export type LeituraDestinatarioPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeituraDestinatarioPage'] = ResolversParentTypes['LeituraDestinatarioPage']> = {
   content?: Resolver<Array<ResolversTypes['LeituraDestinatario']>, ParentType, ContextType>;
   totalElements?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalLimitado?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type LeituraPorItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LeituraPorItem'] = ResolversParentTypes['LeituraPorItem']> = {

@@ -190,6 +190,7 @@ export const ptBRInitial = {
     "loadError": "Não foi possível carregar os dados.",
     "rowsPerPage": "Itens por página",
     "displayedRows": "{{from}}–{{to}} de {{count}}",
+    "displayedRowsMore": "{{from}}–{{to}} de mais de {{count}}",
     "selectRow": "Selecionar linha",
     "selectAll": "Selecionar todas as linhas da página",
     "selected": "{{count}} selecionado(s)",

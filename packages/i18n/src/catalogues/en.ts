@@ -359,6 +359,7 @@ export const en = {
     loadError: 'The data could not be loaded.',
     rowsPerPage: 'Items per page',
     displayedRows: '{{from}}–{{to}} of {{count}}',
+    displayedRowsMore: '{{from}}–{{to}} of more than {{count}}',
     selectRow: 'Select row',
     selectAll: 'Select every row of the page',
     selected: '{{count}} selected',

@@ -363,6 +363,7 @@ export const es = {
     loadError: 'No fue posible cargar los datos.',
     rowsPerPage: 'Elementos por página',
     displayedRows: '{{from}}–{{to}} de {{count}}',
+    displayedRowsMore: '{{from}}–{{to}} de más de {{count}}',
     selectRow: 'Seleccionar fila',
     selectAll: 'Seleccionar todas las filas de la página',
     selected: '{{count}} seleccionado(s)',

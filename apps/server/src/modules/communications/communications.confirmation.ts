@@ -16,8 +16,9 @@ import {
   findEnvio,
   findOwnComunicado,
   type LeituraRow,
+  type LeiturasPage,
   leiturasFromSql,
-  READERS_SEARCH_MAX_HITS,
+  readersSearchCountSql,
 } from './communications.queries.js';
 
 // Read confirmation (issue 17 point 4, docs/domains/communications.md#read-confirmation): an author may ask the
@@ -89,13 +90,13 @@ export function confirmationFigures(
 
 /**
  * Recipients by name with their confirmation; `confirmado` filters; searchable by name or e-mail (the readers
- * list's order and search: `pageLeituras`, a search counting at most READERS_SEARCH_MAX_HITS).
+ * list's order and search: `pageLeituras`, a search counting at most READERS_SEARCH_MAX_HITS, readersSearchCountSql).
  */
 export async function pageConfirmacoes(
   db: DbOrTx,
   comunicadoId: string,
   filter: { busca?: string | null; confirmado?: boolean | null; page: number; rowsPerPage: number },
-): Promise<{ content: LeituraRow[]; totalElements: number }> {
+): Promise<LeiturasPage> {
   const conditions: SQL[] = [sql`e.comunicado_id = ${comunicadoId}`];
   if (filter.confirmado === true) conditions.push(sql`e.data_confirmacao IS NOT NULL`);
   if (filter.confirmado === false) conditions.push(sql`e.data_confirmacao IS NULL`);
@@ -108,15 +109,12 @@ export async function pageConfirmacoes(
         LIMIT ${filter.rowsPerPage} OFFSET ${filter.page * filter.rowsPerPage}`),
     db.execute(
       busca
-        ? sql`SELECT count(*)::int AS total FROM (SELECT 1 ${leiturasFromSql} WHERE ${where}
-              LIMIT ${READERS_SEARCH_MAX_HITS}) hits`
-        : sql`SELECT count(*)::int AS total FROM comunicado_envio e WHERE ${where}`,
+        ? readersSearchCountSql(where)
+        : sql`SELECT count(*)::int AS total, false AS limitado FROM comunicado_envio e WHERE ${where}`,
     ),
   ]);
-  return {
-    content: content.rows as LeituraRow[],
-    totalElements: (total.rows[0] as { total: number }).total,
-  };
+  const counted = total.rows[0] as { total: number; limitado: boolean };
+  return { content: content.rows as LeituraRow[], totalElements: counted.total, totalLimitado: counted.limitado };
 }
 
 /** A sent communication of the user (creator or approver), as the dashboard; else NOT_FOUND. */

@@ -429,6 +429,17 @@ export type LeituraRow = {
  */
 export const READERS_SEARCH_MAX_HITS = 1000;
 
+/**
+ * SQL: `total` (at most READERS_SEARCH_MAX_HITS) and `limitado` (there are more) of the recipients matching `where`
+ * with a search: counts one past the cap, never the whole of a frequent term.
+ */
+export const readersSearchCountSql = (where: SQL) =>
+  sql`SELECT least(count(*), ${READERS_SEARCH_MAX_HITS})::int AS total, count(*) > ${READERS_SEARCH_MAX_HITS} AS limitado
+    FROM (SELECT 1 ${leiturasFromSql} WHERE ${where} LIMIT ${READERS_SEARCH_MAX_HITS + 1}) hits`;
+
+/** A page of recipients: `totalLimitado` when a search found more than READERS_SEARCH_MAX_HITS (`totalElements`). */
+export type LeiturasPage = { content: LeituraRow[]; totalElements: number; totalLimitado: boolean };
+
 /** Recipients joined to their users (`u`: name, its search form and e-mail): the readers list and its export. */
 export const leiturasFromSql = sql`FROM comunicado_envio e JOIN (${userSortableSummarySql}) u ON u.id = e.usuario_id`;
 
@@ -443,7 +454,7 @@ export async function pageLeituras(
   comunicadoId: string,
   filter: { busca?: string | null; lido?: boolean | null; page: number; rowsPerPage: number },
   totals?: { entregues: number; lidos: number },
-) {
+): Promise<LeiturasPage> {
   const conditions = [sql`e.comunicado_id = ${comunicadoId}`];
   const lido = filter.lido ?? null;
   if (lido !== null) conditions.push(sql`e.lido = ${lido}`);
@@ -451,17 +462,15 @@ export async function pageLeituras(
   if (busca) conditions.push(userNameOrEmailLikeSql(busca));
   const where = sql.join(conditions, sql` AND `);
   const countSql = busca
-    ? sql`SELECT count(*)::int AS total FROM (SELECT 1 ${leiturasFromSql} WHERE ${where}
-          LIMIT ${READERS_SEARCH_MAX_HITS}) hits`
+    ? readersSearchCountSql(where)
     : // Without a search the users need not be read: every delivery has one.
-      sql`SELECT count(*)::int AS total FROM comunicado_envio e WHERE ${where}`;
+      sql`SELECT count(*)::int AS total, false AS limitado FROM comunicado_envio e WHERE ${where}`;
   const counted =
     !busca && totals
-      ? lido === null
-        ? totals.entregues
-        : lido
-          ? totals.lidos
-          : totals.entregues - totals.lidos
+      ? {
+          total: lido === null ? totals.entregues : lido ? totals.lidos : totals.entregues - totals.lidos,
+          limitado: false,
+        }
       : null;
   const [content, total] = await Promise.all([
     rows<LeituraRow>(
@@ -471,9 +480,9 @@ export async function pageLeituras(
            WHERE ${where} ORDER BY u.nome_busca, u.id
            LIMIT ${filter.rowsPerPage} OFFSET ${filter.page * filter.rowsPerPage}`,
     ),
-    counted === null ? rows<{ total: number }>(db, countSql).then((r) => r[0].total) : counted,
+    counted ?? rows<{ total: number; limitado: boolean }>(db, countSql).then((r) => r[0]),
   ]);
-  return { content, totalElements: total };
+  return { content, totalElements: total.total, totalLimitado: total.limitado };
 }
 
 /**

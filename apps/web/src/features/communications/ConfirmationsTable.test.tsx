@@ -17,7 +17,12 @@ const row = (id: string, nome: string, confirmed: boolean) => ({
 });
 const answer = (rows: ReturnType<typeof row>[]) => ({
   data: {
-    confirmacoesComunicado: { __typename: 'LeituraDestinatarioPage', content: rows, totalElements: rows.length },
+    confirmacoesComunicado: {
+      __typename: 'LeituraDestinatarioPage',
+      content: rows,
+      totalElements: rows.length,
+      totalLimitado: false,
+    },
   },
 });
 const MOCKS: MockedResponse[] = [

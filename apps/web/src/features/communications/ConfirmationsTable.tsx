@@ -64,6 +64,7 @@ export function ConfirmationsTable({ id }: { id: string }) {
         columns={columns}
         rows={result?.content}
         total={result?.totalElements ?? 0}
+        totalCapped={result?.totalLimitado ?? false}
         getRowId={(r) => r.usuario.id}
         list={list}
         loading={loading}

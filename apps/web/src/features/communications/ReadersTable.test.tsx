@@ -15,8 +15,10 @@ const reader = (id: string, nome: string, lido: boolean) => ({
   dataLeitura: lido ? '2026-03-02T13:00:00.000Z' : null,
   dataRecebimento: '2026-03-01T12:00:00.000Z',
 });
-const answer = (rows: ReturnType<typeof reader>[]) => ({
-  data: { leiturasComunicado: { __typename: 'PageLeituraDestinatario', content: rows, totalElements: rows.length } },
+const answer = (rows: ReturnType<typeof reader>[], totalElements = rows.length, totalLimitado = false) => ({
+  data: {
+    leiturasComunicado: { __typename: 'PageLeituraDestinatario', content: rows, totalElements, totalLimitado },
+  },
 });
 const MOCKS: MockedResponse[] = [
   {
@@ -26,6 +28,11 @@ const MOCKS: MockedResponse[] = [
   {
     request: { query: LEITURAS_COMUNICADO, variables: { id: 'c1', lido: false, page: 0, rowsPerPage: 10 } },
     result: answer([reader('u2', 'Bruno', false)]),
+  },
+  {
+    // A search the server counted up to its cap (1,000) and found more.
+    request: { query: LEITURAS_COMUNICADO, variables: { id: 'c1', busca: 'a', page: 0, rowsPerPage: 10 } },
+    result: answer([reader('u1', 'Ana', true)], 1000, true),
   },
 ];
 
@@ -55,6 +62,11 @@ describe('ReadersTable on the kit list', () => {
     expect(router.state.location.search).toBe('?leitura=naoLidos');
     expect(await screen.findByText('1–1 de 1')).toBeTruthy();
     expect(screen.queryByText('Ana')).toBeNull();
+  });
+
+  it('says "more than" when the server capped a search\'s count', async () => {
+    renderTable('/comunicados/dashboard/c1?busca=a');
+    expect(await screen.findByText('1–10 de mais de 1000')).toBeTruthy();
   });
 
   it('opens on the filter of a shared link', async () => {

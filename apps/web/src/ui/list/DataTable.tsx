@@ -39,6 +39,8 @@ export type DataTableProps<R> = {
   /** The current page from the server; undefined before the first answer. */
   rows: readonly R[] | undefined;
   total: number;
+  /** The server counted up to `total` and found more (e.g. a search's capped count): "1–10 of more than 1000". */
+  totalCapped?: boolean;
   getRowId: (row: R) => string;
   list: ListParams;
   loading?: boolean;
@@ -250,7 +252,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
         onPageChange={(_, page) => list.setPage(page)}
         onRowsPerPageChange={(e) => list.setRowsPerPage(Number(e.target.value))}
         labelRowsPerPage={t('common.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
+        labelDisplayedRows={({ from, to, count }) =>
+          t(props.totalCapped ? 'common.displayedRowsMore' : 'common.displayedRows', { from, to, count })
+        }
         getItemAriaLabel={(type) => t(PAGE_BUTTONS[type])}
         sx={{ '.MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: { xs: 0 } } }}
       />
