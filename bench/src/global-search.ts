@@ -218,7 +218,12 @@ async function main() {
 
   log('  where the time goes (admin, one kind a request):');
   for (const kind of ['MENU', 'COMUNICADOS', 'BIBLIOTECA', 'USUARIOS', 'DEALERS', 'GRUPOS', 'GRUPOS_USUARIOS']) {
-    const { p50, p95, terms } = await timedSearches(as.admin, server.url, [kind], Math.max(20, Math.round(REQUESTS / 4)));
+    const { p50, p95, terms } = await timedSearches(
+      as.admin,
+      server.url,
+      [kind],
+      Math.max(20, Math.round(REQUESTS / 4)),
+    );
     log(`    ${kind.padEnd(16)} p50 ${fmt(p50)} ms  p95 ${fmt(p95)} ms  (by term: ${terms})`);
   }
 
