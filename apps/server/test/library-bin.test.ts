@@ -6,6 +6,7 @@ import { purgeExpiredBin } from '../src/modules/library/library.service.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
+import { expectFolderCountsExact } from './library-counts.js';
 
 // The library's bin (issue 16 item 2, docs/domains/library.md#the-bin): a delete goes to the bin, which lists the
 // entries the user could write, restores them (to the original place or a chosen folder), empties, and is purged
@@ -317,5 +318,9 @@ describe('library bin', () => {
         expect(await portal.services.storage.stat(u.storage_key)).toBeNull();
       }
     });
+  });
+
+  it('keeps every folder count exact after all of the above (pasta_contagem against a recount)', async () => {
+    await expectFolderCountsExact(portal);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
+import { expectFolderCountsExact } from './library-counts.js';
 
 // The library for daily use (issue 16): same folder names (and file names, but on upload) refused at one level, and what a delete takes
 // along counted for its confirmation (docs/domains/library.md#names, #deleting).
@@ -213,5 +214,9 @@ describe('library for daily use', () => {
     expect(denied.data).toBeNull();
     expect(code(await counts('dealer', ['not-a-uuid']))).toBe('NOT_FOUND');
     expect((await counts('dealer2', [hidden.id])).data.contagemConteudoBiblioteca).toEqual({ arquivos: 0, pastas: 0 });
+  });
+
+  it('keeps every folder count exact after all of the above (pasta_contagem against a recount)', async () => {
+    await expectFolderCountsExact(portal);
   });
 });

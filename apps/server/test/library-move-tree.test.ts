@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
+import { expectFolderCountsExact } from './library-counts.js';
 
 // The move dialog's tree (issue 16 item 5, docs/domains/library.md#forms): pastasDestino gives one level of the
 // folders the user may write into, reaching a writable folder below one they may only read, and a search by name.
@@ -76,5 +77,9 @@ describe('library move tree', () => {
   it('an unreadable folder is NOT_FOUND', async () => {
     const r = await q('dealer', TREE, { id: '00000000-0000-0000-0000-000000000000' });
     expect(r.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('keeps every folder count exact after all of the above (pasta_contagem against a recount)', async () => {
+    await expectFolderCountsExact(portal);
   });
 });

@@ -7,6 +7,7 @@ import { itemBiblioteca } from '../src/modules/library/library.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
+import { expectFolderCountsExact } from './library-counts.js';
 
 // The virtual library through its API (docs/domains/library.md, issue 4): folders and files shared by user
 // group, managers (PORTAL_GERENCIAR_BIBLIOTECA) and readers, and everything a reader without a
@@ -434,5 +435,9 @@ describe('library', () => {
         'BAD_USER_INPUT',
       );
     });
+  });
+
+  it('keeps every folder count exact after all of the above (pasta_contagem against a recount)', async () => {
+    await expectFolderCountsExact(portal);
   });
 });

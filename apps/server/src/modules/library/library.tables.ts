@@ -70,6 +70,22 @@ export const itemBiblioteca = pgTable(
   ],
 );
 
+/**
+ * How many live items each folder holds under each access rule (`acl_item_id`): a reader's count of a folder sums the
+ * rows of the rules they may read, one check per rule instead of one per item (issue 21 points 6 and 7). Kept by a
+ * trigger on item_biblioteca (migration 0034), so every write path keeps it exact. The root folder and items
+ * without a rule are keyed by the zero UUID (NO_KEY in library.queries.ts).
+ */
+export const pastaContagem = pgTable(
+  'pasta_contagem',
+  {
+    pastaId: uuid('pasta_id').notNull(),
+    aclItemId: uuid('acl_item_id').notNull(),
+    itens: integer('itens').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pastaId, t.aclItemId] })],
+);
+
 /** A user group's access level on an item that has its own groups (LEITURA or LEITURA_ESCRITA). */
 export const permissaoItemBiblioteca = pgTable(
   'permissao_item_biblioteca',
