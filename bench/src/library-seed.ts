@@ -28,6 +28,8 @@
  * inserts (session_replication_role = replica; the rows are consistent by construction).
  */
 
+import { REBUILD_FOLDER_COUNTS } from '../../apps/server/src/modules/library/library.queries.js';
+
 export type Exec = (sql: string) => Promise<Record<string, unknown>[]>;
 
 export const SEARCH_TERMS = ['manual', 'relatorio', 'relatorio marco', 'março 2026', 'omega'] as const;
@@ -215,6 +217,8 @@ export async function seedLibrary(
     );
   }
   await exec(`SET session_replication_role = DEFAULT`);
+  // The triggers were off: the folder counts they keep are counted once here.
+  await step('folder counts', REBUILD_FOLDER_COUNTS);
   for (const ix of indexes) await step(`index ${ix.indexname}`, ix.indexdef);
   await step('analyze', 'ANALYZE item_biblioteca; ANALYZE arquivo; ANALYZE permissao_item_biblioteca');
   await step('analyze versions', 'ANALYZE versao_item_biblioteca');

@@ -158,6 +158,16 @@ export async function listFolderItems(
 const NO_KEY = '00000000-0000-0000-0000-000000000000';
 
 /**
+ * SQL that counts pasta_contagem anew from the live items (as migration 0034 first filled it): for a load that
+ * wrote item_biblioteca with its triggers off (the benchmarks' seed).
+ */
+export const REBUILD_FOLDER_COUNTS = `DELETE FROM pasta_contagem;
+  INSERT INTO pasta_contagem (pasta_id, acl_item_id, itens)
+    SELECT coalesce(pasta_pai_id, '${NO_KEY}'), coalesce(acl_item_id, '${NO_KEY}'), count(*)
+      FROM item_biblioteca WHERE excluido_em IS NULL GROUP BY 1, 2;
+  ANALYZE pasta_contagem;`;
+
+/**
  * How many readable items a folder has: the folder's counts per access rule (pasta_contagem, kept by a trigger), those
  * of the rules the viewer may read summed (visibleTo's rule, checked once per rule instead of once per item).
  */
