@@ -247,10 +247,10 @@ export async function searchItems(
 ): Promise<{ content: SearchRow[]; totalElements: number }> {
   const query = textQuerySql(text);
   // Files whose text matches, found through `matches` (those whose name matches are among the name hits).
-  const textHits = (matches: SQL, only: SQL = sql`true`) =>
+  const textHits = (matches: SQL, gate: SQL = sql`true`) =>
     sql`SELECT i.id, i.nome_busca, 1 AS tipo, m.rank FROM (${matches}) m
         JOIN item_biblioteca i ON i.arquivo_id = m.arquivo_id
-       WHERE NOT i.pasta AND NOT (${nameMatches(text)}) AND ${visibleTo(viewer)} AND ${only} LIMIT ${cap}`;
+       WHERE NOT i.pasta AND NOT (${nameMatches(text)}) AND ${visibleTo(viewer)} AND ${gate} LIMIT ${cap}`;
   // A small cap (the header's) looks first in a sample of the texts: when it holds `cap` hits, the whole match (a GIN
   // posting list as long as the word is common) is never read; otherwise it runs as for any cap (decision 0051).
   const probe = query && cap <= PROBE_MAX_CAP;
