@@ -360,33 +360,17 @@ describe('password recovery through the embedded provider (real SMTP delivery)',
     expect(mails.some((m) => m.para === 'nobody-here@portal.demo')).toBe(false);
   });
 
-  // Last: its 30 mails to the admin fill the mail queue (one a second) for a while.
-  it('a known and an unknown e-mail answer the same, in the same time (the work is in a job)', async () => {
-    const bodies = new Set<string>();
-    const timed = async (email: string) => {
-      // Within the limits every time, so both go the whole way (count, queue, answer).
-      await portal.services.db.delete(loginTentativa);
-      const started = performance.now();
+  it('a known and an unknown e-mail answer the same page and each queue one job (the lookup is in the job)', async () => {
+    // The request does the same work for both (count, queue, answer): nothing in it depends on the address
+    // existing. The time it takes is measured by `npm run bench:recovery -w bench` (median difference < 5 ms).
+    const pages = new Set<string>();
+    for (const email of ['admin@portal.demo', 'nobody-at-all@portal.demo']) {
+      const before = await jobsFor(email);
       const res = await forgot(email);
-      bodies.add(await res.text());
       expect(res.status).toBe(200);
-      return performance.now() - started;
-    };
-    // Pairs in alternating order (known first, then unknown first), compared pair by pair: the load of
-    // a busy machine and of the jobs running meanwhile falls on both sides alike.
-    const differences: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      if (i % 2 === 0) {
-        const known = await timed('admin@portal.demo');
-        differences.push(known - (await timed('nobody-at-all@portal.demo')));
-      } else {
-        const unknown = await timed('nobody-at-all@portal.demo');
-        differences.push((await timed('admin@portal.demo')) - unknown);
-      }
+      pages.add(await res.text());
+      expect(await jobsFor(email)).toBe(before + 1);
     }
-    expect(bodies.size).toBe(1);
-    const median = [...differences].sort((a, b) => a - b)[Math.floor(differences.length / 2)];
-    // Before the job, a known address answered after its lookup, token and mail: 6 to 20 ms slower.
-    expect(Math.abs(median), `median known - unknown: ${median} ms`).toBeLessThan(5);
+    expect(pages.size).toBe(1);
   });
 });
