@@ -131,11 +131,11 @@ async function seed(dataDir: string, databaseUrl: string) {
          FROM generate_series(1, 220) g),
       now()
     FROM item_biblioteca i WHERE NOT i.pasta AND i.arquivo_id IS NOT NULL AND (hashtext(i.id::text) & 2147483647) % 10 = 0
-    ON CONFLICT (arquivo_id) DO NOTHING`);
+    ON CONFLICT (arquivo_id) DO UPDATE SET estado = 'EXTRAIDO', texto = EXCLUDED.texto, atualizado_em = EXCLUDED.atualizado_em`);
   await here.exec(`UPDATE arquivo_texto SET vetor = to_tsvector('busca_pt', texto) || to_tsvector('busca_es', texto)
       || to_tsvector('busca_en', texto) WHERE vetor IS NULL AND estado = 'EXTRAIDO'`);
   log(`  seed file texts: ${((performance.now() - t0) / 1000).toFixed(1)} s so far`);
-  // The other seeded files have no stored object: recorded as read and empty, so the back-fill leaves them be.
+  // The other seeded files have no stored object: recorded as read and empty (the library seed did so already).
   await here.exec(`INSERT INTO arquivo_texto (arquivo_id, estado)
     SELECT a.id, 'SEM_TEXTO' FROM arquivo a WHERE NOT EXISTS (SELECT 1 FROM arquivo_texto t WHERE t.arquivo_id = a.id)
     ON CONFLICT (arquivo_id) DO NOTHING`);

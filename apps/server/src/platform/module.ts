@@ -44,7 +44,7 @@ export type PortalModule = {
   resolvers?: Record<string, any>;
   /** The guard of every root field of `resolvers` (an unguarded one refuses to start the server). */
   guards?: ModuleGuards;
-  /** mercurius loaders: batched field resolvers, by type and field. */
+  /** Batched field resolvers, by type and field: each answers every parent of its field in one tick of a request (graphql/loaders.ts). */
   loaders?: Record<string, Record<string, any>>;
   /** One valid document per root field ('Query.name' -> document): the deny tests run each. */
   samples?: Record<string, string>;

@@ -13,7 +13,7 @@ import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
 import { deniedOperation, type OperationInput } from './denials.js';
 import { aliasLimitRule, costLimitRule, fieldWithInvalidText } from './limits.js';
-import { buildResolvers, loadTypeDefs, mergeLoaders } from './schema.js';
+import { buildResolvers, loadTypeDefs } from './schema.js';
 
 type ErrorParams = Record<string, string | number | Date>;
 
@@ -97,7 +97,7 @@ function httpRefusal(err: GraphQLError | undefined, locale: Locale) {
  */
 export const MAX_BATCHED_OPERATIONS = 10;
 
-/** Mounts the GraphQL API of `modules` at /api/graphql (mercurius with JIT, loaders, limits, guards, batching). */
+/** Mounts the GraphQL API of `modules` at /api/graphql (mercurius with JIT, limits, guards, batching; loaders.ts). */
 export async function registerGraphQL(
   app: FastifyInstance,
   services: Services,
@@ -125,7 +125,6 @@ export async function registerGraphQL(
   await app.register(mercurius, {
     schema: loadTypeDefs(modules),
     resolvers: buildResolvers(modules),
-    loaders: mergeLoaders(modules),
     path: '/api/graphql',
     jit: 1,
     graphiql: !production,

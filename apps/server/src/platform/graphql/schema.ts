@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { buildSchema, GraphQLScalarType, Kind, lexicographicSortSchema, printSchema } from 'graphql';
 import type { PortalModule } from '../module.js';
 import { applyGuards, type ModuleGuards, type OperationGuard } from './guards.js';
+import { loaderResolvers } from './loaders.js';
 
 const base = new URL('./base.graphql', import.meta.url);
 
@@ -35,20 +36,23 @@ export function allGuards(modules: PortalModule[]): ModuleGuards {
   return merged;
 }
 
-/** Merges every module's resolvers, each root field wrapped with its guard. */
+/** Merges every module's resolvers and loaders (as resolvers that batch per request), each root field guarded. */
 export function buildResolvers(modules: PortalModule[]): Record<string, any> {
   const merged: Record<string, Record<string, unknown>> = {
     Query: { ping: () => 'pong' },
     Mutation: { noop: () => null },
   };
-  for (const m of modules) {
-    for (const [type, fields] of Object.entries(m.resolvers ?? {})) merged[type] = { ...merged[type], ...fields };
-  }
+  const batched = loaderResolvers(mergeLoaders(modules));
+  for (const [type, fields] of [
+    ...modules.flatMap((m) => Object.entries(m.resolvers ?? {})),
+    ...Object.entries(batched),
+  ])
+    merged[type] = { ...merged[type], ...fields };
   return { ...applyGuards(merged, allGuards(modules)), DateTime };
 }
 
 /** Every module's loaders, merged by type. */
-export function mergeLoaders(modules: PortalModule[]): Record<string, Record<string, any>> {
+function mergeLoaders(modules: PortalModule[]): Record<string, Record<string, any>> {
   const merged: Record<string, Record<string, any>> = {};
   for (const m of modules) {
     for (const [type, fields] of Object.entries(m.loaders ?? {})) merged[type] = { ...merged[type], ...fields };
