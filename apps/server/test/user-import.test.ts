@@ -6,7 +6,11 @@ import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { portalLabels } from '../src/modules/portal/portal.queries.js';
 import { IMPORT_COLUMNS, type ImportColumn } from '../src/modules/user-import/user-import.columns.js';
 import { processImport, removeStaleCopies } from '../src/modules/user-import/user-import.process.js';
-import { importacaoUsuarios, importacaoUsuariosErro } from '../src/modules/user-import/user-import.tables.js';
+import {
+  importacaoUsuarios,
+  importacaoUsuariosConvite,
+  importacaoUsuariosErro,
+} from '../src/modules/user-import/user-import.tables.js';
 import { usuario, usuarioCargo, usuarioDealer } from '../src/modules/users/users.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
@@ -46,6 +50,19 @@ describe('user import', () => {
     const res = await upload(admin, opts.name ?? 'usuarios.xlsx', await sheet(rows), opts.simulacao);
     expect(res.status).toBe(202);
     return finished(res.body.id as string);
+  }
+
+  /** Waits for the invitation job of a finished import (it audits each invitation it sends) to have sent them all. */
+  async function invitationsSent(importId: string) {
+    const pending = () =>
+      portal.services.db
+        .select()
+        .from(importacaoUsuariosConvite)
+        .where(eq(importacaoUsuariosConvite.importacaoId, importId));
+    for (let i = 0; (await pending()).length; i++) {
+      if (i > 300) throw new Error(`the invitations of import ${importId} were not sent within 30 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   const userByEmail = async (email: string) =>
@@ -158,6 +175,8 @@ describe('user import', () => {
     const rows = [carmaker('eva'), dealerUser('fabio', '390.533.447-05')];
     const first = await importFile(rows);
     expect(first).toMatchObject({ criados: 2, rejeitadas: 0 });
+    // The first import's invitations are audited by a job after it finished: counted once they are all sent.
+    await invitationsSent(first.id);
     const eva = await userByEmail(mail('eva'));
     const auditsBefore = await portal.services.db.select().from(auditoria).where(eq(auditoria.entidadeId, eva.id));
 
