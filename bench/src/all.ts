@@ -108,9 +108,9 @@ const STEPS: Step[] = [
     key: 'user-import',
     command: 'bench:user-import',
     file: 'user-import.ts',
-    small: { BENCH_IMPORT_ROWS: '5000' },
+    small: { BENCH_IMPORT_ROWS: '10000' },
     timeoutSeconds: 300,
-    reduced: '5,000 rows instead of 50,000',
+    reduced: '10,000 rows instead of 50,000',
   },
   ...pushEngines.map(
     (engine): Step => ({
@@ -151,9 +151,8 @@ const STEPS: Step[] = [
     key: 'recovery',
     command: 'bench:recovery',
     file: 'password-recovery.ts',
-    small: { BENCH_RECOVERY_PAIRS: '30' },
+    small: {},
     timeoutSeconds: 180,
-    reduced: '30 pairs instead of 60',
   },
   {
     key: 'start',
@@ -307,7 +306,7 @@ async function runStep(step: Step, dir: string, index: number, count: number): P
 const ENGINES = { postgres: 'PostgreSQL', pglite: 'PGlite', '-': 'no engine' } as const;
 
 function valueText(f: Figure): string {
-  const digits = f.value >= 100 || Number.isInteger(f.value) ? 0 : f.value >= 10 ? 1 : 2;
+  const digits = f.value >= 100 ? 0 : f.value >= 10 ? 1 : 2;
   return `${f.value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${f.unit}`;
 }
 

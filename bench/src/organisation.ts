@@ -180,6 +180,7 @@ async function main() {
       backend: 'postgres',
       value: m.p95,
       unit: 'ms',
+      size: `${SIZES.dealers.toLocaleString('en')} dealers, ${SIZES.users.toLocaleString('en')} users`,
       met: ok,
     });
     rows.push([

@@ -239,6 +239,7 @@ async function main() {
       backend: 'postgres',
       value: m.p95,
       unit: 'ms',
+      size: `${USERS.toLocaleString('en')} users`,
       met: ok,
     });
     rows.push([
