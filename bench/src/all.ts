@@ -225,7 +225,7 @@ function run(
     };
     const timer = setTimeout(() => {
       timedOut = true;
-      fs.appendFileSync(log, `\n[bench:all] timeout after ${timeoutSeconds} s: SIGTERM\n`);
+      fs.appendFileSync(log, `\n[bench:all] timeout after ${Math.round(timeoutSeconds)} s: SIGTERM\n`);
       if (child.pid) process.kill(child.pid, 'SIGTERM'); // the script's own cleanup drops its database
       setTimeout(() => kill('SIGKILL'), 30_000).unref();
     }, timeoutSeconds * 1000);
