@@ -27,6 +27,7 @@ import { type CookieClient, signIn } from '../../apps/server/test/browserless.js
 import { cleanupAll, cleanups, createPgDatabase, intEnv, percentile, round, startServer, table } from './library.js';
 import type { Exec } from './library-seed.js';
 import { benchCnpj, benchCode, seedOrganisation } from './organisation-seed.js';
+import { recordFigure } from './results.js';
 
 const REQUESTS = intEnv('BENCH_ORG_REQUESTS', 200, 1, 100_000);
 const LISTS = process.env.BENCH_ORG_LISTS !== '0';
@@ -173,6 +174,15 @@ async function main() {
     const m = await measure(server.url, admin, s);
     const ok = m.p95 < BUDGET.listP95Ms;
     if (!ok) missed++;
+    recordFigure({
+      figure: `organisation: ${s.name} p95`,
+      budget: `p95 < ${BUDGET.listP95Ms} ms`,
+      backend: 'postgres',
+      value: m.p95,
+      unit: 'ms',
+      size: `${SIZES.dealers.toLocaleString('en')} dealers, ${SIZES.users.toLocaleString('en')} users`,
+      met: ok,
+    });
     rows.push([
       s.name,
       String(m.total),
@@ -198,6 +208,14 @@ async function main() {
     throw new Error(`cascade left ${after.active_dealers} dealers and ${after.active_users} users active`);
   const cascadeOk = cascade.ms < BUDGET.cascadeMs;
   if (!cascadeOk) missed++;
+  recordFigure({
+    figure: `organisation: inativarGrupo of ${seed.cascadeDealers} dealers, ${seed.cascadeUsers} users`,
+    budget: `< ${BUDGET.cascadeMs} ms`,
+    backend: 'postgres',
+    value: cascade.ms,
+    unit: 'ms',
+    met: cascadeOk,
+  });
   rows.push([
     `inativarGrupo: ${seed.cascadeDealers} dealers, ${seed.cascadeUsers} users`,
     '',

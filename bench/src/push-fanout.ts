@@ -28,6 +28,7 @@ import { createNotification } from '../../apps/server/src/modules/notifications/
 import { loadConfig } from '../../apps/server/src/platform/config.js';
 import { buildPortal } from '../../apps/server/src/server.js';
 import { cleanupAll, cleanups, createPgDatabase, freePort, intEnv, round, runnersOf, table } from './library.js';
+import { recordFigure } from './results.js';
 
 const SUBSCRIPTIONS = intEnv('BENCH_PUSH_SUBSCRIPTIONS', 10_000, 10, 1_000_000);
 const CONCURRENCY = intEnv('PUSH_CONCURRENCY', 50, 1, 500);
@@ -155,6 +156,27 @@ async function main() {
   if (run.sent !== SUBSCRIPTIONS || received.count !== SUBSCRIPTIONS) {
     throw new Error(`sent ${run.sent}, received ${received.count}, expected ${SUBSCRIPTIONS} (failed ${run.failed})`);
   }
+  const backend = BACKEND === 'pglite' ? 'pglite' : 'postgres';
+  const size = `${SUBSCRIPTIONS.toLocaleString('en')} subscriptions`;
+  const growthMb = mb(peakRss - before.rss);
+  recordFigure({
+    figure: 'web push: server memory growth',
+    budget: `< ${GROWTH_BUDGET_MB} MB`,
+    backend,
+    value: growthMb,
+    unit: 'MB',
+    size,
+    met: growthMb < GROWTH_BUDGET_MB,
+  });
+  recordFigure({
+    figure: 'web push: the job (encrypt, sign, send)',
+    budget: '-',
+    backend,
+    value: round(sendMs, 0),
+    unit: 'ms',
+    size,
+    met: null,
+  });
   log('');
   log(
     table(

@@ -14,7 +14,8 @@
  * BENCH_BACKENDS (postgres,pglite), BENCH_BREAKDOWN=1 (adds `ping` signed in and `usuarioLogado`
  * alone, to see where the shell's time goes), BENCH_SCENARIOS (a comma list of scenario keys: shell,
  * shell-paced, home, home-paced, ceiling; default all), BENCH_HOME_LIBRARY_ITEMS (library items seeded for
- * the home scenarios, default 20,000), BENCH_CPU_PROF (a directory: the server writes a V8 CPU profile there).
+ * the home scenarios, default 20,000), BENCH_CPU_PROF (a directory: the server writes a V8 CPU profile there),
+ * BENCH_LATEST_FILE (where the figures go instead of bench/results/latest.json).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +38,7 @@ import {
   slideId,
 } from './home-seed.js';
 import { pacedLoad } from './paced.js';
+import { recordFigure } from './results.js';
 
 const SHELL_QUERY =
   'query Shell { usuarioLogado { id nome tipo { id } idioma { id } funcionalidades { id chave } gruposUsuarios { id nome } marcas { id description } } menuUsuarioLogado { title productName menus { id title uri external children { id title uri children { id title uri } } } } countNotificacoesNaoLidas }';
@@ -71,7 +73,8 @@ const BUDGET_P95_MS = 20;
 
 const benchDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const serverScript = path.join(benchDir, 'src', 'server.ts');
-const resultsFile = path.join(benchDir, 'results', 'latest.json');
+/** BENCH_LATEST_FILE: another file for the figures (bench:all writes its reduced-size run elsewhere). */
+const resultsFile = process.env.BENCH_LATEST_FILE || path.join(benchDir, 'results', 'latest.json');
 
 function intEnv(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -711,6 +714,35 @@ async function main() {
     );
     process.exitCode = 1;
     return;
+  }
+  // The one table of `bench:all` (bench/src/results.ts): the budget's paced readings and the trivial ceiling.
+  for (const [key, what] of [
+    ['shell-paced', 'shell'],
+    ['home-paced', '/home data'],
+  ])
+    for (const backend of BACKENDS) {
+      const row = rowOf(backend, key);
+      if (row)
+        recordFigure({
+          figure: `${what} p95, 100 users paced at ${PACED_RATE} req/s`,
+          budget: `p95 < ${BUDGET_P95_MS} ms on PostgreSQL`,
+          backend,
+          value: row.p95Ms,
+          unit: 'ms',
+          met: backend === 'postgres' && PACED_RATE === BUDGET_PACED_RATE ? row.p95Ms < BUDGET_P95_MS : null,
+        });
+    }
+  for (const backend of BACKENDS) {
+    const top = rowOf(backend, 'ceiling');
+    if (top)
+      recordFigure({
+        figure: 'trivial ceiling: ping signed out, closed loop',
+        budget: '-',
+        backend,
+        value: top.reqPerSec,
+        unit: 'req/s',
+        met: null,
+      });
   }
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
   fs.writeFileSync(

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildServer } from '../../apps/server/scripts/build.js';
+import { recordFigure } from './results.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://portal:portal@127.0.0.1:5432/postgres';
@@ -138,6 +139,23 @@ async function main() {
   for (const name of BACKENDS) {
     const r = await backend(name);
     const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    const engine = name === 'pglite' ? 'pglite' : 'postgres';
+    recordFigure({
+      figure: 'start: process start to /readyz (restart, median)',
+      budget: `< ${BUDGET_START_MS} ms`,
+      backend: engine,
+      value: Math.round(r.restart.readyMs),
+      unit: 'ms',
+      met: r.restart.readyMs < BUDGET_START_MS,
+    });
+    recordFigure({
+      figure: 'memory: server RSS idle (restart, median)',
+      budget: `< ${BUDGET_IDLE_MB} MB`,
+      backend: engine,
+      value: Math.round(r.restart.idleMb),
+      unit: 'MB',
+      met: r.restart.idleMb < BUDGET_IDLE_MB,
+    });
     rows.push(
       [
         `${name}: start to /readyz (restart, median)`,

@@ -37,6 +37,7 @@ import {
   startServer,
   table,
 } from './library.js';
+import { recordFigure } from './results.js';
 import { benchCpf } from './users-seed.js';
 
 const ROWS = intEnv('BENCH_IMPORT_ROWS', 50_000, 1, 100_000);
@@ -184,6 +185,25 @@ async function main() {
       const rateOk = !budgeted || r.rowsPerSecond >= BUDGET.rowsPerSecond;
       const memoryOk = !budgeted || r.memoryMb < BUDGET.memoryMb;
       missed ||= !rateOk || !memoryOk;
+      const size = `${ROWS.toLocaleString('en')} rows`;
+      recordFigure({
+        figure: `user import: ${what}, rows/s`,
+        budget: `>= ${BUDGET.rowsPerSecond} rows/s on PostgreSQL`,
+        backend,
+        value: Math.round(r.rowsPerSecond),
+        unit: 'rows/s',
+        size,
+        met: budgeted ? rateOk : null,
+      });
+      recordFigure({
+        figure: `user import: ${what}, memory growth`,
+        budget: `< ${BUDGET.memoryMb} MB on PostgreSQL`,
+        backend,
+        value: round(r.memoryMb, 1),
+        unit: 'MB',
+        size,
+        met: budgeted ? memoryOk : null,
+      });
       body.push([
         backend,
         what,
