@@ -790,10 +790,12 @@ async function main() {
   for (const r of results) {
     const folder = r.rows.filter((x) => x.scenario.startsWith('folder'));
     const search = r.rows.filter((x) => x.scenario.startsWith('search'));
-    const worstFolder = Math.max(...folder.map((x) => x.http.p95));
+    // The budget's SQL reading (docs/benchmarks.md#the-budget): the page's two statements (page and count, run side
+    // by side), the slower of the two, worst scenario. The HTTP page is what the load phase below measures.
+    const worstFolder = Math.max(...folder.map((x) => Math.max(x.sql.mainMs, x.sql.countMs)));
     const worstSearch = Math.max(...search.map((x) => x.http.p95));
     log(
-      `  ${r.backend}: folder page p95 worst ${fmt(worstFolder)} ms (budget ${BUDGET.folderPageMs}) -> ${worstFolder < BUDGET.folderPageMs ? 'within' : 'OVER'}; ` +
+      `  ${r.backend}: folder page SQL worst ${fmt(worstFolder)} ms (budget ${BUDGET.folderPageMs}) -> ${worstFolder < BUDGET.folderPageMs ? 'within' : 'OVER'}; ` +
         `search p95 worst ${fmt(worstSearch)} ms (budget ${BUDGET.searchP95Ms}) -> ${worstSearch < BUDGET.searchP95Ms ? 'within' : 'OVER'}` +
         (r.upload
           ? `; upload growth ${r.upload.growthMb} MB (budget ${BUDGET.uploadGrowthMb}) -> ${r.upload.growthMb < BUDGET.uploadGrowthMb ? 'within' : 'OVER'}`
@@ -801,8 +803,8 @@ async function main() {
     );
     const items = `${r.items.toLocaleString('en')} items`;
     recordFigure({
-      figure: 'library: folder page p95 (worst of users and page sizes)',
-      budget: `p95 < ${BUDGET.folderPageMs} ms`,
+      figure: "library: folder page's SQL, median of 3 (worst of users, pages and page sizes)",
+      budget: `< ${BUDGET.folderPageMs} ms`,
       backend: r.backend,
       value: worstFolder,
       unit: 'ms',
