@@ -32,6 +32,10 @@ const failure = (code: string) => ({
 describe('createApolloClient', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('keeps the devtools off under Vitest (their 10 s timer fired after the file had torn its window down)', () => {
+    expect(createApolloClient(() => {}).devtoolsConfig.enabled).toBe(false);
+  });
+
   it('asks to sign in when an operation answers UNAUTHENTICATED', async () => {
     answer(200, failure('UNAUTHENTICATED'));
     const onUnauthenticated = vi.fn();

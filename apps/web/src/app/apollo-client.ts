@@ -46,5 +46,7 @@ export function createApolloClient(onUnauthenticated: () => void) {
       new BatchHttpLink({ uri: '/api/graphql', credentials: 'same-origin', batchInterval: 0, batchMax: 10 }),
     ]),
     cache: new InMemoryCache(),
+    // Under Vitest the devtools' 10 s timer outlived the test file's window (an uncaught ReferenceError).
+    devtools: { enabled: import.meta.env.DEV && !import.meta.env.VITEST },
   });
 }
