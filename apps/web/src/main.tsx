@@ -6,7 +6,7 @@ import { startFirstData } from './app/first-data';
 import { setPortalLabels } from './app/i18n';
 import { watchDisplayMode } from './app/offline/display-mode';
 import { isOffline } from './app/offline/network-status';
-import { loadOfflineCache } from './app/offline/offline-cache-loader';
+import { setOfflineCacheTarget, whenOfflineCache } from './app/offline/offline-cache-loader';
 import { fetchPortalProperties } from './app/portal-properties';
 import { firstDataOf, preloadScreen } from './app/router';
 import { redirectToSignIn } from './features/auth/session';
@@ -34,8 +34,11 @@ void fetchPortalProperties().then(async (portalProperties) => {
   setPortalLabels(portalProperties);
   const client = createApolloClient(redirectToSignIn);
   // Offline, the last data seen is loaded into the cache before anything renders (decision 0035).
-  const offline = loadOfflineCache(client.cache);
-  if (isOffline()) await offline.then((cache) => cache?.restore()).catch(() => {});
+  setOfflineCacheTarget(client.cache);
+  if (isOffline())
+    await whenOfflineCache()
+      .then((cache) => cache?.restore())
+      .catch(() => {});
   // The frame's data and the screen's go now, as one request, while React renders the providers.
   if (portalProperties) startFirstData(client, firstDataOf(window.location.pathname, portalProperties));
   startTransition(() =>

@@ -33,6 +33,7 @@ import { useSessionCheck } from './shell/use-session-check';
 import { useFavicon } from './shell/useFavicon';
 import { HeaderTourLoader } from './tour/HeaderTourLoader';
 import { HEADER_TOUR_ID } from './tour/header-tour';
+import { AfterIdle, whenIdle } from './when-idle';
 
 // Only where the browser can push: its code (and its question to the API) stays out of the others' first load.
 const PushPrompt = lazy(async () => ({ default: (await import('./offline/PushPrompt')).PushPrompt }));
@@ -75,16 +76,19 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
   }, [locale, i18n]);
 
   // Signed in (this frame is never on a public screen): the portal becomes installable and keeps this user's data for
-  // offline use (decision 0035).
+  // offline use (decision 0035). Once the browser is idle after the screen's first render: none of it is needed for
+  // the first view, and on a phone it would delay it.
   const userId = user?.id;
   useEffect(() => {
     if (!userId) return;
-    void whenOfflineCache()
-      .then((cache) => cache?.claimFor(userId))
-      .catch(() => {});
-    if (import.meta.env.PROD) void registerPortalServiceWorker(window.location.pathname);
-    // The texts of the other screens, so opening one does not wait for them (app/i18n.ts).
-    loadFullCatalogue().catch(() => {});
+    return whenIdle(() => {
+      void whenOfflineCache()
+        .then((cache) => cache?.claimFor(userId))
+        .catch(() => {});
+      if (import.meta.env.PROD) void registerPortalServiceWorker(window.location.pathname);
+      // The texts of the other screens, so opening one does not wait for them (app/i18n.ts).
+      loadFullCatalogue().catch(() => {});
+    });
   }, [userId]);
 
   useFavicon(portal.favicon);
@@ -144,9 +148,12 @@ export function AppFrame({ registeredPaths }: { registeredPaths: readonly string
         )}
         <OfflineBanner />
         {ready && portal.notificacoesHabilitadas !== false && canPush() && (
-          <Suspense fallback={null}>
-            <PushPrompt />
-          </Suspense>
+          // Its code and its question to the API wait for the first view to be drawn.
+          <AfterIdle>
+            <Suspense fallback={null}>
+              <PushPrompt />
+            </Suspense>
+          </AfterIdle>
         )}
         {ready && <HeaderTourLoader />}
         {ready && menuData && (

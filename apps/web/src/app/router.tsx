@@ -1,7 +1,8 @@
 import { ROUTES } from '@portal/domain';
-import { type ComponentType, lazy, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
-import { HOME_FIRST_DATA } from '../features/home/home-data';
+import { HOME_FIRST_DATA, loadHomePage } from '../features/home/home-data';
+import { preloadableLazy } from '../ui/preloadable-lazy';
 import { AppFrame, frameFirstData } from './AppFrame';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { NotFoundPage } from './errors/NotFoundPage';
@@ -35,7 +36,7 @@ export type ScreenEntry = {
 export const SCREENS: ScreenEntry[] = [
   {
     path: '/home',
-    load: async () => (await import('../features/home/HomePage')).HomePage,
+    load: loadHomePage,
     firstData: HOME_FIRST_DATA,
     textsBundled: true,
   },
@@ -161,13 +162,24 @@ function Titled({ titleKey, children }: { titleKey: string; children: ReactNode 
   return children;
 }
 
+/**
+ * Each screen's component: its code, and for a screen whose texts are not bundled the whole pt-BR catalogue. The
+ * screen opened first is preloaded (`preloadScreen`), so it renders with the frame instead of suspending once more.
+ */
+const SCREEN_COMPONENTS = new Map(
+  SCREENS.map((screen) => [
+    screen,
+    preloadableLazy(async () => {
+      const [component] = await Promise.all([screen.load(), screen.textsBundled ? null : loadFullCatalogue()]);
+      return component;
+    }),
+  ]),
+);
+
 function toRoute(screen: ScreenEntry) {
   const titleKey = screen.titleKey ?? routeDef(screen.path)?.titleKey;
   if (!titleKey) throw new Error(`${screen.path} is not in the ROUTES table of @portal/domain: give it a titleKey`);
-  const Screen = lazy(async () => {
-    const [component] = await Promise.all([screen.load(), screen.textsBundled ? null : loadFullCatalogue()]);
-    return { default: component };
-  });
+  const Screen = SCREEN_COMPONENTS.get(screen)!;
   return (
     <Route
       key={screen.path}
@@ -217,12 +229,16 @@ export function AppRoutes() {
 
 /**
  * Starts downloading the chunk of the screen at `pathname` (with the chunks it imports) right away, while the portal
- * properties and the signed-in user are still being fetched: the router would only ask for it once the app renders.
+ * properties and the signed-in user are still being fetched: the router would only ask for it once the app renders,
+ * and once it is there the screen renders in the frame's own pass (`preloadableLazy`).
  */
 export function preloadScreen(pathname: string) {
   const screen = SCREENS.find((s) => matchPath(s.path, pathname));
-  // A failure here is the router's to report when it loads the screen itself.
-  screen?.load().catch(() => {});
+  // A failure here is the router's to report when it renders the screen.
+  if (screen)
+    SCREEN_COMPONENTS.get(screen)
+      ?.preload()
+      .catch(() => {});
 }
 
 /**

@@ -1,14 +1,16 @@
 import { useQuery } from '@apollo/client';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFirstDataPolicy } from '../../app/first-data';
+import { preloadableLazy } from '../../ui/preloadable-lazy';
 import { HomeAnuncioAleatorioDocument } from './home.generated';
 import { AD_ASPECT_RATIO, AD_MAX_WIDTH_SMALL } from './home-image';
 
-/** The ad's code loads apart from /home's first JavaScript. */
-const AdView = lazy(() => import('./AdView').then((m) => ({ default: m.AdView })));
+/** The ad's code loads apart from /home's first JavaScript, beside /home's own (as the banner's). */
+const AdView = preloadableLazy(async () => (await import('./AdView')).AdView);
+AdView.preload().catch(() => {});
 
 /** On a phone the ad sits centred below the content, at most `AD_MAX_WIDTH_SMALL` wide; beside it, its column's width. */
 const place = { width: '100%', maxWidth: { xs: AD_MAX_WIDTH_SMALL, sm: 'none' }, mx: 'auto' } as const;

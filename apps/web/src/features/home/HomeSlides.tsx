@@ -1,13 +1,18 @@
 import { useQuery } from '@apollo/client';
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { preload } from 'react-dom';
 import { useFirstDataPolicy } from '../../app/first-data';
+import { preloadableLazy } from '../../ui/preloadable-lazy';
 import { HomeSlidesAtivosDocument } from './home.generated';
 import { SLIDE_ASPECT_RATIO, SLIDE_SIZES, srcSetOf } from './home-image';
 
-/** The banner's code loads apart from /home's first JavaScript (docs/domains/home.md#on-home). */
-const SlideBanner = lazy(() => import('./SlideBanner').then((m) => ({ default: m.SlideBanner })));
+/**
+ * The banner's code loads apart from /home's first JavaScript (docs/domains/home.md#on-home), beside /home's own
+ * (`loadHomePage`): the banner then renders with the slides' data, not one download later.
+ */
+const SlideBanner = preloadableLazy(async () => (await import('./SlideBanner')).SlideBanner);
+SlideBanner.preload().catch(() => {});
 
 /** Holds the banner's place, at its ratio, while the slides or the banner's code load. */
 function SlideSkeleton() {
