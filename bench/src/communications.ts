@@ -10,8 +10,9 @@
  *    SQL (bench/src/communications-seed.ts);
  * 3. fan-out, BENCH_COMMS_RUNS times (3): a fresh communication in APROVADO for that group (criador
  *    aprovador@portal.demo), then `fanOut(services, id)` timed: the one transaction that writes the
- *    deliveries, the notification and its notificacao_usuario rows, the status ENVIADO and the e-mail job.
- *    Then EXPLAIN (ANALYZE, BUFFERS) of its two big statements on one more communication, rolled back;
+ *    deliveries, the notification (its recipients are the deliveries, decision 0053: no notificacao_usuario
+ *    row each), the status ENVIADO and the e-mail job. Then EXPLAIN (ANALYZE, BUFFERS) of its big statement on
+ *    one more communication, rolled back;
  * 4. dashboard: about 40% of the first communication's deliveries marked read (dates over 14 days); the SQL
  *    of the dashboard's recount (what its counters' build runs) and of `leiturasComunicado` and the export's
  *    batches (captured from the server's own query functions) under EXPLAIN ANALYZE, median of 3; the dashboard's
@@ -151,9 +152,13 @@ async function fanOutRuns(
     const [{ n: deliveries }] = await exec(
       `SELECT count(*)::int AS n FROM comunicado_envio WHERE comunicado_id = '${id}'`,
     );
-    const [{ n: notifications }] = await exec(
-      `SELECT count(*)::int AS n FROM notificacao_usuario nu JOIN notificacao n ON n.id = nu.notificacao_id
-        WHERE n.link = '/comunicados/visualizarEnvio/${id}'`,
+    // The bell's recipients are the deliveries of a communication with its notification (decision 0053): no row
+    // of notificacao_usuario is written for them.
+    const [{ n: notifications, rows: bellRows }] = await exec(
+      `SELECT count(*)::int AS n,
+              (SELECT count(*)::int FROM notificacao_usuario nu WHERE nu.notificacao_id = c.notificacao_id) AS rows
+         FROM comunicado c JOIN comunicado_envio e ON e.comunicado_id = c.id
+        WHERE c.id = '${id}' AND c.notificacao_id IS NOT NULL GROUP BY c.notificacao_id`,
     );
     const run = {
       id,
@@ -162,10 +167,10 @@ async function fanOutRuns(
       deliveries: Number(deliveries),
       notifications: Number(notifications),
     };
-    if (run.deliveries !== USERS || run.notifications !== USERS || run.returned !== USERS)
+    if (run.deliveries !== USERS || run.notifications !== USERS || run.returned !== USERS || Number(bellRows) !== 0)
       throw new Error(`fan-out ${i}: ${JSON.stringify(run)}, expected ${USERS} of each`);
     runs.push(run);
-    log(`  fan-out ${i}: ${run.ms} ms, ${run.deliveries} deliveries, ${run.notifications} notificacao_usuario rows`);
+    log(`  fan-out ${i}: ${run.ms} ms, ${run.deliveries} deliveries, ${run.notifications} reached by the bell`);
   }
   return runs;
 }
@@ -186,22 +191,14 @@ async function explainFanOut(portal: PortalApp, id: string) {
       const audience = await audienceOf(tx, c);
       await tx.execute(sql`SET LOCAL work_mem = '32MB'`); // as fanOut() does
       const now = new Date();
-      const [{ id: nid }] = (
-        await tx.execute(
-          sql`INSERT INTO notificacao (titulo, texto, link) VALUES ('bench', '<p>bench</p>', NULL) RETURNING id`,
-        )
-      ).rows as { id: string }[];
-      // The statement of fanOut() (communications.jobs.ts) through notifyRecipients
-      // (notifications.service.ts): deliveries and bell rows in one go.
+      // The statement of fanOut() (communications.jobs.ts): the deliveries, which are also the bell's recipients
+      // (decision 0053).
       await run(
-        'INSERT comunicado_envio + notificacao_usuario (one statement)',
-        sql`WITH alvo AS (
+        'INSERT comunicado_envio (one statement)',
+        sql`WITH novos AS (
             INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
-            SELECT ${c.id}, r.id, ${now} FROM (${recipientsSql(audience)}) r ORDER BY r.id RETURNING usuario_id AS id),
-          avisos AS (
-            INSERT INTO notificacao_usuario (notificacao_id, usuario_id) SELECT ${nid}, id FROM alvo
-            RETURNING usuario_id)
-          SELECT count(*)::int AS n FROM avisos`,
+            SELECT ${c.id}, r.id, ${now} FROM (${recipientsSql(audience)}) r ORDER BY r.id RETURNING usuario_id)
+          SELECT count(*)::int AS n, (array_agg(usuario_id))[1:51] AS ids FROM novos`,
       );
       throw ROLLBACK;
     })
@@ -533,7 +530,7 @@ async function main() {
 
   log(
     `\n${table(
-      ['backend', 'run', 'fan-out ms', 'deliveries', 'notificacao_usuario'],
+      ['backend', 'run', 'fan-out ms', 'deliveries', 'reached by the bell'],
       results.flatMap((r) => [
         ...r.runs.map((x, i) => [
           r.backend,
