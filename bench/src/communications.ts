@@ -22,8 +22,9 @@
  *    sequential, BENCH_COMMS_WARMUP (10) then BENCH_COMMS_REQUESTS (100), at most BENCH_COMMS_MAX_SECONDS
  *    (60) per scenario; then BENCH_COMMS_LIVE_DASHBOARDS (20) open dashboards (event streams) and
  *    BENCH_COMMS_LIVE_READS (5) recipients reading in turn, timed from the read to every dashboard refetched with
- *    it; then `GET /api/comunicados/{id}/leituras.xlsx` of a small communication (its first use loads ExcelJS into
- *    the server, once per process) and of the 100,000 readers (ms, bytes, server RSS growth: the budget's figure).
+ *    it; then `GET /api/comunicados/{id}/leituras.xlsx` of a small communication (a first export: whatever it
+ *    loads once per process, ExcelJS before decision 0054) and of the 100,000 readers (ms, bytes, server RSS
+ *    growth: the budget's figure).
  * Prints tables and every figure beside its budget; writes nothing in the repo (temp dirs and the database are
  * removed at the end).
  *
@@ -404,7 +405,7 @@ type BackendResult = {
   sql: SqlRow[];
   http: { name: string; stats: HttpStats }[];
   live: LiveResult;
-  /** The small communication's export that loads ExcelJS first; then the measured one. */
+  /** The small communication's export first (what an export loads once per process); then the measured one. */
   xlsxFirst: XlsxResult;
   xlsx: XlsxResult;
 };
@@ -446,7 +447,7 @@ async function runBackend(backend: Backend): Promise<BackendResult> {
 
   const dashboardId = runs[0].id;
   // A small sent communication of the same author (the demo group with the fewest active members): its export,
-  // before the measured one, loads ExcelJS into the server (about 30 MB, once per process, decision 0045).
+  // before the measured one, loads what an export needs once per process (ExcelJS, about 30 MB, before decision 0054).
   const [small] = await exec(`SELECT ugu.grupo_usuarios_id::text AS id FROM usuario_grupo_usuarios ugu
       JOIN usuario u ON u.id = ugu.usuario_id WHERE u.active AND ugu.grupo_usuarios_id <> '${seeded.groupId}'
      GROUP BY 1 ORDER BY count(*), 1 LIMIT 1`);
@@ -496,7 +497,7 @@ async function runBackend(backend: Backend): Promise<BackendResult> {
     });
   }
   const live = await liveReads(server, client, dashboardId, reads, liveReaders);
-  const xlsxFirst = await exportXlsx(server, client, warmUpId, 'first export (loads ExcelJS)');
+  const xlsxFirst = await exportXlsx(server, client, warmUpId, 'first export (a small one)');
   const xlsx = await exportXlsx(server, client, dashboardId, '100,000 readers');
   await cleanupAll(); // this backend's server, database and temp dir
   return {
@@ -579,7 +580,7 @@ async function main() {
     log(
       `${r.backend} (${r.version}): users seeded in ${r.seedSeconds.toFixed(1)} s; dashboard counters built in ${r.buildMs} ms; xlsx ${r.xlsx.ms} ms, ${r.xlsx.bytes.toLocaleString('en')} bytes, ` +
         `server RSS ${r.xlsx.baselineMb} -> ${r.xlsx.peakMb} MB (growth ${r.xlsx.growthMb} MB; the small export before it, ` +
-        `which loaded ExcelJS: growth ${r.xlsxFirst.growthMb} MB)`,
+        `first in the process: growth ${r.xlsxFirst.growthMb} MB)`,
     );
   const budgetRows: string[][] = [];
   const check = (r: BackendResult, figure: string, value: number, budget: number, unit: string) => {
