@@ -13,7 +13,7 @@ import { usuarioGrupoUsuarios } from '../src/modules/users/users.tables.js';
 import { emailOutbox } from '../src/platform/mail.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, openEventStream, signIn } from './browserless.js';
-import { createUser } from './factories.js';
+import { createUser, createUserGroup } from './factories.js';
 import { freePort, freshPostgresDatabase, onPostgres, startTestPortal, type TestPortal } from './harness.js';
 
 // Communications through the API (issue 5): the lifecycle with approval and schedule, the fan-out
@@ -412,6 +412,91 @@ describe('communications', () => {
     ).length;
     expect(a.n + b.n).toBe(written);
     expect(Math.min(a.n, b.n)).toBe(0);
+  });
+
+  it('a sent communication reaches the bell through its deliveries: no row per recipient, counted, listed, marked (decision 0053)', async () => {
+    const grupo = await createUserGroup(portal, {});
+    const people: Record<string, CookieClient> = {};
+    for (const key of ['ana', 'bia', 'caio']) {
+      const u = await createUser(portal, { password: DEMO_PASSWORD, idsGruposUsuarios: [grupo.id] });
+      people[key] = (await signIn(base, u.email, DEMO_PASSWORD)).client;
+    }
+    const bell = async (who: string) =>
+      (
+        await gql(
+          people[who],
+          base,
+          '{ countNotificacoesNaoLidas notificacoesMenu { id titulo lida recente link } notificacoes(rowsPerPage: 5) { totalElements content { id } } }',
+        )
+      ).data;
+    expect((await bell('ana')).countNotificacoesNaoLidas).toBe(0);
+
+    const id = await sendNow({ titulo: 'Pelo sino', mensagem: '<p>x</p>', idsGruposUsuarios: [grupo.id] });
+    const [{ notificacao_id: notificacaoId }] = (
+      await portal.services.db.execute(sql`SELECT notificacao_id FROM comunicado WHERE id = ${id}`)
+    ).rows as { notificacao_id: string }[];
+    expect(notificacaoId).toBeTruthy();
+    // One notification row, and no row per recipient: the deliveries are the bell's recipients.
+    const bellRows = async () =>
+      (
+        (
+          await portal.services.db.execute(
+            sql`SELECT count(*)::int AS n FROM notificacao_usuario WHERE notificacao_id = ${notificacaoId}`,
+          )
+        ).rows[0] as { n: number }
+      ).n;
+    expect(await bellRows()).toBe(0);
+
+    const expected = {
+      id: notificacaoId,
+      titulo: 'Pelo sino',
+      lida: false,
+      recente: true,
+      link: `/comunicados/visualizarEnvio/${id}`,
+    };
+    for (const who of ['ana', 'bia', 'caio']) {
+      const b = await bell(who);
+      expect(b.countNotificacoesNaoLidas, who).toBe(1);
+      expect(b.notificacoesMenu, who).toEqual([expected]);
+      expect(b.notificacoes, who).toEqual({ totalElements: 1, content: [{ id: notificacaoId }] });
+    }
+    // Someone outside the audience neither sees it nor can mark it.
+    const outsider = await gql(
+      as.dealer2,
+      base,
+      `mutation { marcarNotificacaoComoLida(id: "${notificacaoId}") { id } }`,
+    );
+    expect(code(outsider)).toBe('NOT_FOUND');
+    expect(
+      (await q('dealer2', '{ notificacoesMenu { id } }')).data.notificacoesMenu.some(
+        (n: any) => n.id === notificacaoId,
+      ),
+    ).toBe(false);
+
+    // Ana opens it: read and seen, for her only.
+    const read = await gql(
+      people.ana,
+      base,
+      `mutation { marcarNotificacaoComoLida(id: "${notificacaoId}") { id lida recente } }`,
+    );
+    expect(read.data.marcarNotificacaoComoLida).toEqual({ id: notificacaoId, lida: true, recente: false });
+    expect((await bell('ana')).countNotificacoesNaoLidas).toBe(0);
+    // Bia closes the bell: seen, still unread; marking all seen again changes nothing.
+    expect(
+      (await gql(people.bia, base, 'mutation { marcarNotificacoesComoVistas }')).data.marcarNotificacoesComoVistas,
+    ).toBe(1);
+    expect((await bell('bia')).notificacoesMenu[0]).toMatchObject({ lida: false, recente: false });
+    expect((await bell('bia')).countNotificacoesNaoLidas).toBe(0);
+    expect(
+      (await gql(people.bia, base, 'mutation { marcarNotificacoesComoVistas }')).data.marcarNotificacoesComoVistas,
+    ).toBe(0);
+    // Caio marks all read.
+    expect(
+      (await gql(people.caio, base, 'mutation { marcarTodasNotificacoesComoLidas }')).data
+        .marcarTodasNotificacoesComoLidas,
+    ).toBe(1);
+    expect((await bell('caio')).notificacoesMenu[0]).toMatchObject({ lida: true, recente: false });
+    expect(await bellRows()).toBe(3);
   });
 
   it('errata: justified (≥ 15), sent to the original recipients, shown with the original', async () => {

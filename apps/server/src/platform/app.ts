@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { type Jobs, startJobs } from './jobs.js';
 import { loggerOptions } from './logger.js';
 import { startMailer } from './mail.js';
+import { startEmbeddedMaintenance } from './maintenance.js';
 import { createMetrics, registerMetrics } from './metrics.js';
 import type { PortalModule } from './module.js';
 import type { Services } from './services.js';
@@ -175,6 +176,11 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
     });
   }
 
+  // PGlite has no autovacuum: the portal runs its thresholds itself (decision 0055).
+  const stopMaintenance = startEmbeddedMaintenance(database, config.embeddedMaintenanceMs, (err) =>
+    app.log.error({ err }, 'embedded database maintenance failed'),
+  );
+
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     // Each check answers within READY_TIMEOUT_MS: a database that went silent is "fail", not a hung probe.
@@ -202,6 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<PortalApp> {
       clearTimeout(force);
       await jobs.stop().catch(() => {});
       await events.close();
+      await stopMaintenance();
       await database.close();
     },
   };

@@ -62,6 +62,7 @@ const schema = z
     S3_FORCE_PATH_STYLE: boolish,
     DEV_CLOCK: boolish,
     SCHEDULE_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
+    EMBEDDED_MAINTENANCE_MS: z.coerce.number().int().min(0).default(60_000),
     COMUNICADO_REMINDER_INTERVAL_HOURS: z.coerce.number().positive().default(24),
     STREAM_RECHECK_MS: z.coerce.number().int().min(100).default(25_000),
     TRUSTED_PROXIES: z
@@ -166,6 +167,8 @@ export type Config = {
   devClock: boolean;
   /** How often each instance looks for scheduled communications that are due. */
   scheduleSweepMs: number;
+  /** On PGlite, how often the autovacuum it lacks looks at the tables (maintenance.ts, decision 0055); 0: never. */
+  embeddedMaintenanceMs: number;
   /** Least time between two reminders of one communication (COMUNICADO_REMINDER_INTERVAL_HOURS, communications.reminders.ts). */
   reminderIntervalMs: number;
   /** Heartbeat of live streams: each one re-checks its session and visibility this often. */
@@ -271,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     libraryBinDays: v.LIBRARY_BIN_DAYS,
     devClock: v.DEV_CLOCK,
     scheduleSweepMs: v.SCHEDULE_SWEEP_MS,
+    embeddedMaintenanceMs: v.EMBEDDED_MAINTENANCE_MS,
     reminderIntervalMs: v.COMUNICADO_REMINDER_INTERVAL_HOURS * 3_600_000,
     streamRecheckMs: v.STREAM_RECHECK_MS,
     trustedProxies: v.TRUSTED_PROXIES,

@@ -1,7 +1,11 @@
 import { neutraliseSpreadsheetCell } from '@portal/domain';
 import type { FastifyReply } from 'fastify';
+import { writeXlsx, XlsxClientGone, type XlsxSheetSpec, type XlsxValue } from './xlsx-writer.js';
 
-/** ExcelJS, loaded with the first workbook rather than at start (about 1 s and 30 MB of it; decision 0045). */
+/**
+ * ExcelJS, loaded on first use rather than at start (about 1 s and 30 MB of it; decision 0045): the user import's
+ * template (lists and their validations). The exports use the project's own writer (`xlsx-writer.ts`).
+ */
 export async function loadExcelJS() {
   return (await import('exceljs')).default;
 }
@@ -64,7 +68,7 @@ function asciiFileName(name: string): string {
 /**
  * Starts an `.xlsx` download as the answer of a GET route and returns the raw stream to write the workbook to:
  * the headers every spreadsheet download shares (both file names, no caching, no sniffing). Fastify lets go of
- * the reply (hijacked): the caller writes and ends the stream (an ExcelJS workbook writer does).
+ * the reply (hijacked): the caller writes and ends the stream (`sendWorkbook`, `sendXlsx`, the import template).
  */
 export function startXlsxDownload(reply: FastifyReply, fileName: string): FastifyReply['raw'] {
   reply.hijack();
@@ -124,65 +128,68 @@ export function wallClock(date: Date, timeZone: string): Date {
 /**
  * Streams a workbook as the answer of a GET route (the communication's reads report): each sheet with a bold header
  * frozen in place, its column widths and formats, dates as date cells in the workbook's zone and format, text
- * neutralised as in sendXlsx; rows are written as they come, so a large sheet holds no workbook in memory. The
- * caller has authenticated and authorised the request already.
+ * neutralised as in sendXlsx; rows are written as they come by the project's own writer (`xlsx-writer.ts`, decision
+ * 0054), so a large sheet holds no workbook, no row objects and no shared-string table in memory, and nothing is read
+ * faster than the client downloads. The caller has authenticated and authorised the request already.
  */
 export async function sendWorkbook(reply: FastifyReply, book: XlsxWorkbook): Promise<void> {
   const stream = startXlsxDownload(reply, book.fileName);
-  const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   const names = new Set<string>();
-  for (const sheet of book.sheets) {
+  const sheets: XlsxSheetSpec[] = book.sheets.map((sheet) => {
     const name = sheetName(sheet.name, names);
     names.add(name.toLowerCase());
-    const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    worksheet.columns = sheet.header.map((_, i) => ({
-      width: sheet.widths?.[i] ?? DEFAULT_WIDTH,
-      ...(sheet.formats?.[i] ? { style: { numFmt: sheet.formats[i] } } : {}),
-    }));
-    const header = worksheet.addRow(sheet.header.map(cellValue));
-    header.font = { bold: true };
-    header.commit();
-    for await (const values of sheet.rows) {
-      const row = worksheet.addRow(values.map((v) => (v instanceof Date ? wallClock(v, book.timeZone) : cellValue(v))));
-      values.forEach((v, i) => {
-        if (v instanceof Date) row.getCell(i + 1).numFmt = book.dateFormat;
-      });
-      row.commit();
-      await paced(stream);
-    }
-    worksheet.commit();
-  }
-  await workbook.commit();
+    return {
+      name,
+      header: sheet.header.map(cellText),
+      styledHeader: true,
+      widths: sheet.header.map((_, i) => sheet.widths?.[i] ?? DEFAULT_WIDTH),
+      formats: sheet.formats,
+      rows: mapRows(sheet.rows, (v) => (v instanceof Date ? wallClock(v, book.timeZone) : cellValue(v))),
+    };
+  });
+  await written(stream, writeXlsx(stream, { dateFormat: book.dateFormat, sheets }));
 }
 
 /**
- * Waits while the client has not taken what was sent (the answer's buffer is full), and lets the zip's compression
- * run every few hundred rows: ExcelJS writes each committed row into the zip without waiting, so rows read faster
- * than the client downloads them would otherwise pile up in memory (a 100,000-row report grew the server by 68 MB).
- */
-async function paced(stream: FastifyReply['raw']): Promise<void> {
-  if (stream.writableNeedDrain)
-    await new Promise<void>((resolve) => stream.once('drain', resolve).once('close', resolve));
-  else if (++pacedRows % PACE_EVERY_ROWS === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-}
-let pacedRows = 0;
-const PACE_EVERY_ROWS = 200;
-
-/**
- * Streams one sheet as the answer of a GET route (every list's export, the communications' reads
- * report, the user import's error report): rows are written as they come, so a large export holds no
- * workbook in memory; every text cell a spreadsheet would read as a formula is neutralised (OWASP "CSV
- * Injection"). The caller has authenticated and authorised the request already: this only writes.
+ * Streams one sheet as the answer of a GET route (every list's export, the user import's error report): rows are
+ * written as they come (`xlsx-writer.ts`), so a large export holds no workbook in memory; every text cell a
+ * spreadsheet would read as a formula is neutralised (OWASP "CSV Injection"); dates as ISO 8601 text. The caller has
+ * authenticated and authorised the request already: this only writes.
  */
 export async function sendXlsx(reply: FastifyReply, sheet: XlsxExport): Promise<void> {
   const stream = startXlsxDownload(reply, sheet.fileName);
-  const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream, useStyles: false });
-  const worksheet = workbook.addWorksheet(sheet.sheetName);
-  worksheet.addRow(sheet.header.map(cellValue)).commit();
-  for await (const row of sheet.rows) {
-    worksheet.addRow(row.map(cellValue)).commit();
-    await paced(stream);
+  const spec: XlsxSheetSpec = {
+    name: sheetName(sheet.sheetName, new Set()),
+    header: sheet.header.map(cellText),
+    styledHeader: false,
+    rows: mapRows(sheet.rows, cellValue),
+  };
+  await written(stream, writeXlsx(stream, { dateFormat: 'yyyy-mm-dd hh:mm', sheets: [spec] }));
+}
+
+/** A header's text, neutralised. */
+function cellText(value: string): string {
+  return neutraliseSpreadsheetCell(value);
+}
+
+/** The rows with each cell converted, read one at a time as the writer asks. */
+async function* mapRows(
+  rows: Iterable<XlsxCell[]> | AsyncIterable<XlsxCell[]>,
+  convert: (value: XlsxCell) => XlsxValue,
+): AsyncGenerator<XlsxValue[]> {
+  for await (const row of rows) yield row.map(convert);
+}
+
+/** Ends the answer when the file is written; a client that went away ends it too, quietly (nothing left to send). */
+async function written(stream: FastifyReply['raw'], writing: Promise<void>): Promise<void> {
+  try {
+    await writing;
+  } catch (err) {
+    if (!(err instanceof XlsxClientGone)) {
+      stream.destroy(err as Error);
+      throw err;
+    }
+    return;
   }
-  worksheet.commit();
-  await workbook.commit();
+  await new Promise<void>((resolve) => stream.end(resolve));
 }

@@ -6,7 +6,7 @@ import { type ActionContext, actorId, inTransaction, systemContext } from '../..
 import type { JobContext } from '../../platform/module.js';
 import type { Services } from '../../platform/services.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { announceTo, notifyRecipients } from '../notifications/notifications.service.js';
+import { ANNOUNCE_EACH_MAX, announceTo, createDeliveredNotification } from '../notifications/notifications.service.js';
 import { departmentsByIds, userSummarySql } from '../users/users.queries.js';
 import { recordHistory } from './communications.history.js';
 import {
@@ -24,8 +24,8 @@ const EMAIL_BATCH = 500;
 /**
  * The fan-out (issue 5, point 4), a job of the system (`systemContext`): in ONE transaction, one
  * delivery per recipient (the unique (comunicado, usuario) pair makes retries and concurrent
- * workers harmless), one notification for the new recipients (the notifications module's
- * `notifyRecipients`), the status to ENVIADO and the e-mail job. A communication that is no longer
+ * workers harmless), one notification whose recipients are those deliveries (the notifications module's
+ * `createDeliveredNotification`, decision 0053), the status to ENVIADO and the e-mail job. A communication that is no longer
  * APROVADO was sent already: nothing happens. Returns how many users got a delivery now.
  */
 export async function fanOut(services: Services | ActionContext, comunicadoId: string): Promise<{ n: number }> {
@@ -38,26 +38,32 @@ export async function fanOut(services: Services | ActionContext, comunicadoId: s
     // The recipients of 100,000 users are sorted and de-duplicated in memory (about 10 MB) rather than in temp
     // files on disk (PostgreSQL's default 4 MB): about 60 ms of the fan-out.
     await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
-    // Deliveries and the bell's rows in one statement: the new deliveries are the notification's
-    // recipients, flowing from this INSERT into the bell's without being read back.
-    // Plain INSERT: the row lock above and the APROVADO check let one transaction through, and the
-    // primary key (comunicado, usuario) would fail a second writer rather than duplicate a delivery.
-    const content = await notificationContent(tx, c);
-    const written = await notifyRecipients(txCtx, {
-      ...content,
-      link: `/comunicados/visualizarEnvio/${c.id}`,
-      push: 'comunicado',
-      // In user order: each index these rows enter (the deliveries' key and user index, the bell's key and unseen
-      // index, all led by the user) is then walked once from left to right instead of at 100,000 random places.
-      recipients: sql`INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
-        SELECT ${c.id}, r.id, ${now} FROM (${recipientsSql(audience)}) r ORDER BY r.id RETURNING usuario_id AS id`,
-    });
+    // The deliveries in one statement, in user order: each index they enter (the key (comunicado, usuario) at its
+    // right edge, the user index) is walked once from left to right instead of at 100,000 random places.
+    // Plain INSERT: the row lock above and the APROVADO check let one transaction through, and the primary key
+    // (comunicado, usuario) would fail a second writer rather than duplicate a delivery.
+    const [written] = (
+      await tx.execute(sql`WITH novos AS (
+          INSERT INTO comunicado_envio (comunicado_id, usuario_id, data_recebimento)
+          SELECT ${c.id}, r.id, ${now} FROM (${recipientsSql(audience)}) r ORDER BY r.id RETURNING usuario_id)
+        SELECT count(*)::int AS n, (array_agg(usuario_id))[1:${ANNOUNCE_EACH_MAX + 1}] AS ids FROM novos`)
+    ).rows as { n: number; ids: string[] | null }[];
+    const delivered = { n: written.n, ids: written.ids ?? [] };
+    // The bell's notification reaches the recipients through these deliveries (decision 0053): one row, no row per
+    // recipient.
+    const notificacaoId = delivered.n
+      ? await createDeliveredNotification(txCtx, {
+          ...(await notificationContent(tx, c)),
+          link: `/comunicados/visualizarEnvio/${c.id}`,
+          push: 'comunicado',
+        })
+      : null;
     for (const email of audience.idOriginal ? [] : await externalEmails(tx, audience.emailsAvulsos)) {
       await tx.execute(sql`INSERT INTO comunicado_email_avulso (comunicado_id, email) VALUES (${c.id}, ${email})
         ON CONFLICT DO NOTHING`);
     }
-    await tx.execute(sql`UPDATE comunicado SET status = 'ENVIADO', envio_date_time = ${now}, atualizado_em = now()
-      WHERE id = ${c.id}`);
+    await tx.execute(sql`UPDATE comunicado SET status = 'ENVIADO', envio_date_time = ${now}, atualizado_em = now(),
+        notificacao_id = ${notificacaoId} WHERE id = ${c.id}`);
     await ctx.jobs.send(
       EMAIL_QUEUE,
       { comunicadoId: c.id },
@@ -69,16 +75,16 @@ export async function fanOut(services: Services | ActionContext, comunicadoId: s
       entityId: c.id,
       action: 'enviar',
       before: { status: 'APROVADO' },
-      after: { status: 'ENVIADO', destinatarios: written.n },
+      after: { status: 'ENVIADO', destinatarios: delivered.n },
     });
     await recordHistory(tx, {
       comunicadoId: c.id,
       evento: 'ENVIO',
       atorId: null,
       data: now,
-      detalhes: { destinatarios: written.n },
+      detalhes: { destinatarios: delivered.n },
     });
-    return written;
+    return delivered;
   });
   // Many recipients: one "everyone recount" event; few: one event each.
   await announceTo(ctx.events, sent);

@@ -522,6 +522,23 @@ export async function* streamLeituras(
   }
 }
 
+/**
+ * SQL: the notifications a user's deliveries bring to the bell (column `notificacao_id`, one per sent communication
+ * of theirs that has one): a sent communication's notification reaches its recipients through their deliveries, not
+ * through rows of the notifications module (decision 0053). The notifications module's reads of the bell build on it.
+ */
+export const deliveredNotificationsOfUserSql = (usuarioId: string | SQL): SQL =>
+  sql`SELECT c.notificacao_id FROM comunicado_envio e JOIN comunicado c ON c.id = e.comunicado_id
+       WHERE e.usuario_id = ${usuarioId} AND c.notificacao_id IS NOT NULL`;
+
+/**
+ * SQL condition: notification `notificacaoId` reached user `usuarioId` through a delivery (decision 0053): one
+ * notification's "is it theirs" (marking it read, its web push).
+ */
+export const notificationDeliveredToSql = (notificacaoId: string | SQL, usuarioId: string | SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM comunicado c JOIN comunicado_envio e ON e.comunicado_id = c.id AND e.usuario_id = ${usuarioId}
+               WHERE c.notificacao_id = ${notificacaoId})`;
+
 /** The names of a communication's audience: its user groups and dealer groups, by name. */
 export async function audienceNames(db: DbOrTx, comunicadoId: string) {
   const [gruposUsuarios, grupos] = await Promise.all([

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { arquivo } from '../files/files.tables.js';
 import { grupo } from '../groups/groups.tables.js';
+import { notificacao } from '../notifications/notifications.tables.js';
 import { grupoUsuarios } from '../user-groups/user-groups.tables.js';
 import { departamento, usuario } from '../users/users.tables.js';
 
@@ -57,12 +58,20 @@ export const comunicado = pgTable(
     idioma: text('idioma'),
     /** Versions of title and message in the other languages (decision 0042). */
     traducoes: jsonb('traducoes').$type<TraducaoComunicado[]>().notNull().default([]),
+    /**
+     * The bell's notification of its sending (decision 0053): its recipients are the deliveries, so the fan-out
+     * writes no row per recipient in the notifications module (`deliveredNotificationsOfUserSql`). Null before it
+     * is sent, and for communications sent before decision 0053 (their recipients have rows of their own).
+     */
+    notificacaoId: uuid('notificacao_id').references(() => notificacao.id),
   },
   (t) => [
     index('comunicado_criador_idx').on(t.criadorId),
     index('comunicado_aprovador_idx').on(t.aprovadorId),
     index('comunicado_agendado_idx').on(t.status, t.dataHoraAgendamento),
     index('comunicado_parent_idx').on(t.idParent),
+    // From a notification to its recipients (the web push's claim, one notification's "is it yours").
+    index('comunicado_notificacao_idx').on(t.notificacaoId),
     // The title search of the management tabs and of the header search (a "contains", accents and case folded).
     index('comunicado_titulo_busca_trgm_idx').using('gin', sql`${t.tituloBusca} gin_trgm_ops`),
   ],

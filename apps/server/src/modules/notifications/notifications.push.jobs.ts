@@ -5,6 +5,7 @@ import { type ActionContext, inTransaction, systemContext } from '../../platform
 import type { Config } from '../../platform/config.js';
 import type { JobContext } from '../../platform/module.js';
 import type { Services } from '../../platform/services.js';
+import { notificationDeliveredToSql } from '../communications/communications.queries.js';
 import { userSummarySql } from '../users/users.queries.js';
 import type { Resolve } from './notifications.push.endpoint.js';
 import { createPushSender, type PushMessage } from './notifications.push.sender.js';
@@ -61,9 +62,11 @@ async function claimBatch(ctx: ActionContext, notificacaoId: string, size: numbe
     const after = state.cursor ? sql`AND s.id > ${state.cursor}` : sql``;
     const targets = (
       await tx.execute(sql`SELECT s.id, s.endpoint, s.p256dh, s.auth, u.idioma FROM push_subscription s
-        JOIN notificacao_usuario nu ON nu.usuario_id = s.usuario_id AND nu.notificacao_id = ${notificacaoId}
         JOIN (${userSummarySql}) u ON u.id = s.usuario_id AND u.active
-       WHERE true ${after} ORDER BY s.id LIMIT ${size}`)
+       WHERE (EXISTS (SELECT 1 FROM notificacao_usuario nu
+                       WHERE nu.usuario_id = s.usuario_id AND nu.notificacao_id = ${notificacaoId})
+              OR ${notificationDeliveredToSql(notificacaoId, sql`s.usuario_id`)}) ${after}
+       ORDER BY s.id LIMIT ${size}`)
     ).rows as Target[];
     if (!targets.length) {
       await tx.update(pushEnvio).set({ concluido: true }).where(eq(pushEnvio.notificacaoId, notificacaoId));

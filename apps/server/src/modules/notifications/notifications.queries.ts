@@ -1,11 +1,32 @@
-import { and, count, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
-import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type Database, type DbOrTx, queryPreparedSql } from '../../platform/db.js';
+import { deliveredNotificationsOfUserSql } from '../communications/communications.queries.js';
 import { productNamesByIds } from '../products/products.queries.js';
-import { notificacao, notificacaoUsuario } from './notifications.tables.js';
+import { notificacao } from './notifications.tables.js';
 
-/** A user's notifications matching `where`, newest first, in the GraphQL shape. */
-async function selectUserNotifications(db: DbOrTx, where: SQL | undefined, limit: number, offset = 0) {
-  const rows = await db
+/**
+ * SQL: the bell's notifications of user `userId` with their state (`notificacao_id`, `vista`, `lida`): the user's rows
+ * of notificacao_usuario, and the notifications their communications' deliveries bring (decision 0053) that have no
+ * row yet, which are unseen and unread (a row is written when the user first sees or reads one).
+ */
+function userStatesSql(userId: string): SQL {
+  return sql`SELECT nu.notificacao_id, nu.vista, nu.lida FROM notificacao_usuario nu WHERE nu.usuario_id = ${userId}
+    UNION ALL
+    SELECT d.notificacao_id, false, false FROM (${deliveredNotificationsOfUserSql(userId)}) d
+     WHERE NOT EXISTS (SELECT 1 FROM notificacao_usuario nu
+                        WHERE nu.usuario_id = ${userId} AND nu.notificacao_id = d.notificacao_id)`;
+}
+
+/** A user's notifications matching `where` (on `n`, the notification), newest first, in the GraphQL shape. */
+async function selectUserNotifications(db: DbOrTx, userId: string, where: SQL, limit: number, offset = 0) {
+  // The page's ids and states first (the user's rows and deliveries), then those notifications' columns.
+  const page = (
+    await db.execute(sql`SELECT s.notificacao_id AS id, s.vista, s.lida
+      FROM (${userStatesSql(userId)}) s JOIN notificacao n ON n.id = s.notificacao_id
+     WHERE ${where} ORDER BY n.data DESC, n.id DESC LIMIT ${limit} OFFSET ${offset}`)
+  ).rows as { id: string; vista: boolean; lida: boolean }[];
+  if (!page.length) return [];
+  const found = await db
     .select({
       id: notificacao.id,
       titulo: notificacao.titulo,
@@ -14,37 +35,46 @@ async function selectUserNotifications(db: DbOrTx, where: SQL | undefined, limit
       produtoId: notificacao.produtoId,
       link: notificacao.link,
       data: notificacao.data,
-      vista: notificacaoUsuario.vista,
-      lida: notificacaoUsuario.lida,
     })
-    .from(notificacaoUsuario)
-    .innerJoin(notificacao, eq(notificacao.id, notificacaoUsuario.notificacaoId))
-    .where(where)
-    .orderBy(desc(notificacao.data), desc(notificacao.id))
-    .limit(limit)
-    .offset(offset);
+    .from(notificacao)
+    .where(
+      inArray(
+        notificacao.id,
+        page.map((p) => p.id),
+      ),
+    );
+  const byId = new Map(found.map((n) => [n.id, n]));
   // Product names from the products module (few rows: a page at most).
-  const products = await productNamesByIds(db, [...new Set(rows.flatMap((r) => (r.produtoId ? [r.produtoId] : [])))]);
-  return rows.map(({ vista, produtoId, ...r }) => ({
-    ...r,
-    produto: produtoId ? (products.get(produtoId) ?? null) : null,
-    recente: !vista,
-  }));
+  const products = await productNamesByIds(db, [...new Set(found.flatMap((r) => (r.produtoId ? [r.produtoId] : [])))]);
+  return page.flatMap(({ id, vista, lida }) => {
+    const n = byId.get(id);
+    if (!n) return [];
+    const { produtoId, ...r } = n;
+    return [{ ...r, lida, produto: produtoId ? (products.get(produtoId) ?? null) : null, recente: !vista }];
+  });
+}
+
+/** How many of a user's notifications match `where` (on `n`, the notification). */
+async function countUserNotifications(db: DbOrTx, userId: string, where: SQL): Promise<number> {
+  const [row] = (
+    await db.execute(sql`SELECT count(*)::int AS n
+      FROM (${userStatesSql(userId)}) s JOIN notificacao n ON n.id = s.notificacao_id WHERE ${where}`)
+  ).rows as { n: number }[];
+  return Number(row?.n ?? 0);
 }
 
 /** The latest notifications of a user (bell list), newest first. */
 export async function listUserNotifications(db: DbOrTx, userId: string, limit = 30) {
-  return selectUserNotifications(db, eq(notificacaoUsuario.usuarioId, userId), limit);
+  return selectUserNotifications(db, userId, sql`true`, limit);
 }
 
 /** One page of a user's notifications (the /notificacoes page), newest first. */
 export async function pageUserNotifications(db: DbOrTx, userId: string, opts: { page: number; rowsPerPage: number }) {
-  const where = eq(notificacaoUsuario.usuarioId, userId);
-  const [content, [total]] = await Promise.all([
-    selectUserNotifications(db, where, opts.rowsPerPage, opts.page * opts.rowsPerPage),
-    db.select({ n: count() }).from(notificacaoUsuario).where(where),
+  const [content, totalElements] = await Promise.all([
+    selectUserNotifications(db, userId, sql`true`, opts.rowsPerPage, opts.page * opts.rowsPerPage),
+    countUserNotifications(db, userId, sql`true`),
   ]);
-  return { content, totalElements: Number(total?.n ?? 0) };
+  return { content, totalElements };
 }
 
 /**
@@ -56,39 +86,30 @@ export async function userNotificationsBetween(
   userId: string,
   window: { since: Date; until: Date; limit: number },
 ) {
-  const where = and(
-    eq(notificacaoUsuario.usuarioId, userId),
-    gt(notificacao.data, window.since),
-    lte(notificacao.data, window.until),
-  );
-  const [content, [total]] = await Promise.all([
-    selectUserNotifications(db, where, window.limit),
-    db
-      .select({ n: count() })
-      .from(notificacaoUsuario)
-      .innerJoin(notificacao, eq(notificacao.id, notificacaoUsuario.notificacaoId))
-      .where(where),
+  const where = sql`n.data > ${window.since} AND n.data <= ${window.until}`;
+  const [content, totalElements] = await Promise.all([
+    selectUserNotifications(db, userId, where, window.limit),
+    countUserNotifications(db, userId, where),
   ]);
-  return { content, totalElements: Number(total?.n ?? 0) };
+  return { content, totalElements };
 }
 
 /** One notification of a user, or undefined when it is not theirs. */
 export async function findUserNotification(db: DbOrTx, userId: string, notificacaoId: string) {
-  const [row] = await selectUserNotifications(
-    db,
-    and(eq(notificacaoUsuario.usuarioId, userId), eq(notificacaoUsuario.notificacaoId, notificacaoId)),
-    1,
-  );
+  const [row] = await selectUserNotifications(db, userId, sql`n.id = ${notificacaoId}`, 1);
   return row;
 }
 
-/** Number of notifications the user has not seen (served by the (usuario_id, vista) index; hot path). */
+/**
+ * Number of notifications the user has not seen (hot path): their unseen rows (the (usuario_id, vista) index) and
+ * the notifications their deliveries bring with no row yet (decision 0053: their deliveries by the user index, each
+ * checked against the bell's key).
+ */
 export async function countUnseen(database: Database, userId: string): Promise<number> {
-  const [row] = await queryPrepared<{ n: number }>(
+  const [row] = await queryPreparedSql<{ n: number }>(
     database,
     'count_unseen_notifications',
-    'SELECT count(*)::int AS n FROM notificacao_usuario WHERE usuario_id = $1 AND NOT vista',
-    [userId],
+    sql`SELECT count(*)::int AS n FROM (${userStatesSql(userId)}) s WHERE NOT s.vista`,
   );
   return row?.n ?? 0;
 }

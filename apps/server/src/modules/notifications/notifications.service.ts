@@ -6,6 +6,10 @@ import type { Events } from '../../platform/events.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { UUID } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
+import {
+  deliveredNotificationsOfUserSql,
+  notificationDeliveredToSql,
+} from '../communications/communications.queries.js';
 import { type PushKind, queuePush } from './notifications.push.service.js';
 import { notificacao, notificacaoUsuario, type TraducaoNotificacao } from './notifications.tables.js';
 
@@ -106,6 +110,20 @@ export async function notifyRecipients(
   });
 }
 
+/**
+ * Creates the notification of a sent communication, whose recipients are its deliveries (decision 0053): the
+ * notification row and its web push job, and no row per recipient (the bell finds them through the communications
+ * module's `deliveredNotificationsOfUserSql`; a user's row is written when they first see or read it). The caller
+ * links it to its communication and has at least one recipient. A step of the caller's action, in its transaction.
+ */
+export async function createDeliveredNotification(ctx: DbContext, input: NotificationContent): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const id = await insertNotification(tx, input);
+    await pushInTransaction(ctx, tx, id, input.push);
+    return id;
+  });
+}
+
 /** Above this many users, one "everyone recount" event replaces one event per user. */
 export const ANNOUNCE_EACH_MAX = 50;
 
@@ -152,27 +170,38 @@ export function markAllRead(ctx: ActionContext): Promise<number> {
 async function markAll(ctx: ActionContext, what: 'vistas' | 'lidas'): Promise<number> {
   const actor = ctx.actor;
   if (!actor) throw notFound();
+  const read = what === 'lidas';
   const changed = await inTransaction(ctx, async (tx) => {
     const rows = await tx
       .update(notificacaoUsuario)
-      .set(what === 'vistas' ? { vista: true } : { vista: true, lida: true, dataLeitura: ctx.clock.now() })
+      .set(read ? { vista: true, lida: true, dataLeitura: ctx.clock.now() } : { vista: true })
       .where(
         and(
           eq(notificacaoUsuario.usuarioId, actor.id),
-          what === 'vistas' ? eq(notificacaoUsuario.vista, false) : eq(notificacaoUsuario.lida, false),
+          read ? eq(notificacaoUsuario.lida, false) : eq(notificacaoUsuario.vista, false),
         ),
       )
       .returning({ id: notificacaoUsuario.notificacaoId });
-    if (rows.length) {
+    // The notifications the user's deliveries brought with no row yet (decision 0053) get theirs, seen (and read).
+    const delivered = (
+      await tx.execute(sql`INSERT INTO notificacao_usuario (notificacao_id, usuario_id, vista, lida, data_leitura)
+        SELECT d.notificacao_id, ${actor.id}::uuid, true, ${read}::boolean, ${read ? ctx.clock.now() : null}::timestamptz
+          FROM (${deliveredNotificationsOfUserSql(actor.id)}) d
+         WHERE NOT EXISTS (SELECT 1 FROM notificacao_usuario nu
+                            WHERE nu.usuario_id = ${actor.id} AND nu.notificacao_id = d.notificacao_id)
+        ON CONFLICT DO NOTHING RETURNING notificacao_id`)
+    ).rows.length;
+    const n = rows.length + delivered;
+    if (n) {
       await recordAudit(tx, {
         actorId: actor.id,
         entity: 'notificacao',
         entityId: actor.id,
         action: 'editar',
-        after: { [what]: rows.length },
+        after: { [what]: n },
       });
     }
-    return rows.length;
+    return n;
   });
   if (changed) await announce(ctx.events, [actor.id]);
   return changed;
@@ -188,6 +217,11 @@ export async function markRead(ctx: ActionContext, input: { id: string }): Promi
   if (!actor || !UUID.test(notificacaoId)) throw notFound();
   const changedSeen = await inTransaction(ctx, async (tx) => {
     const where = and(eq(notificacaoUsuario.usuarioId, actor.id), eq(notificacaoUsuario.notificacaoId, notificacaoId));
+    // A notification the user's deliveries brought (decision 0053) gets its row first, unseen and unread: then it is
+    // marked like any other (a concurrent mark may have written it: nothing is inserted twice).
+    await tx.execute(sql`INSERT INTO notificacao_usuario (notificacao_id, usuario_id)
+      SELECT ${notificacaoId}::uuid, ${actor.id}::uuid WHERE ${notificationDeliveredToSql(notificacaoId, actor.id)}
+      ON CONFLICT DO NOTHING`);
     const [before] = await tx
       .select({ vista: notificacaoUsuario.vista, lida: notificacaoUsuario.lida })
       .from(notificacaoUsuario)
