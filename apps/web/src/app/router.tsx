@@ -1,7 +1,8 @@
 import { ROUTES } from '@portal/domain';
 import type { ComponentType, ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
-import { HOME_FIRST_DATA, loadHomePage } from '../features/home/home-data';
+import { HOME_FIRST_DATA } from '../features/home/home-data';
+import { loadHomePage } from '../features/home/load-home-page';
 import { preloadableLazy } from '../ui/preloadable-lazy';
 import { AppFrame, frameFirstData } from './AppFrame';
 import { ErrorBoundary } from './errors/ErrorBoundary';
