@@ -235,11 +235,9 @@ export function AppRoutes() {
  */
 export function preloadScreen(pathname: string) {
   const screen = SCREENS.find((s) => matchPath(s.path, pathname));
+  const component = screen && SCREEN_COMPONENTS.get(screen);
   // A failure here is the router's to report when it renders the screen.
-  if (screen)
-    SCREEN_COMPONENTS.get(screen)
-      ?.preload()
-      .catch(() => {});
+  component?.preload().catch(() => {});
 }
 
 /**

@@ -14,20 +14,9 @@ export function whenIdle(work: () => void, timeoutMs = 3000): () => void {
   return () => window.clearTimeout(id);
 }
 
-/** False until the browser has been idle once after `ready` became true (see `whenIdle`); then true for good. */
-export function useIdleAfter(ready: boolean): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (!ready || idle) return;
-    return whenIdle(() => setIdle(true));
-  }, [ready, idle]);
-  return idle;
-}
-
-/**
- * Its children, once the browser has been idle after it mounted: only this element renders again then, not the
- * parent that holds it.
- */
+/** Its children, once the browser has been idle after it mounted: only this element renders again then. */
 export function AfterIdle({ children }: { children: ReactNode }) {
-  return useIdleAfter(true) ? children : null;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  return idle ? children : null;
 }
