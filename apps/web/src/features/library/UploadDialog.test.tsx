@@ -244,7 +244,8 @@ describe('UploadDialog', () => {
       expect(screen.queryByRole('dialog', { name: 'Já existe um arquivo com este nome' })).toBeNull(),
     );
     expect(upload).not.toHaveBeenCalled();
-    expect(listed()).toBe(1);
+    // The upload dialog stays hidden from the accessibility tree until the question's exit transition has ended.
+    await waitFor(() => expect(listed()).toBe(1));
     await waitFor(() => expect(submitButton().disabled).toBe(false));
   });
 });
