@@ -20,8 +20,11 @@ if (typeof document !== 'undefined') {
  * checks that they are asked for, not where they land.
  */
 async function followThisFilesDocument() {
-  const { cleanup, screen, within } = await import('@testing-library/react');
+  const { cleanup, configure, screen, within } = await import('@testing-library/react');
   Object.assign(screen, within(document.body));
+  // `findBy…` and `waitFor` wait up to 3 s, not 1: on a loaded 2-core CI machine a debounced search answered by a mock
+  // took longer than 1 s to show (UserGroupEditPage, once); a test that passes is not slowed by it.
+  configure({ asyncUtilTimeout: 3000 });
   afterEach(() => cleanup());
 
   const { createElement } = await import('react');
