@@ -2,9 +2,10 @@
  * Builds the server to plain JavaScript (decision 0045): `apps/server/dist/main.js`, which `npm start`
  * runs with `node`, so a start compiles no TypeScript.
  *
- * - The server's own code and the workspace packages (`@portal/domain`, `@portal/i18n`, shipped as
- *   TypeScript source) are bundled; every npm package stays an import resolved from node_modules
- *   (native addons, WebAssembly and their own data files load as they always do).
+ * - The server's own code, the workspace packages (`@portal/domain`, `@portal/i18n`, shipped as
+ *   TypeScript source) and the npm packages are bundled into one file (decision 0056: a start compiles one
+ *   file instead of finding and reading some 1,800); the packages of EXTERNAL_PACKAGES (native addons,
+ *   WebAssembly with its data files, what loads on first use) stay imports resolved from node_modules.
  * - Dynamic imports stay lazy (code splitting): the S3 client loads only when STORAGE_DRIVER=s3.
  * - Files the server reads beside its source (the modules' `.graphql`, the migrations, the web build)
  *   are still read from the source tree: each `import.meta.url` of a source file becomes that file's
@@ -34,19 +35,67 @@ export async function buildServer(outdir = path.join(serverDir, 'dist')) {
     sourcemap: 'linked',
     logLevel: 'warning',
     metafile: true,
-    plugins: [externalPackages(), sourceUrls(out)],
+    // Bundled CommonJS packages call require() for Node's own modules: give the ES module one.
+    banner: {
+      js: "import { createRequire as __portalCreateRequire } from 'node:module';\nconst require = __portalCreateRequire(import.meta.url);\nconst __portalBundleUrl = import.meta.url;",
+    },
+    plugins: [externalPackages(), sourceUrls(out), packageFileUrls(out)],
   });
   return { outdir: out, files: Object.keys(result.metafile.outputs) };
 }
 
-/** npm packages stay imports; only the workspace's own packages are bundled. */
+/**
+ * npm packages that stay imports resolved from node_modules: native addons, WebAssembly with its data files,
+ * what loads only on first use (bundling it would load it at start), optional peers that are not installed.
+ */
+const EXTERNAL_PACKAGES = [
+  '@electric-sql/pglite', // WebAssembly and its data files beside its modules
+  'sharp', // native addon; loaded on the first image upload
+  '@node-rs/argon2', // native addon
+  'pdfjs-dist', // loaded on the first PDF to read, with its worker file
+  'exceljs', // loaded on the first import template or workbook read
+  '@aws-sdk/client-s3', // loaded only when STORAGE_DRIVER=s3
+  '@aws-sdk/lib-storage',
+  'tsx',
+  'pg-native', // optional peers, not installed: their require() is guarded
+  'bufferutil',
+  'utf-8-validate',
+  'pino-pretty',
+];
+
 function externalPackages(): Plugin {
+  const external = (name: string) =>
+    EXTERNAL_PACKAGES.some((p) => name === p || name.startsWith(`${p}/`)) || name.startsWith('node:');
   return {
     name: 'portal-external-packages',
     setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.path.startsWith('@portal/')) return undefined;
-        return { path: args.path, external: true };
+      b.onResolve({ filter: /^[^./]/ }, (args) =>
+        external(args.path) ? { path: args.path, external: true } : undefined,
+      );
+    },
+  };
+}
+
+/**
+ * A bundled package that reads a file beside its own code (`__dirname`, `__filename`, `import.meta.url`: mercurius's
+ * GraphiQL page, pino's worker) still finds it in node_modules: each becomes that file's own location, written
+ * relative to the output as for the server's source.
+ */
+function packageFileUrls(outdir: string): Plugin {
+  return {
+    name: 'portal-package-file-urls',
+    setup(b) {
+      b.onLoad({ filter: /node_modules[\\/].*\.(c|m)?js$/ }, async (args) => {
+        const source = await fs.readFile(args.path, 'utf8');
+        if (!/__dirname|__filename|import\.meta\.url/.test(source)) return undefined;
+        const relative = path.relative(outdir, args.path).split(path.sep).join('/');
+        // The banner's name for the bundle's URL: `import.meta` would make esbuild read a CommonJS file as ESM.
+        const url = `new URL(${JSON.stringify(relative)}, __portalBundleUrl)`;
+        const contents = source
+          .replace(/\b__filename\b/g, `require('node:url').fileURLToPath(${url})`)
+          .replace(/\b__dirname\b/g, `require('node:path').dirname(require('node:url').fileURLToPath(${url}))`)
+          .replaceAll('import.meta.url', `${url}.href`);
+        return { contents, loader: 'js' };
       });
     },
   };
