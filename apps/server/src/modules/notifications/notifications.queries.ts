@@ -12,7 +12,15 @@ import { notificacao } from './notifications.tables.js';
 function userStatesSql(userId: string): SQL {
   return sql`SELECT nu.notificacao_id, nu.vista, nu.lida FROM notificacao_usuario nu WHERE nu.usuario_id = ${userId}
     UNION ALL
-    SELECT d.notificacao_id, false, false FROM (${deliveredNotificationsOfUserSql(userId)}) d
+    SELECT notificacao_id, false, false FROM (${deliveredWithoutRowSql(userId)}) d`;
+}
+
+/**
+ * SQL: the ids (`notificacao_id`) of the notifications user `userId`'s deliveries brought (decision 0053) that have
+ * no row of theirs in notificacao_usuario yet: unseen and unread. The bell lists them; "mark all" writes their rows.
+ */
+export function deliveredWithoutRowSql(userId: string): SQL {
+  return sql`SELECT d.notificacao_id FROM (${deliveredNotificationsOfUserSql(userId)}) d
      WHERE NOT EXISTS (SELECT 1 FROM notificacao_usuario nu
                         WHERE nu.usuario_id = ${userId} AND nu.notificacao_id = d.notificacao_id)`;
 }

@@ -6,11 +6,9 @@ import type { Events } from '../../platform/events.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { UUID } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
-import {
-  deliveredNotificationsOfUserSql,
-  notificationDeliveredToSql,
-} from '../communications/communications.queries.js';
+import { notificationDeliveredToSql } from '../communications/communications.queries.js';
 import { type PushKind, queuePush } from './notifications.push.service.js';
+import { deliveredWithoutRowSql } from './notifications.queries.js';
 import { notificacao, notificacaoUsuario, type TraducaoNotificacao } from './notifications.tables.js';
 
 /** Channel on which unread-count changes are announced (payload: { usuarioId }). */
@@ -186,9 +184,7 @@ async function markAll(ctx: ActionContext, what: 'vistas' | 'lidas'): Promise<nu
     const delivered = (
       await tx.execute(sql`INSERT INTO notificacao_usuario (notificacao_id, usuario_id, vista, lida, data_leitura)
         SELECT d.notificacao_id, ${actor.id}::uuid, true, ${read}::boolean, ${read ? ctx.clock.now() : null}::timestamptz
-          FROM (${deliveredNotificationsOfUserSql(actor.id)}) d
-         WHERE NOT EXISTS (SELECT 1 FROM notificacao_usuario nu
-                            WHERE nu.usuario_id = ${actor.id} AND nu.notificacao_id = d.notificacao_id)
+          FROM (${deliveredWithoutRowSql(actor.id)}) d
         ON CONFLICT DO NOTHING RETURNING notificacao_id`)
     ).rows.length;
     const n = rows.length + delivered;
