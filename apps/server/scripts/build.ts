@@ -39,6 +39,9 @@ export async function buildServer(outdir = path.join(serverDir, 'dist')) {
     // resident memory. Names are kept: a stack trace still names its functions (the linked map gives the lines).
     minifyWhitespace: true,
     minifySyntax: true,
+    // Bundling renames classes and functions whose names collide across packages; some packages read a class's
+    // `name` (oidc-provider finds each token's lifetime by it): keep every original name.
+    keepNames: true,
     // Bundled CommonJS packages call require() for Node's own modules: give the ES module one.
     banner: {
       js: "import { createRequire as __portalCreateRequire } from 'node:module';\nconst require = __portalCreateRequire(import.meta.url);\nconst __portalBundleUrl = import.meta.url;",

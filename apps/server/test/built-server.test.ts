@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../scripts/build.js';
+import { DEMO_PASSWORD } from '../src/seed/demo.js';
+import { signIn } from './browserless.js';
 import { freePort, freshPostgresDatabase, onPostgres } from './harness.js';
 
 // The server as `npm start` runs it since decision 0045: built by scripts/build.ts, run by plain node (no tsx).
@@ -59,6 +61,8 @@ describe('the built server', () => {
           PATH: process.env.PATH ?? '',
           LOG_LEVEL: 'warn',
           PORT: String(port),
+          // The provider's issuer and the sign-in's redirects name the address the test calls.
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
           DATA_DIR: dataDir,
           WEB_DIST: webDist,
           ...(database ? { DATABASE_URL: database.url } : {}),
@@ -85,6 +89,14 @@ describe('the built server', () => {
         body: JSON.stringify({ query: '{ ping }' }),
       });
       expect(((await ping.json()) as { data?: unknown }).data).toBeTruthy();
+      // The real sign-in flow through the bundled provider and client (oidc-provider reads its classes' names).
+      const { client } = await signIn(base, 'dealer@portal.demo', DEMO_PASSWORD);
+      const me = await client.fetch(`${base}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ query: '{ usuarioLogado { email } }' }),
+      });
+      expect(await me.json()).toEqual({ data: { usuarioLogado: { email: 'dealer@portal.demo' } } });
       const props = await fetch(`${base}/portalProperties`);
       expect(props.status).toBe(200);
       const asset = await fetch(`${base}/assets/index-Q1w2E3.js`, { headers: { 'accept-encoding': 'br' } });
