@@ -64,7 +64,8 @@ export default defineConfig({
   webServer: externalBaseUrl
     ? undefined
     : {
-        command: 'npx tsx apps/server/src/main.ts',
+        // What `npm start` runs (decisions 0045, 0056): the journeys test the bundle a newcomer starts. `npm run build` first.
+        command: 'node apps/server/dist/main.js',
         cwd: repoRoot,
         env: {
           PORT: String(port),
