@@ -204,7 +204,9 @@ export async function startServer(dataDir: string, databaseUrl: string | undefin
     delete env[k];
   for (const k of Object.keys(env)) if (k.startsWith('S3_')) delete env[k];
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', mainScript], {
     cwd: repoDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
