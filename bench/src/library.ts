@@ -177,6 +177,9 @@ export async function createPgDatabase(
 
 export type Server = { url: string; child: ChildProcess; stop(): Promise<void> };
 
+/** The Node flags scripts/start.sh starts the portal with (decision 0056: the old generation grows by 40 %). */
+export const SERVER_NODE_FLAGS = ['--heap-growing-percent=40'];
+
 /** `node --import tsx apps/server/src/main.ts` (what `npm start` runs) in a child; resolves once it is ready. */
 export async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
   // BENCH_SERVER_PORT pins the port (a shared machine where each worktree keeps to its own range).
@@ -204,7 +207,9 @@ export async function startServer(dataDir: string, databaseUrl: string | undefin
     delete env[k];
   for (const k of Object.keys(env)) if (k.startsWith('S3_')) delete env[k];
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', mainScript], {
     cwd: repoDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

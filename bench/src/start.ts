@@ -1,5 +1,6 @@
 /**
- * Start and idle memory of the portal as `npm start` runs it (decision 0045: `node apps/server/dist/main.js`):
+ * Start and idle memory of the portal as `npm start` runs it (decision 0045: `node apps/server/dist/main.js`, with
+ * the flags of decision 0056):
  * process start to the first 200 of /readyz, and the resident set size (VmRSS) after BENCH_IDLE_SECONDS of idle.
  *
  * For each engine (PGlite in a fresh DATA_DIR, PostgreSQL in a fresh database `portal_bench_start_<pid>`):
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildServer } from '../../apps/server/scripts/build.js';
+import { SERVER_NODE_FLAGS } from './library.js';
 import { recordFigure } from './results.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -107,11 +109,11 @@ async function backend(name: string) {
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
   try {
-    const built = ['apps/server/dist/main.js'];
+    const built = [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'];
     const first = await startOnce(built, env);
     const restarts: Start[] = [];
     for (let i = 0; i < RUNS; i++) restarts.push(await startOnce(built, env));
-    const tsx = await startOnce(['--import', 'tsx', 'apps/server/src/main.ts'], env);
+    const tsx = await startOnce([...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'], env);
     return {
       name,
       first,

@@ -330,11 +330,10 @@ async function commitChunk(
         .insert(importacaoUsuariosErro)
         .values(rejected.map((r) => ({ importacaoId: record.id, ...r })))
         .onConflictDoNothing();
+    // One array parameter, not two per row (a thousand rows' bind and parse cost more than the rows).
     if (created.length)
-      await tx
-        .insert(importacaoUsuariosConvite)
-        .values(created.map((usuarioId) => ({ importacaoId: record.id, usuarioId })))
-        .onConflictDoNothing();
+      await tx.execute(sql`INSERT INTO importacao_usuarios_convite (importacao_id, usuario_id)
+        SELECT ${record.id}::uuid, unnest(${uuidArray(created)}) ON CONFLICT DO NOTHING`);
     if (previous) await previous;
     // NO KEY UPDATE: the next chunk's rejected rows and invitations reference this row (their foreign keys take
     // KEY SHARE locks on it) while it waits for this chunk; FOR UPDATE would wait for them in turn.

@@ -100,11 +100,11 @@ export async function importUsers(
 ): Promise<ImportedUserOutcome[]> {
   requireAllowed(ctx, { keys: ['PORTAL_MANUTENCAO_USUARIOS'] });
   if (!rows.length) return [];
-  if (!opts.dryRun) return inTransaction(ctx, (_tx, txCtx) => importChunk(txCtx, rows, opts.importId));
+  if (!opts.dryRun) return inTransaction(ctx, (_tx, txCtx) => importChunk(txCtx, rows, opts.importId, false));
   let outcomes: ImportedUserOutcome[] = [];
   try {
     await inTransaction(ctx, async (_tx, txCtx) => {
-      outcomes = await importChunk(txCtx, rows, opts.importId);
+      outcomes = await importChunk(txCtx, rows, opts.importId, true);
       throw new DryRunRollback();
     });
   } catch (error) {
@@ -135,8 +135,11 @@ const byPosition = (a: Position, b: Position) =>
   a.cargoId.localeCompare(b.cargoId) ||
   (a.dealerId ?? '').localeCompare(b.dealerId ?? '');
 
-/** The chunk, in the transaction of `ctx`: loads, checks every row, writes the accepted ones. */
-async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: string) {
+/**
+ * The chunk, in the transaction of `ctx`: loads, checks every row, writes the accepted ones (not on a dry run:
+ * nothing after the writes reads them, so its outcomes are the same; the savepoint is rolled back all the same).
+ */
+async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: string, dryRun: boolean) {
   const db = ctx.db;
   const rules = await userFormRules(db);
   const schema = salvarUsuarioSchema(rules);
@@ -216,6 +219,7 @@ async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: s
     }
   }
 
+  if (dryRun) return outcomes;
   await writeUsers(db, created, updated);
   const audit = (id: string, state: UserState) => ({ id, ...state, importacaoId: importId });
   await recordAudits(db, [
@@ -423,7 +427,12 @@ const STATE_FIELDS = [
   'idsFuncionalidades',
 ] as const satisfies readonly (keyof UserState)[];
 
-/** The users of `emails` (one statement, rows locked) with their links and whether the uploader sees and edits them. */
+/**
+ * The users of `emails` (one statement, rows locked) with their links and whether the uploader sees and edits them.
+ * One index probe per e-mail: `email = ANY(emails)` is planned as if every e-mail existed, and once an import has
+ * grown the table past its statistics that plan is a sequential scan of every user per chunk (10 s of a 50,000-row
+ * import's 18; docs/benchmarks.md#user-import).
+ */
 async function loadStoredUsers(db: DbOrTx, scope: AdminScope, emails: string[]) {
   const ids = (table: string, column: string) =>
     sql.raw(`ARRAY(SELECT ${column}::text FROM ${table} WHERE usuario_id = u.id ORDER BY 1)`);
@@ -441,7 +450,9 @@ async function loadStoredUsers(db: DbOrTx, scope: AdminScope, emails: string[]) 
         coalesce((SELECT json_agg(json_build_object('cargoId', uc.cargo_id, 'dealerId', uc.dealer_id,
                     'departamentoId', uc.departamento_id, 'dataInicio', uc.data_inicio::text))
                   FROM usuario_cargo uc WHERE uc.usuario_id = u.id), '[]'::json) AS cargos
-      FROM usuario u WHERE u.email = ANY(${textArray(emails)}::citext[]) FOR UPDATE OF u`)
+      FROM usuario u WHERE u.id = ANY(ARRAY(SELECT (SELECT x.id FROM usuario x WHERE x.email = k.email::citext)
+        FROM unnest(${textArray(emails)}::text[]) AS k(email)))
+      FOR UPDATE OF u`)
   ).rows as (StoredUser & { cargos: Position[] | string })[];
   const byEmail = new Map<string, StoredUser>();
   for (const row of rows) {
