@@ -65,7 +65,7 @@ export default defineConfig({
     ? undefined
     : {
         // What `npm start` runs (decisions 0045, 0056): the journeys test the bundle a newcomer starts. `npm run build` first.
-        command: 'node apps/server/dist/main.js',
+        command: 'node --heap-growing-percent=40 apps/server/dist/main.js',
         cwd: repoRoot,
         env: {
           PORT: String(port),

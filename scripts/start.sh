@@ -13,5 +13,5 @@ if [ ! -f apps/server/dist/main.js ] || [ -n "$(find apps/server/src apps/server
   echo "==> Building the server"
   npm run build -w apps/server
 fi
-# The old generation grows by 40 % over what a full collection keeps, not up to 4x (decision 0056).
+# The old generation grows by 40 % over what a full collection keeps, not up to 4x (decision 0058).
 exec node --heap-growing-percent=40 apps/server/dist/main.js

@@ -177,7 +177,7 @@ export async function createPgDatabase(
 
 export type Server = { url: string; child: ChildProcess; stop(): Promise<void> };
 
-/** The Node flags scripts/start.sh starts the portal with (decision 0056: the old generation grows by 40 %). */
+/** The Node flags scripts/start.sh starts the portal with (decision 0058: the old generation grows by 40 %). */
 export const SERVER_NODE_FLAGS = ['--heap-growing-percent=40'];
 
 /** `node --import tsx apps/server/src/main.ts` (what `npm start` runs) in a child; resolves once it is ready. */

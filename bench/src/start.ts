@@ -1,6 +1,6 @@
 /**
  * Start and idle memory of the portal as `npm start` runs it (decision 0045: `node apps/server/dist/main.js`, with
- * the flags of decision 0056):
+ * the flags of decision 0058):
  * process start to the first 200 of /readyz, and the resident set size (VmRSS) after BENCH_IDLE_SECONDS of idle.
  *
  * For each engine (PGlite in a fresh DATA_DIR, PostgreSQL in a fresh database `portal_bench_start_<pid>`):
