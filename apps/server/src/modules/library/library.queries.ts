@@ -150,6 +150,7 @@ export async function listFolderItems(
   idPasta: string | null,
   page?: { page: number; rowsPerPage: number },
 ): Promise<ItemRow[]> {
+  if (idPasta !== null && !UUID.test(idPasta)) return [];
   const limit = page ? sql`LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage}` : sql``;
   return rows(db, pageRows(viewer, sql`${inFolder(idPasta)} AND ${visibleTo(viewer)}`, FOLDER_ORDER, limit));
 }
@@ -169,19 +170,30 @@ export const REBUILD_FOLDER_COUNTS = `DELETE FROM pasta_contagem;
 
 /**
  * How many readable items a folder has: the folder's counts per access rule (pasta_contagem, kept by a trigger), those
- * of the rules the viewer may read summed (visibleTo's rule, checked once per rule instead of once per item).
+ * of the rules the viewer may read summed (visibleTo's rule, checked once per rule instead of once per item). Null when
+ * `idPasta` is not a folder the viewer may read (unknown, deleted, a file or unreadable look the same): the folder's
+ * check rides in the same statement, one round trip and one plan per folder page instead of two.
  */
-export async function countFolderItems(db: DbOrTx, viewer: LibraryViewerContext, idPasta: string | null) {
-  if (idPasta !== null && !UUID.test(idPasta)) return 0;
+export async function countFolderItems(
+  db: DbOrTx,
+  viewer: LibraryViewerContext,
+  idPasta: string | null,
+): Promise<number | null> {
+  if (idPasta !== null && !UUID.test(idPasta)) return null;
   const readable = viewer.manager
     ? sql`true`
     : sql`EXISTS (SELECT 1 FROM permissao_item_biblioteca p
         WHERE p.item_id = c.acl_item_id AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
+  const folderReadable = idPasta
+    ? sql`EXISTS (SELECT 1 FROM item_biblioteca i WHERE i.id = ${idPasta} AND i.pasta AND ${visibleTo(viewer)})`
+    : sql`true`;
   const result = await db.execute(
-    sql`SELECT coalesce(sum(c.itens), 0)::int AS total FROM pasta_contagem c
-      WHERE c.pasta_id = ${idPasta ?? NO_KEY} AND ${readable}`,
+    sql`SELECT (SELECT coalesce(sum(c.itens), 0)::int FROM pasta_contagem c
+                 WHERE c.pasta_id = ${idPasta ?? NO_KEY} AND ${readable}) AS total,
+               ${folderReadable} AS legivel`,
   );
-  return (result.rows[0] as { total: number }).total;
+  const row = result.rows[0] as { total: number; legivel: boolean };
+  return row.legivel ? row.total : null;
 }
 
 /** How many of `ids` (distinct) the viewer may read: a check that every one of them is readable. */

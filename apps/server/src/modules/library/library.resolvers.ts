@@ -187,12 +187,12 @@ export const resolvers: Resolvers = {
       const page = pageArgs(args, FOLDER_PAGE_SIZES);
       const viewer = await viewerOf(ctx);
       const folderId = folderIdOf(args.idPasta);
-      // The folder check runs beside the reads (one round trip less); their rows are dropped if it fails.
-      const [, content, totalElements] = await Promise.all([
-        readableFolder(ctx, args.idPasta),
+      // The folder check rides with the count, beside the page (one round trip); the rows are dropped if it fails.
+      const [content, totalElements] = await Promise.all([
         listFolderItems(ctx.services.db, viewer, folderId, page),
         countFolderItems(ctx.services.db, viewer, folderId),
       ]);
+      if (totalElements === null) throw notFound();
       return { content, totalElements };
     },
     arquivo: async (_, { idArquivo }, ctx) => {
@@ -356,8 +356,9 @@ export const resolvers: Resolvers = {
 
 type Batch = { obj: ItemRow; params: unknown }[];
 
-// Folder names already read in this request (breadcrumb and pastaPai ask for the same folders).
-const folderNamesOf = new WeakMap<object, Map<string, string | null>>();
+// Folder names read in this request, or being read (breadcrumb and pastaPai ask for the same folders in the same tick:
+// the second waits for the first one's query instead of sending its own).
+const folderNamesOf = new WeakMap<object, Map<string, Promise<string | null>>>();
 
 function knownFolderNames(ctx: GraphQLContext) {
   let known = folderNamesOf.get(ctx);
@@ -371,21 +372,28 @@ function knownFolderNames(ctx: GraphQLContext) {
 /** Records the readable folders among `ids` (named in `names`; the others unreadable) for this request. */
 function rememberFolderNames(ctx: GraphQLContext, ids: string[], names: Record<string, string>) {
   const known = knownFolderNames(ctx);
-  for (const id of ids) known.set(id, names[id] ?? null);
+  for (const id of ids) known.set(id, Promise.resolve(names[id] ?? null));
 }
 
-/** The visible ancestors of each item in a batch (at most one query per request and batch). */
+/** The visible ancestors of each item in a batch (at most one query per request for a folder). */
 async function visibleAncestors(queries: Batch, ctx: GraphQLContext) {
   const viewer = await viewerOf(ctx);
   const known = knownFolderNames(ctx);
-  const missing = [...new Set(queries.flatMap((q) => q.obj.caminho))].filter((id) => !known.has(id));
+  const ids = [...new Set(queries.flatMap((q) => q.obj.caminho))];
+  const missing = ids.filter((id) => !known.has(id));
   if (missing.length) {
-    const names = await visibleFolderNames(ctx.services.database, viewer, missing);
-    for (const id of missing) known.set(id, names.get(id) ?? null);
+    const read = visibleFolderNames(ctx.services.database, viewer, missing);
+    for (const id of missing)
+      known.set(
+        id,
+        read.then((found) => found.get(id) ?? null),
+      );
   }
+  const names = await Promise.all(ids.map((id) => known.get(id) as Promise<string | null>));
+  const named = new Map(ids.map((id, index) => [id, names[index]]));
   return queries.map((q) =>
     q.obj.caminho.flatMap((id) => {
-      const nome = known.get(id);
+      const nome = named.get(id);
       return nome ? [{ id, nome }] : [];
     }),
   );
