@@ -20,10 +20,11 @@ import { previousSignInOf, viewerGroupIds } from '../users/users.queries.js';
 import {
   canReadLibraryUpload,
   countContents,
-  countFolderItems,
   countVisible,
+  type FolderPageRow,
   findVisibleFile,
   findVisibleItem,
+  folderPage,
   type ItemRow,
   type LibraryViewerContext,
   libraryViewer,
@@ -187,13 +188,11 @@ export const resolvers: Resolvers = {
       const page = pageArgs(args, FOLDER_PAGE_SIZES);
       const viewer = await viewerOf(ctx);
       const folderId = folderIdOf(args.idPasta);
-      // The folder check rides with the count, beside the page (one round trip); the rows are dropped if it fails.
-      const [content, totalElements] = await Promise.all([
-        listFolderItems(ctx.services.db, viewer, folderId, page),
-        countFolderItems(ctx.services.db, viewer, folderId),
-      ]);
-      if (totalElements === null) throw notFound();
-      return { content, totalElements };
+      // The folder's check and count ride with the page: one statement.
+      const found = await folderPage(ctx.services.db, viewer, folderId, page);
+      if (!found) throw notFound();
+      rememberFolderNames(ctx, found.folderNames.ids, found.folderNames.names);
+      return { content: found.content, totalElements: found.totalElements };
     },
     arquivo: async (_, { idArquivo }, ctx) => {
       const row = await findVisibleFile(ctx.services.db, await viewerOf(ctx), idArquivo);
@@ -412,17 +411,24 @@ export const loaders = {
           : (list.at(-1) ?? { id: LIBRARY_ROOT_ID, nome: t(ctx.locale, 'libraryApi.root') }),
       );
     },
+    /** The groups of each item's governing folder: read with a folder's page (folderPage), else in one query. */
     async permissoes(queries: Batch, ctx: GraphQLContext) {
-      const aclIds = [...new Set(queries.map((q) => q.obj.acl_item_id).filter((id): id is string => Boolean(id)))];
-      const rows = await permissionsOf(ctx.services.db, aclIds);
+      const given = (q: Batch[number]) => (q.obj as Partial<FolderPageRow>).permissoes;
+      const aclIds = [
+        ...new Set(
+          queries
+            .filter((q) => !given(q))
+            .map((q) => q.obj.acl_item_id)
+            .filter((id): id is string => Boolean(id)),
+        ),
+      ];
+      const rows = aclIds.length ? await permissionsOf(ctx.services.db, aclIds) : [];
       return queries.map((q) =>
-        rows
-          .filter((r) => r.item_id === q.obj.acl_item_id)
-          .map((r) => ({
-            id: `${r.item_id}:${r.grupo_usuarios_id}`,
-            grupoUsuarios: { id: r.grupo_usuarios_id, nome: r.grupo_nome },
-            permissaoAcessoPasta: accessDescription(ctx, r.permissao),
-          })),
+        (given(q) ?? rows.filter((r) => r.item_id === q.obj.acl_item_id)).map((r) => ({
+          id: `${r.item_id}:${r.grupo_usuarios_id}`,
+          grupoUsuarios: { id: r.grupo_usuarios_id, nome: r.grupo_nome },
+          permissaoAcessoPasta: accessDescription(ctx, r.permissao),
+        })),
       );
     },
   },
