@@ -44,8 +44,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import {
   countFolderItems,
+  folderPage,
   type LibraryViewerContext,
-  listFolderItems,
   searchItems,
 } from '../../apps/server/src/modules/library/library.queries.js';
 import { userGroupIdsOf } from '../../apps/server/src/modules/users/users.queries.js';
@@ -297,7 +297,7 @@ type Scenario = {
   kind: 'folder' | 'search';
   variables: Record<string, unknown>;
   /**
-   * The server's statements for this request: folders [page, count]; searches [hits with their count and
+   * The server's statements for this request: folders [page with its count, the count alone (an empty page's)]; searches [hits with their count and
    * the page's ids (one statement), the page's details].
    */
   statements: (viewer: LibraryViewerContext) => Promise<{ sql: string; params: unknown[] }[]>;
@@ -310,7 +310,8 @@ function scenarios(bigFolderId: string): Scenario[] {
     variables: { idPasta: bigFolderId, page, rowsPerPage },
     statements: (viewer) =>
       captureSql(async (db) => {
-        await listFolderItems(db, viewer, bigFolderId, { page, rowsPerPage });
+        // The page's statement carries its count (folderPage); the count alone is what an empty page sends.
+        await folderPage(db, viewer, bigFolderId, { page, rowsPerPage });
         await countFolderItems(db, viewer, bigFolderId);
       }),
   });

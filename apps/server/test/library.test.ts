@@ -437,6 +437,76 @@ describe('library', () => {
     });
   });
 
+  describe("a folder's page: its rows, count and the folder's own check in one statement (issue 21 point 7)", () => {
+    const PAGE = `query ($id: ID, $page: Int, $rows: Int) { itemsPorPastaPaged(idPasta: $id, page: $page, rowsPerPage: $rows) {
+      totalElements content { id nome pastaPai { id nome } breadcrumb { id nome } } } }`;
+    let outer: any;
+    let inner: any;
+
+    beforeAll(async () => {
+      outer = (
+        await createFolder('montadora', {
+          nome: 'Pasta externa',
+          idPai: null,
+          tiposAcesso: [{ idGrupoAcesso: group['Rede Horizonte'], permissao: 'LEITURA' }],
+        })
+      ).data.criarNovaPasta;
+      // A folder inside, shared with another group only: its readers may not read the folder around it.
+      inner = (
+        await createFolder('montadora', {
+          nome: 'Pasta interna',
+          idPai: outer.id,
+          tiposAcesso: [{ idGrupoAcesso: group['Rede Litoral'], permissao: 'LEITURA' }],
+        })
+      ).data.criarNovaPasta;
+      const uploads = [];
+      for (const n of [1, 2, 3]) uploads.push(await uploadFile(as.montadora, base, `Página ${n}.pdf`, pdf(`p${n}`)));
+      const placed = await place(
+        'montadora',
+        uploads.map((idArquivo) => ({ idArquivo, idPastaPai: outer.id })),
+      );
+      expect(placed.errors).toBeUndefined();
+    });
+
+    it('gives the rows with their count, pastaPai and breadcrumb', async () => {
+      const page = (await q('dealer', PAGE, { id: outer.id, page: 0, rows: 5 })).data.itemsPorPastaPaged;
+      expect(page.totalElements).toBe(3);
+      expect(page.content.map((i: { nome: string }) => i.nome)).toEqual([
+        'Página 1.pdf',
+        'Página 2.pdf',
+        'Página 3.pdf',
+      ]);
+      for (const item of page.content) {
+        expect(item.pastaPai).toEqual({ id: outer.id, nome: 'Pasta externa' });
+        expect(item.breadcrumb).toEqual([{ id: outer.id, nome: 'Pasta externa' }]);
+      }
+      const manager = (await q('montadora', PAGE, { id: outer.id, page: 0, rows: 5 })).data.itemsPorPastaPaged;
+      expect(manager.totalElements).toBe(4);
+      expect(manager.content[0].nome).toBe('Pasta interna');
+    });
+
+    it('counts a page past the end, and an empty folder', async () => {
+      const past = await q('dealer', PAGE, { id: outer.id, page: 3, rows: 5 });
+      expect(past.data.itemsPorPastaPaged).toEqual({ totalElements: 3, content: [] });
+      const empty = await q('dealer2', PAGE, { id: inner.id, page: 0, rows: 5 });
+      expect(empty.data.itemsPorPastaPaged).toEqual({ totalElements: 0, content: [] });
+    });
+
+    it('refuses a folder its reader may not read even when an item of its page is readable', async () => {
+      // dealer2 reads "Pasta interna" (the first row of the outer folder's page) but not the outer folder.
+      expect(
+        (await q('dealer2', '{ itemsPorPasta { nome } }')).data.itemsPorPasta.map((i: any) => i.nome),
+      ).not.toContain('Pasta externa');
+      expect(code(await q('dealer2', PAGE, { id: outer.id, page: 0, rows: 5 }))).toBe('NOT_FOUND');
+    });
+
+    it('refuses a file, an unknown id and a malformed one as it refuses an unreadable folder', async () => {
+      const file = (await q('dealer', PAGE, { id: outer.id, page: 0, rows: 5 })).data.itemsPorPastaPaged.content[0];
+      for (const id of [file.id, '00000000-0000-4000-8000-000000000000', 'not-an-id'])
+        expect(code(await q('dealer', PAGE, { id, page: 0, rows: 5 })), id).toBe('NOT_FOUND');
+    });
+  });
+
   it('keeps every folder count exact after all of the above (pasta_contagem against a recount)', async () => {
     await expectFolderCountsExact(portal);
   });

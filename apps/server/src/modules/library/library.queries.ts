@@ -77,12 +77,13 @@ function writableBy(viewer: LibraryViewerContext, alias = 'i'): SQL {
       AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
 }
 
-const selectItems = (viewer: LibraryViewerContext) => sql`
+/** The item columns (and `extra` ones, e.g. a page's total, computed once: an InitPlan) with their details. */
+const selectItems = (viewer: LibraryViewerContext, extra: SQL = sql``) => sql`
   SELECT i.id, i.nome, i.pasta, i.pasta_pai_id, i.caminho, i.acl_item_id,
          i.arquivo_id, a.imagem AS arquivo_imagem, a.tamanho AS arquivo_tamanho,
          a.thumbnail_key AS arquivo_miniatura,
          i.proprietario_id, u.nome AS proprietario_nome, u.email AS proprietario_email,
-         i.data_criacao, i.ultima_modificacao, ${accessOf(viewer)} AS acesso
+         i.data_criacao, i.ultima_modificacao, ${accessOf(viewer)} AS acesso${extra}
     FROM item_biblioteca i
     ${uploadDetailsJoin(sql`i.arquivo_id`, 'a')}
     ${userNameEmailJoin(sql`i.proprietario_id`, 'u')}`;
@@ -92,8 +93,8 @@ const selectItems = (viewer: LibraryViewerContext) => sql`
  * (index order, LIMIT/OFFSET); the joins and the viewer's access are then computed for those rows
  * only, never for rows skipped or sorted away.
  */
-function pageRows(viewer: LibraryViewerContext, where: SQL, order: SQL, limit: SQL): SQL {
-  return sql`${selectItems(viewer)}
+function pageRows(viewer: LibraryViewerContext, where: SQL, order: SQL, limit: SQL, extra?: SQL): SQL {
+  return sql`${selectItems(viewer, extra)}
     JOIN (SELECT i.id FROM item_biblioteca i WHERE ${where} ${order} ${limit}) pagina ON pagina.id = i.id
     ${order}`;
 }
@@ -150,6 +151,7 @@ export async function listFolderItems(
   idPasta: string | null,
   page?: { page: number; rowsPerPage: number },
 ): Promise<ItemRow[]> {
+  if (idPasta !== null && !UUID.test(idPasta)) return [];
   const limit = page ? sql`LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage}` : sql``;
   return rows(db, pageRows(viewer, sql`${inFolder(idPasta)} AND ${visibleTo(viewer)}`, FOLDER_ORDER, limit));
 }
@@ -168,20 +170,102 @@ export const REBUILD_FOLDER_COUNTS = `DELETE FROM pasta_contagem;
   ANALYZE pasta_contagem;`;
 
 /**
- * How many readable items a folder has: the folder's counts per access rule (pasta_contagem, kept by a trigger), those
- * of the rules the viewer may read summed (visibleTo's rule, checked once per rule instead of once per item).
+ * How many readable items a folder has (`total`): the folder's counts per access rule (pasta_contagem, kept by a
+ * trigger), those of the rules the viewer may read summed (visibleTo's rule, checked once per rule instead of once per
+ * item); and whether the folder itself is one the viewer may read (`legivel`: unknown, deleted, a file or unreadable
+ * look the same). Two columns of one row, or of every row of a page (folderPage).
  */
-export async function countFolderItems(db: DbOrTx, viewer: LibraryViewerContext, idPasta: string | null) {
-  if (idPasta !== null && !UUID.test(idPasta)) return 0;
+function folderTotalSql(viewer: LibraryViewerContext, idPasta: string | null): SQL {
   const readable = viewer.manager
     ? sql`true`
     : sql`EXISTS (SELECT 1 FROM permissao_item_biblioteca p
         WHERE p.item_id = c.acl_item_id AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
-  const result = await db.execute(
-    sql`SELECT coalesce(sum(c.itens), 0)::int AS total FROM pasta_contagem c
-      WHERE c.pasta_id = ${idPasta ?? NO_KEY} AND ${readable}`,
-  );
-  return (result.rows[0] as { total: number }).total;
+  const folderReadable = idPasta
+    ? sql`EXISTS (SELECT 1 FROM item_biblioteca i WHERE i.id = ${idPasta} AND i.pasta AND ${visibleTo(viewer)})`
+    : sql`true`;
+  return sql`(SELECT coalesce(sum(c.itens), 0)::int FROM pasta_contagem c
+               WHERE c.pasta_id = ${idPasta ?? NO_KEY} AND ${readable}) AS total,
+             ${folderReadable} AS legivel`;
+}
+
+/** How many readable items a folder has, or null when it is not a folder the viewer may read (folderTotalSql). */
+export async function countFolderItems(
+  db: DbOrTx,
+  viewer: LibraryViewerContext,
+  idPasta: string | null,
+): Promise<number | null> {
+  if (idPasta !== null && !UUID.test(idPasta)) return null;
+  const result = await db.execute(sql`SELECT ${folderTotalSql(viewer, idPasta)}`);
+  const row = result.rows[0] as { total: number; legivel: boolean };
+  return row.legivel ? row.total : null;
+}
+
+/** A permission of an item's governing folder with its group's name (permissoes). */
+export type PermissionRow = {
+  item_id: string;
+  grupo_usuarios_id: string;
+  grupo_nome: string;
+  permissao: PermissaoAcesso;
+};
+
+/** A folder page's row: the item, and the permissions of its governing folder read with it. */
+export type FolderPageRow = ItemRow & { permissoes: PermissionRow[] };
+
+/**
+ * A page of a folder's readable items with their count, or null when it is not a folder the viewer may read: one
+ * statement, computed once beside the page's rows: the count and the folder's check (folderTotalSql), and the names of
+ * the folders on its path the viewer may read (`folderNames`: the breadcrumb and pastaPai of every item of the page);
+ * each row carries its governing folder's permissions. A page under load is bound by its round trips to the database
+ * (issue 21 point 7). Only an empty page (an empty folder, a page past the end) asks for the count on its own.
+ */
+export async function folderPage(
+  db: DbOrTx,
+  viewer: LibraryViewerContext,
+  idPasta: string | null,
+  page: { page: number; rowsPerPage: number },
+): Promise<{
+  content: FolderPageRow[];
+  totalElements: number;
+  folderNames: { ids: string[]; names: Record<string, string> };
+} | null> {
+  if (idPasta !== null && !UUID.test(idPasta)) return null;
+  const limit = sql`LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage}`;
+  const where = sql`${inFolder(idPasta)} AND ${visibleTo(viewer)}`;
+  // The folder's path (its ancestors and itself), and the names of those the viewer may read (visibleFolderNames).
+  const path = idPasta
+    ? sql`(SELECT d.caminho || d.id FROM item_biblioteca d WHERE d.id = ${idPasta})`
+    : sql`ARRAY[]::uuid[]`;
+  const extra = sql`, ${folderTotalSql(viewer, idPasta)}, ${path} AS pasta_caminho,
+    (SELECT coalesce(json_object_agg(i.id, i.nome), '{}'::json) FROM item_biblioteca i
+      WHERE i.id = ANY(${path}::uuid[]) AND ${visibleTo(viewer)}) AS pastas_legiveis,
+    (SELECT coalesce(json_agg(json_build_object('item_id', p.item_id, 'grupo_usuarios_id', p.grupo_usuarios_id,
+        'grupo_nome', ${userGroupName(sql`p.grupo_usuarios_id`)}, 'permissao', p.permissao)
+        ORDER BY ${userGroupName(sql`p.grupo_usuarios_id`)}), '[]'::json)
+       FROM permissao_item_biblioteca p WHERE p.item_id = i.acl_item_id) AS permissoes`;
+  type Row = FolderPageRow & {
+    total?: number;
+    legivel?: boolean;
+    pasta_caminho?: string[];
+    pastas_legiveis?: Record<string, string>;
+  };
+  const found = (await rows(db, pageRows(viewer, where, FOLDER_ORDER, limit, extra))) as Row[];
+  if (!found.length) {
+    const total = await countFolderItems(db, viewer, idPasta);
+    return total === null ? null : { content: [], totalElements: total, folderNames: { ids: [], names: {} } };
+  }
+  const { total, legivel, pasta_caminho, pastas_legiveis } = found[0];
+  if (!legivel) return null;
+  for (const row of found) {
+    delete row.total;
+    delete row.legivel;
+    delete row.pasta_caminho;
+    delete row.pastas_legiveis;
+  }
+  return {
+    content: found,
+    totalElements: total as number,
+    folderNames: { ids: pasta_caminho ?? [], names: pastas_legiveis ?? {} },
+  };
 }
 
 /** How many of `ids` (distinct) the viewer may read: a check that every one of them is readable. */
@@ -366,18 +450,13 @@ export async function visibleFolderNames(
 }
 
 /** The groups governing each of the given items (permissoes), with the group names. */
-export async function permissionsOf(db: DbOrTx, aclIds: string[]) {
+export async function permissionsOf(db: DbOrTx, aclIds: string[]): Promise<PermissionRow[]> {
   if (!aclIds.length) return [];
   const result = await db.execute(sql`
     SELECT p.item_id, p.grupo_usuarios_id, ${userGroupName(sql`p.grupo_usuarios_id`)} AS grupo_nome, p.permissao
       FROM permissao_item_biblioteca p
      WHERE p.item_id = ANY(${uuidArray(aclIds)}) ORDER BY grupo_nome`);
-  return result.rows as {
-    item_id: string;
-    grupo_usuarios_id: string;
-    grupo_nome: string;
-    permissao: PermissaoAcesso;
-  }[];
+  return result.rows as PermissionRow[];
 }
 
 /**

@@ -20,10 +20,11 @@ import { previousSignInOf, viewerGroupIds } from '../users/users.queries.js';
 import {
   canReadLibraryUpload,
   countContents,
-  countFolderItems,
   countVisible,
+  type FolderPageRow,
   findVisibleFile,
   findVisibleItem,
+  folderPage,
   type ItemRow,
   type LibraryViewerContext,
   libraryViewer,
@@ -187,13 +188,11 @@ export const resolvers: Resolvers = {
       const page = pageArgs(args, FOLDER_PAGE_SIZES);
       const viewer = await viewerOf(ctx);
       const folderId = folderIdOf(args.idPasta);
-      // The folder check runs beside the reads (one round trip less); their rows are dropped if it fails.
-      const [, content, totalElements] = await Promise.all([
-        readableFolder(ctx, args.idPasta),
-        listFolderItems(ctx.services.db, viewer, folderId, page),
-        countFolderItems(ctx.services.db, viewer, folderId),
-      ]);
-      return { content, totalElements };
+      // The folder's check and count ride with the page: one statement.
+      const found = await folderPage(ctx.services.db, viewer, folderId, page);
+      if (!found) throw notFound();
+      rememberFolderNames(ctx, found.folderNames.ids, found.folderNames.names);
+      return { content: found.content, totalElements: found.totalElements };
     },
     arquivo: async (_, { idArquivo }, ctx) => {
       const row = await findVisibleFile(ctx.services.db, await viewerOf(ctx), idArquivo);
@@ -356,8 +355,9 @@ export const resolvers: Resolvers = {
 
 type Batch = { obj: ItemRow; params: unknown }[];
 
-// Folder names already read in this request (breadcrumb and pastaPai ask for the same folders).
-const folderNamesOf = new WeakMap<object, Map<string, string | null>>();
+// Folder names read in this request, or being read (breadcrumb and pastaPai ask for the same folders in the same tick:
+// the second waits for the first one's query instead of sending its own).
+const folderNamesOf = new WeakMap<object, Map<string, Promise<string | null>>>();
 
 function knownFolderNames(ctx: GraphQLContext) {
   let known = folderNamesOf.get(ctx);
@@ -371,21 +371,28 @@ function knownFolderNames(ctx: GraphQLContext) {
 /** Records the readable folders among `ids` (named in `names`; the others unreadable) for this request. */
 function rememberFolderNames(ctx: GraphQLContext, ids: string[], names: Record<string, string>) {
   const known = knownFolderNames(ctx);
-  for (const id of ids) known.set(id, names[id] ?? null);
+  for (const id of ids) known.set(id, Promise.resolve(names[id] ?? null));
 }
 
-/** The visible ancestors of each item in a batch (at most one query per request and batch). */
+/** The visible ancestors of each item in a batch (at most one query per request for a folder). */
 async function visibleAncestors(queries: Batch, ctx: GraphQLContext) {
   const viewer = await viewerOf(ctx);
   const known = knownFolderNames(ctx);
-  const missing = [...new Set(queries.flatMap((q) => q.obj.caminho))].filter((id) => !known.has(id));
+  const ids = [...new Set(queries.flatMap((q) => q.obj.caminho))];
+  const missing = ids.filter((id) => !known.has(id));
   if (missing.length) {
-    const names = await visibleFolderNames(ctx.services.database, viewer, missing);
-    for (const id of missing) known.set(id, names.get(id) ?? null);
+    const read = visibleFolderNames(ctx.services.database, viewer, missing);
+    for (const id of missing)
+      known.set(
+        id,
+        read.then((found) => found.get(id) ?? null),
+      );
   }
+  const names = await Promise.all(ids.map((id) => known.get(id) as Promise<string | null>));
+  const named = new Map(ids.map((id, index) => [id, names[index]]));
   return queries.map((q) =>
     q.obj.caminho.flatMap((id) => {
-      const nome = known.get(id);
+      const nome = named.get(id);
       return nome ? [{ id, nome }] : [];
     }),
   );
@@ -404,17 +411,24 @@ export const loaders = {
           : (list.at(-1) ?? { id: LIBRARY_ROOT_ID, nome: t(ctx.locale, 'libraryApi.root') }),
       );
     },
+    /** The groups of each item's governing folder: read with a folder's page (folderPage), else in one query. */
     async permissoes(queries: Batch, ctx: GraphQLContext) {
-      const aclIds = [...new Set(queries.map((q) => q.obj.acl_item_id).filter((id): id is string => Boolean(id)))];
-      const rows = await permissionsOf(ctx.services.db, aclIds);
+      const given = (q: Batch[number]) => (q.obj as Partial<FolderPageRow>).permissoes;
+      const aclIds = [
+        ...new Set(
+          queries
+            .filter((q) => !given(q))
+            .map((q) => q.obj.acl_item_id)
+            .filter((id): id is string => Boolean(id)),
+        ),
+      ];
+      const rows = aclIds.length ? await permissionsOf(ctx.services.db, aclIds) : [];
       return queries.map((q) =>
-        rows
-          .filter((r) => r.item_id === q.obj.acl_item_id)
-          .map((r) => ({
-            id: `${r.item_id}:${r.grupo_usuarios_id}`,
-            grupoUsuarios: { id: r.grupo_usuarios_id, nome: r.grupo_nome },
-            permissaoAcessoPasta: accessDescription(ctx, r.permissao),
-          })),
+        (given(q) ?? rows.filter((r) => r.item_id === q.obj.acl_item_id)).map((r) => ({
+          id: `${r.item_id}:${r.grupo_usuarios_id}`,
+          grupoUsuarios: { id: r.grupo_usuarios_id, nome: r.grupo_nome },
+          permissaoAcessoPasta: accessDescription(ctx, r.permissao),
+        })),
       );
     },
   },

@@ -1,0 +1,2 @@
+DROP INDEX "item_biblioteca_pasta_pai_idx";--> statement-breakpoint
+CREATE INDEX "item_biblioteca_pasta_pai_idx" ON "item_biblioteca" USING btree ("pasta_pai_id","pasta" DESC NULLS LAST,"nome_busca","id","acl_item_id") WHERE excluido_em IS NULL;
