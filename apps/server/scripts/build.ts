@@ -63,11 +63,9 @@ const EXTERNAL_PACKAGES = [
   'exceljs', // loaded on the first import template or workbook read
   '@aws-sdk/client-s3', // loaded only when STORAGE_DRIVER=s3
   '@aws-sdk/lib-storage',
-  'tsx',
   'pg-native', // optional peers, not installed: their require() is guarded
   'bufferutil',
   'utf-8-validate',
-  'pino-pretty',
 ];
 
 function externalPackages(): Plugin {
