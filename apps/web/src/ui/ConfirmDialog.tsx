@@ -119,7 +119,7 @@ export function ConfirmDialog({
           variant="contained"
           onClick={() => void confirm()}
           disabled={loading}
-          startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={loading ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           {confirmLabel ?? t('confirm.confirm')}
         </Button>

@@ -129,7 +129,7 @@ export function GlobalSearchResults({ id, text, recents, active, onOptions, onAc
   let n = -1;
   return (
     <Box sx={{ borderBottom: groups.length ? 1 : 0, borderColor: 'divider', maxHeight: '55vh', overflowY: 'auto' }}>
-      {searching && loading && <LinearProgress sx={{ height: 2 }} />}
+      {searching && loading && <LinearProgress aria-label={t('shell.globalSearch.loading')} sx={{ height: 2 }} />}
       <Typography role="status" variant="body2" color="text.secondary" sx={status ? { px: 2, py: 1 } : visuallyHidden}>
         {status}
       </Typography>

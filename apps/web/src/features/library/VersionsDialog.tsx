@@ -132,7 +132,7 @@ export function VersionsDialog({ file, onClose }: { file: ItemBiblioteca; onClos
           {sending && (
             <Box role="status" sx={{ mt: 1 }}>
               <Typography variant="body2">{t('library.versions.sending')}</Typography>
-              <LinearProgress />
+              <LinearProgress aria-label={t('library.versions.sending')} />
             </Box>
           )}
         </Box>

@@ -97,7 +97,7 @@ function UploadPanel({ onSent }: { onSent: () => void }) {
     }
   };
 
-  const spinner = <CircularProgress size={16} color="inherit" />;
+  const spinner = <CircularProgress size={16} color="inherit" aria-hidden />;
   return (
     <Box component="section" aria-label={t('route.importarUsuarios')} sx={{ mb: 4 }}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
