@@ -17,6 +17,16 @@ describe('app cache', () => {
     expect(await cache.get('x', 1000, async () => 'ok')).toBe('ok');
   });
 
+  it('runs a lazy thenable once: a drizzle query builder queries on each then, and is cached as its result', async () => {
+    let runs = 0;
+    const query = { then: (resolve: (rows: number[]) => void) => resolve([++runs]) };
+    const cache = createCache(() => 0);
+    expect(await cache.get('produtos', 1000, () => query)).toEqual([1]);
+    expect(await cache.get('produtos', 1000, () => query)).toEqual([1]);
+    expect(await cache.get('produtos', 1000, () => query)).toEqual([1]);
+    expect(runs).toBe(1);
+  });
+
   it('drops expired entries once it holds many (keys by day or by user group set are never asked again)', async () => {
     let clock = 0;
     const cache = createCache(() => clock);

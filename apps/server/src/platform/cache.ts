@@ -4,7 +4,7 @@
  * may serve an old value; the instance that changes the data calls `invalidate` at once.
  */
 export type AppCache = {
-  get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
+  get<T>(key: string, ttlMs: number, load: () => PromiseLike<T>): Promise<T>;
   invalidate(prefix: string): void;
   /** How many entries it holds (expired ones included until the next sweep). */
   readonly size: number;
@@ -16,14 +16,16 @@ const SWEEP_ABOVE = 1_000;
 export function createCache(now: () => number = Date.now): AppCache {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
   return {
-    get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    get<T>(key: string, ttlMs: number, load: () => PromiseLike<T>): Promise<T> {
       const hit = entries.get(key);
       if (hit && hit.expires > now()) return hit.value as Promise<T>;
       if (entries.size >= SWEEP_ABOVE) {
         const at = now();
         for (const [k, entry] of entries) if (entry.expires <= at) entries.delete(k);
       }
-      const value = load();
+      // Adopted into a real promise: a lazy thenable (a drizzle query builder) would otherwise run its query again
+      // each time the cached value is awaited (the menu's products were read on every shell request that way).
+      const value = Promise.resolve(load());
       entries.set(key, { expires: now() + ttlMs, value });
       // A failed load is not cached.
       value.catch(() => entries.delete(key));
