@@ -505,6 +505,47 @@ describe('library', () => {
       for (const id of [file.id, '00000000-0000-4000-8000-000000000000', 'not-an-id'])
         expect(code(await q('dealer', PAGE, { id, page: 0, rows: 5 })), id).toBe('NOT_FOUND');
     });
+
+    // The search is one statement too (hits, count, details, permissions, folders' names): each hit as the folder's
+    // page gives it, for a group reader, a manager, a reader of the inner folder only, past the end and without access.
+    const SEARCH = `query ($f: FiltroBibliotecaInput!) { buscaBibliotecaPaged(filterInput: $f) { totalElements content { ${ITEM} } } }`;
+    const FULL_PAGE = `query ($id: ID) { itemsPorPastaPaged(idPasta: $id, page: 0, rowsPerPage: 100) { content { ${ITEM} } } }`;
+    // Signed links carry their expiry: compared without it.
+    const unsigned = (items: any[]) => items.map((i) => ({ ...i, arquivoLink: i.arquivoLink?.split('?')[0] ?? null }));
+    const search = async (who: string, busca: string, page = 0, rowsPerPage = 15) => {
+      const found = (await q(who, SEARCH, { f: { busca, page, rowsPerPage } })).data.buscaBibliotecaPaged;
+      return { ...found, content: unsigned(found.content) };
+    };
+
+    it('searches in one statement: each hit as the folder page shows it, accents and case ignored', async () => {
+      const pageItems = unsigned((await q('dealer', FULL_PAGE, { id: outer.id })).data.itemsPorPastaPaged.content);
+      const found = await search('dealer', 'PAGINA');
+      expect(found.totalElements).toBe(3);
+      expect(found.content).toEqual(pageItems.filter((i: { pasta: boolean }) => !i.pasta));
+      expect(found.content[0].permissoes).toEqual([
+        { grupoUsuarios: { nome: 'Rede Horizonte' }, permissaoAcessoPasta: { id: 'LEITURA' } },
+      ]);
+      // A page past the end still counts.
+      expect(await search('dealer', 'pagina', 1, 5)).toEqual({ totalElements: 3, content: [] });
+      // The manager finds the folders too, each as its own folder's page shows it.
+      const managerPage = unsigned((await q('montadora', FULL_PAGE, { id: outer.id })).data.itemsPorPastaPaged.content);
+      const managerHit = await search('montadora', 'pasta interna');
+      expect(managerHit.content).toEqual(managerPage.filter((i: { nome: string }) => i.nome === 'Pasta interna'));
+      expect(managerHit.content[0].breadcrumb).toEqual([{ id: outer.id, nome: 'Pasta externa' }]);
+    });
+
+    it('searches in one statement: a reader of the inner folder only finds it without the folder around it', async () => {
+      expect(await search('dealer2', 'página')).toEqual({ totalElements: 0, content: [] });
+      expect(await search('dealer2', 'externa')).toEqual({ totalElements: 0, content: [] });
+      const inner = await search('dealer2', 'interna');
+      expect(inner.totalElements).toBe(1);
+      expect(inner.content[0]).toMatchObject({
+        nome: 'Pasta interna',
+        breadcrumb: [],
+        pastaPai: { id: LIBRARY_ROOT_ID },
+        permissoes: [{ grupoUsuarios: { nome: 'Rede Litoral' }, permissaoAcessoPasta: { id: 'LEITURA' } }],
+      });
+    });
   });
 
   it('keeps every folder count exact after all of the above (pasta_contagem against a recount)', async () => {
