@@ -282,13 +282,22 @@ const dialect = new PgDialect();
 /** Runs one of the server's query functions against a fake db that records the SQL it would send. */
 export async function captureSql(run: (db: never) => Promise<unknown>): Promise<{ sql: string; params: unknown[] }[]> {
   const captured: { sql: string; params: unknown[] }[] = [];
-  const fake = {
+  // A row with a count (the rows of an empty page's count); the fake serves as a drizzle db (`execute`) and as a
+  // Database whose prepared statements (queryPreparedSql) run as on PGlite (`pglite.query`).
+  const answer = { rows: [{ total: 0, legivel: true }] };
+  const fake: Record<string, unknown> = {
     execute: async (q: SQL) => {
       captured.push(dialect.sqlToQuery(q));
-      // A count, and one id for the searches (their second statement loads the page's details).
-      return { rows: [{ total: 0, ids: ['00000000-0000-4000-8000-000000000001'] }] };
+      return answer;
+    },
+    pglite: {
+      query: async (text: string, params: unknown[]) => {
+        captured.push({ sql: text, params });
+        return answer;
+      },
     },
   };
+  fake.db = fake;
   await run(fake as never);
   return captured;
 }

@@ -223,9 +223,12 @@ export type FolderPageRow = ItemRow & { permissoes: PermissionRow[] };
  * the folders on its path the viewer may read (`folderNames`: the breadcrumb and pastaPai of every item of the page);
  * each row carries its governing folder's permissions. A page under load is bound by its round trips to the database
  * (issue 21 point 7). Only an empty page (an empty folder, a page past the end) asks for the count on its own.
+ *
+ * A named prepared statement, one per page size (inlineLimit), viewer kind and root or folder: PostgreSQL plans it
+ * once per connection and reuses that generic plan (with the page size a parameter it re-planned at every request).
  */
 export async function folderPage(
-  db: DbOrTx,
+  database: Database,
   viewer: LibraryViewerContext,
   idPasta: string | null,
   page: { page: number; rowsPerPage: number },
@@ -235,7 +238,7 @@ export async function folderPage(
   folderNames: { ids: string[]; names: Record<string, string> };
 } | null> {
   if (idPasta !== null && !UUID.test(idPasta)) return null;
-  const limit = sql`LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage}`;
+  const limit = sql`${inlineLimit(page.rowsPerPage)} OFFSET ${page.page * page.rowsPerPage}`;
   const where = sql`${inFolder(idPasta)} AND ${visibleTo(viewer)}`;
   // The folder's path (its ancestors and itself), and the names of those the viewer may read (visibleFolderNames).
   const path = idPasta
@@ -251,9 +254,10 @@ export async function folderPage(
     pasta_caminho?: string[];
     pastas_legiveis?: Record<string, string>;
   };
-  const found = (await rows(db, pageRows(viewer, where, FOLDER_ORDER, limit, extra))) as Row[];
+  const name = `library_folder_page_${viewer.manager ? 'manager' : 'reader'}_${idPasta ? 'folder' : 'root'}_${page.rowsPerPage}`;
+  const found = await queryPreparedSql<Row>(database, name, pageRows(viewer, where, FOLDER_ORDER, limit, extra));
   if (!found.length) {
-    const total = await countFolderItems(db, viewer, idPasta);
+    const total = await countFolderItems(database.db, viewer, idPasta);
     return total === null ? null : { content: [], totalElements: total, folderNames: { ids: [], names: {} } };
   }
   const { total, legivel, pasta_caminho, pastas_legiveis } = found[0];
@@ -380,7 +384,7 @@ export async function searchItems(
   const [first] = found;
   const totalElements = first?.total ?? 0;
   const names = first?.pastas_legiveis ?? {};
-  const content = found.filter((row) => row.id !== null);
+  const content = found.filter((row) => row.id);
   const ids = new Set<string>();
   for (const row of content) {
     for (const id of row.caminho) ids.add(id);

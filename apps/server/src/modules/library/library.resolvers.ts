@@ -189,7 +189,7 @@ export const resolvers: Resolvers = {
       const viewer = await viewerOf(ctx);
       const folderId = folderIdOf(args.idPasta);
       // The folder's check and count ride with the page: one statement.
-      const found = await folderPage(ctx.services.db, viewer, folderId, page);
+      const found = await folderPage(ctx.services.database, viewer, folderId, page);
       if (!found) throw notFound();
       rememberFolderNames(ctx, found.folderNames.ids, found.folderNames.names);
       return { content: found.content, totalElements: found.totalElements };
