@@ -25,7 +25,8 @@
  * (1000000), BENCH_LIBRARY_ITEMS_PGLITE (1000000), BENCH_LIBRARY_REQUESTS (200 per scenario),
  * BENCH_LIBRARY_WARMUP (20), BENCH_LIBRARY_MAX_SECONDS (60: a scenario stops early past this),
  * BENCH_LIBRARY_UPLOAD (1; 0 skips the upload), BENCH_LIBRARY_HISTORY (1: 1 file in 10 with 3 versions and about
- * 5 % of the items in the bin, issue 16 point 12; 0 for the bare tree of earlier runs).
+ * 5 % of the items in the bin, issue 16 point 12; 0 for the bare tree of earlier runs), BENCH_LIBRARY_PG_DB (a
+ * database name: kept and reused across runs, seeded once).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -52,7 +53,7 @@ import { userGroupIdsOf } from '../../apps/server/src/modules/users/users.querie
 import { type Database, openDatabase } from '../../apps/server/src/platform/db.js';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.js';
 import { type CookieClient, signIn } from '../../apps/server/test/browserless.js';
-import { type Exec, SEARCH_TERMS, seedLibrary, termCounts } from './library-seed.js';
+import { type Exec, SEARCH_TERMS, type SeedInfo, seedLibrary, termCounts } from './library-seed.js';
 import { recordFigure } from './results.js';
 
 export type Backend = 'postgres' | 'pglite';
@@ -281,13 +282,22 @@ const dialect = new PgDialect();
 /** Runs one of the server's query functions against a fake db that records the SQL it would send. */
 export async function captureSql(run: (db: never) => Promise<unknown>): Promise<{ sql: string; params: unknown[] }[]> {
   const captured: { sql: string; params: unknown[] }[] = [];
-  const fake = {
+  // A row with a count (the rows of an empty page's count); the fake serves as a drizzle db (`execute`) and as a
+  // Database whose prepared statements (queryPreparedSql) run as on PGlite (`pglite.query`).
+  const answer = { rows: [{ total: 0, legivel: true }] };
+  const fake: Record<string, unknown> = {
     execute: async (q: SQL) => {
       captured.push(dialect.sqlToQuery(q));
-      // A count, and one id for the searches (their second statement loads the page's details).
-      return { rows: [{ total: 0, ids: ['00000000-0000-4000-8000-000000000001'] }] };
+      return answer;
+    },
+    pglite: {
+      query: async (text: string, params: unknown[]) => {
+        captured.push({ sql: text, params });
+        return answer;
+      },
     },
   };
+  fake.db = fake;
   await run(fake as never);
   return captured;
 }
@@ -297,8 +307,8 @@ type Scenario = {
   kind: 'folder' | 'search';
   variables: Record<string, unknown>;
   /**
-   * The server's statements for this request: folders [page with its count, the count alone (an empty page's)]; searches [hits with their count and
-   * the page's ids (one statement), the page's details].
+   * The server's statements for this request: folders [page with its count, the count alone (an empty page's)]; searches
+   * [hits with their count and the page's details (one statement)].
    */
   statements: (viewer: LibraryViewerContext) => Promise<{ sql: string; params: unknown[] }[]>;
 };
@@ -624,32 +634,65 @@ type BackendResult = {
 };
 
 async function runBackend(backend: Backend): Promise<BackendResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-bench-library-${backend}-`));
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  // BENCH_LIBRARY_PG_DB keeps the PostgreSQL database (and its data dir) across runs: seeded once, reused while the
+  // item count matches (the server's migrations still run at each start).
+  const keep = backend === 'postgres' ? process.env.BENCH_LIBRARY_PG_DB || undefined : undefined;
+  const dataDir = keep
+    ? path.join(os.tmpdir(), `${keep}-data`)
+    : fs.mkdtempSync(path.join(os.tmpdir(), `portal-bench-library-${backend}-`));
+  if (keep) fs.mkdirSync(dataDir, { recursive: true });
+  else cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   let databaseUrl: string | undefined;
   let version = 'PGlite';
+  let existed = false;
   if (backend === 'postgres') {
-    const created = await createPgDatabase();
+    const created = await createPgDatabase('portal_bench_library', keep);
     databaseUrl = created.url;
     version = `PostgreSQL ${created.version}`;
+    existed = created.existed;
   }
-  log(`\n== ${backend}: ${ITEMS[backend].toLocaleString('en')} items, data in ${dataDir}`);
+  log(
+    `\n== ${backend}: ${ITEMS[backend].toLocaleString('en')} items, data in ${dataDir}${keep ? ` (database ${keep}, kept)` : ''}`,
+  );
   let server = await startServer(dataDir, databaseUrl);
   log(`${backend}: portal migrated and demo-seeded at ${server.url}`);
-  // PGlite has a single owner: stop the server while this process seeds the same data dir.
-  if (backend === 'pglite') await server.stop();
+  // One writer while seeding: PGlite has a single owner, and on PostgreSQL the server's text back-fill marking files
+  // beside the seed's own marking deadlocked.
+  await server.stop();
 
   const here = await openHere(backend, dataDir, databaseUrl);
-  const seeded = await seedLibrary(here.exec, ITEMS[backend], log, HISTORY);
-  log(
-    `${backend}: seeded ${seeded.total.toLocaleString('en')} live items, ${seeded.binned.toLocaleString('en')} in the bin, ${seeded.versions.toLocaleString('en')} version rows in ${seeded.seconds.toFixed(1)} s`,
-  );
-  if (backend === 'postgres') {
-    // As autovacuum leaves a table some time after a million inserts (visibility map set: index-only scans read no
-    // heap): done now, so that a run does not measure before or after it by chance. PGlite never vacuums on its own.
-    const t0 = performance.now();
-    await here.exec('VACUUM (ANALYZE) item_biblioteca, arquivo, pasta_contagem, versao_item_biblioteca');
-    log(`${backend}: vacuumed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  let seeded: SeedInfo | undefined;
+  if (existed) {
+    const [row] = await here.exec(
+      `SELECT (SELECT info FROM bench_library_seeded LIMIT 1) AS info FROM pg_class WHERE relname = 'bench_library_seeded'`,
+    );
+    const info = row ? (JSON.parse(String(row.info)) as SeedInfo & { items: number; history: boolean }) : undefined;
+    if (info && (info.items !== ITEMS[backend] || info.history !== HISTORY))
+      throw new Error(
+        `database ${keep} was seeded with ${info.items} items (history ${info.history}), not ${ITEMS[backend]}`,
+      );
+    if (info) {
+      seeded = info;
+      log(`${backend}: reusing the seeded database`);
+    }
+  }
+  if (!seeded) {
+    seeded = await seedLibrary(here.exec, ITEMS[backend], log, HISTORY);
+    log(
+      `${backend}: seeded ${seeded.total.toLocaleString('en')} live items, ${seeded.binned.toLocaleString('en')} in the bin, ${seeded.versions.toLocaleString('en')} version rows in ${seeded.seconds.toFixed(1)} s`,
+    );
+    if (backend === 'postgres') {
+      // As autovacuum leaves a table some time after a million inserts (visibility map set: index-only scans read no
+      // heap): done now, so that a run does not measure before or after it by chance. PGlite never vacuums on its own.
+      const t0 = performance.now();
+      await here.exec('VACUUM (ANALYZE) item_biblioteca, arquivo, pasta_contagem, versao_item_biblioteca');
+      log(`${backend}: vacuumed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    if (keep) {
+      const info = JSON.stringify({ ...seeded, items: ITEMS[backend], history: HISTORY }).replaceAll("'", "''");
+      await here.exec(`CREATE TABLE bench_library_seeded (info text NOT NULL);
+        INSERT INTO bench_library_seeded VALUES ('${info}')`);
+    }
   }
   const counts = await termCounts(here.exec);
   for (const [term, c] of Object.entries(counts))
@@ -662,14 +705,15 @@ async function runBackend(backend: Backend): Promise<BackendResult> {
     for (const s of all) {
       const [main, count] = await s.statements(viewer);
       const m = await explain(here.query, main);
-      const c = await explain(here.query, count);
+      // A search counts in its one statement: its count column reads 0.
+      const c = count ? await explain(here.query, count) : { ms: 0 };
       sqlTimes.set(`${user.email}|${s.name}`, { mainMs: m.ms, countMs: c.ms, plan: m.plan });
-      log(`  SQL ${user.label.padEnd(22)} ${s.name.padEnd(34)} page ${m.ms} ms, count ${c.ms} ms`);
+      log(`  SQL ${user.label.padEnd(22)} ${s.name.padEnd(34)} page ${m.ms} ms, count ${count ? `${c.ms} ms` : '-'}`);
     }
   }
   await here.database.close();
 
-  if (backend === 'pglite') server = await startServer(dataDir, undefined);
+  server = await startServer(dataDir, databaseUrl);
   const rows: Row[] = [];
   for (const user of USERS) {
     const { client, status, finalUrl } = await signIn(server.url, user.email, DEMO_PASSWORD);

@@ -3,10 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
+import { folderPage } from '../src/modules/library/library.queries.js';
 import { itemBiblioteca } from '../src/modules/library/library.tables.js';
+import { userGroupIdsOf } from '../src/modules/users/users.queries.js';
+import { openDatabase } from '../src/platform/db.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
-import { startTestPortal, type TestPortal } from './harness.js';
+import { onPostgres, startTestPortal, type TestPortal } from './harness.js';
 import { expectFolderCountsExact } from './library-counts.js';
 
 // The virtual library through its API (docs/domains/library.md, issue 4): folders and files shared by user
@@ -504,6 +507,84 @@ describe('library', () => {
       const file = (await q('dealer', PAGE, { id: outer.id, page: 0, rows: 5 })).data.itemsPorPastaPaged.content[0];
       for (const id of [file.id, '00000000-0000-4000-8000-000000000000', 'not-an-id'])
         expect(code(await q('dealer', PAGE, { id, page: 0, rows: 5 })), id).toBe('NOT_FOUND');
+    });
+
+    it.runIf(onPostgres)(
+      'serves a folder page from one prepared statement with a generic plan (PostgreSQL)',
+      async () => {
+        // One connection, so pg_prepared_statements (per connection) sees what the page statements left.
+        const database = await openDatabase({ databaseUrl: portal.services.database.connectionString, poolSize: 1 });
+        try {
+          const [{ id: dealerId }] = (
+            await database.pool!.query(`SELECT id FROM usuario WHERE email = 'dealer@portal.demo'`)
+          ).rows;
+          const viewer = {
+            id: dealerId,
+            chaves: [],
+            manager: false,
+            groupIds: await userGroupIdsOf(database.db, dealerId),
+          };
+          for (let n = 0; n < 8; n++) {
+            const found = await folderPage(database, viewer, outer.id, { page: n % 2, rowsPerPage: 5 });
+            expect(found?.totalElements).toBe(3);
+          }
+          const { rows } = await database.pool!.query(
+            `SELECT name, generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE name LIKE 'library_folder_page%'`,
+          );
+          // Planned at most the 5 times PostgreSQL compares before it keeps its generic plan; then reused.
+          expect(rows).toEqual([
+            {
+              name: 'library_folder_page_reader_folder_5',
+              generic_plans: expect.any(Number),
+              custom_plans: expect.any(Number),
+            },
+          ]);
+          expect(rows[0].generic_plans).toBeGreaterThanOrEqual(3);
+        } finally {
+          await database.close();
+        }
+      },
+    );
+
+    // The search is one statement too (hits, count, details, permissions, folders' names): each hit as the folder's
+    // page gives it, for a group reader, a manager, a reader of the inner folder only, past the end and without access.
+    const SEARCH = `query ($f: FiltroBibliotecaInput!) { buscaBibliotecaPaged(filterInput: $f) { totalElements content { ${ITEM} } } }`;
+    const FULL_PAGE = `query ($id: ID) { itemsPorPastaPaged(idPasta: $id, page: 0, rowsPerPage: 100) { content { ${ITEM} } } }`;
+    // Signed links carry their expiry: compared without it.
+    const unsigned = (items: any[]) => items.map((i) => ({ ...i, arquivoLink: i.arquivoLink?.split('?')[0] ?? null }));
+    const search = async (who: string, busca: string, page = 0, rowsPerPage = 15) => {
+      const found = (await q(who, SEARCH, { f: { busca, page, rowsPerPage } })).data.buscaBibliotecaPaged;
+      return { ...found, content: unsigned(found.content) };
+    };
+
+    it('searches in one statement: each hit as the folder page shows it, accents and case ignored', async () => {
+      const pageItems = unsigned((await q('dealer', FULL_PAGE, { id: outer.id })).data.itemsPorPastaPaged.content);
+      const found = await search('dealer', 'PAGINA');
+      expect(found.totalElements).toBe(3);
+      expect(found.content).toEqual(pageItems.filter((i: { pasta: boolean }) => !i.pasta));
+      expect(found.content[0].permissoes).toEqual([
+        { grupoUsuarios: { nome: 'Rede Horizonte' }, permissaoAcessoPasta: { id: 'LEITURA' } },
+      ]);
+      // A page past the end still counts.
+      expect(await search('dealer', 'pagina', 1, 5)).toEqual({ totalElements: 3, content: [] });
+      // The manager finds the folders too, each as its own folder's page shows it.
+      const managerPage = unsigned((await q('montadora', FULL_PAGE, { id: outer.id })).data.itemsPorPastaPaged.content);
+      const managerHit = await search('montadora', 'pasta interna');
+      expect(managerHit.content).toEqual(managerPage.filter((i: { nome: string }) => i.nome === 'Pasta interna'));
+      expect(managerHit.content[0].breadcrumb).toEqual([{ id: outer.id, nome: 'Pasta externa' }]);
+    });
+
+    it('searches in one statement: a reader of the inner folder only finds it without the folder around it', async () => {
+      expect(await search('dealer2', 'página')).toEqual({ totalElements: 0, content: [] });
+      expect(await search('dealer2', 'externa')).toEqual({ totalElements: 0, content: [] });
+      const inner = await search('dealer2', 'interna');
+      expect(inner.totalElements).toBe(1);
+      expect(inner.content[0]).toMatchObject({
+        nome: 'Pasta interna',
+        breadcrumb: [],
+        pastaPai: { id: LIBRARY_ROOT_ID },
+        permissoes: [{ grupoUsuarios: { nome: 'Rede Litoral' }, permissaoAcessoPasta: { id: 'LEITURA' } }],
+      });
     });
   });
 

@@ -208,6 +208,12 @@ export type PermissionRow = {
   permissao: PermissaoAcesso;
 };
 
+/** The permissions of the governing folder of the item aliased `i`, with the groups' names, as JSON (permissoes). */
+const permissionsJson = sql`(SELECT coalesce(json_agg(json_build_object('item_id', p.item_id,
+    'grupo_usuarios_id', p.grupo_usuarios_id, 'grupo_nome', ${userGroupName(sql`p.grupo_usuarios_id`)},
+    'permissao', p.permissao) ORDER BY ${userGroupName(sql`p.grupo_usuarios_id`)}), '[]'::json)
+  FROM permissao_item_biblioteca p WHERE p.item_id = i.acl_item_id)`;
+
 /** A folder page's row: the item, and the permissions of its governing folder read with it. */
 export type FolderPageRow = ItemRow & { permissoes: PermissionRow[] };
 
@@ -217,9 +223,12 @@ export type FolderPageRow = ItemRow & { permissoes: PermissionRow[] };
  * the folders on its path the viewer may read (`folderNames`: the breadcrumb and pastaPai of every item of the page);
  * each row carries its governing folder's permissions. A page under load is bound by its round trips to the database
  * (issue 21 point 7). Only an empty page (an empty folder, a page past the end) asks for the count on its own.
+ *
+ * A named prepared statement, one per page size (inlineLimit), viewer kind and root or folder: PostgreSQL plans it
+ * once per connection and reuses that generic plan (with the page size a parameter it re-planned at every request).
  */
 export async function folderPage(
-  db: DbOrTx,
+  database: Database,
   viewer: LibraryViewerContext,
   idPasta: string | null,
   page: { page: number; rowsPerPage: number },
@@ -229,7 +238,7 @@ export async function folderPage(
   folderNames: { ids: string[]; names: Record<string, string> };
 } | null> {
   if (idPasta !== null && !UUID.test(idPasta)) return null;
-  const limit = sql`LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage}`;
+  const limit = sql`${inlineLimit(page.rowsPerPage)} OFFSET ${page.page * page.rowsPerPage}`;
   const where = sql`${inFolder(idPasta)} AND ${visibleTo(viewer)}`;
   // The folder's path (its ancestors and itself), and the names of those the viewer may read (visibleFolderNames).
   const path = idPasta
@@ -238,19 +247,17 @@ export async function folderPage(
   const extra = sql`, ${folderTotalSql(viewer, idPasta)}, ${path} AS pasta_caminho,
     (SELECT coalesce(json_object_agg(i.id, i.nome), '{}'::json) FROM item_biblioteca i
       WHERE i.id = ANY(${path}::uuid[]) AND ${visibleTo(viewer)}) AS pastas_legiveis,
-    (SELECT coalesce(json_agg(json_build_object('item_id', p.item_id, 'grupo_usuarios_id', p.grupo_usuarios_id,
-        'grupo_nome', ${userGroupName(sql`p.grupo_usuarios_id`)}, 'permissao', p.permissao)
-        ORDER BY ${userGroupName(sql`p.grupo_usuarios_id`)}), '[]'::json)
-       FROM permissao_item_biblioteca p WHERE p.item_id = i.acl_item_id) AS permissoes`;
+    ${permissionsJson} AS permissoes`;
   type Row = FolderPageRow & {
     total?: number;
     legivel?: boolean;
     pasta_caminho?: string[];
     pastas_legiveis?: Record<string, string>;
   };
-  const found = (await rows(db, pageRows(viewer, where, FOLDER_ORDER, limit, extra))) as Row[];
+  const name = `library_folder_page_${viewer.manager ? 'manager' : 'reader'}_${idPasta ? 'folder' : 'root'}_${page.rowsPerPage}`;
+  const found = await queryPreparedSql<Row>(database, name, pageRows(viewer, where, FOLDER_ORDER, limit, extra));
   if (!found.length) {
-    const total = await countFolderItems(db, viewer, idPasta);
+    const total = await countFolderItems(database.db, viewer, idPasta);
     return total === null ? null : { content: [], totalElements: total, folderNames: { ids: [], names: {} } };
   }
   const { total, legivel, pasta_caminho, pastas_legiveis } = found[0];
@@ -312,14 +319,19 @@ const PROBE_MAX_CAP = 200;
 /** How many texts such a probe reads for each hit it needs: a word in a third of the texts is found there. */
 const PROBE_TEXTS_PER_HIT = 3;
 
-/** A search hit: the item's row with the marked excerpt of its file's text when the text matched. */
-export type SearchRow = ItemRow & { trecho: string | null };
+/** A search hit: the item's row with the marked excerpt of its file's text when the text matched, and its governing folder's permissions. */
+export type SearchRow = FolderPageRow & { trecho: string | null };
 
 /**
  * Readable items whose name contains `text` (ignoring case and accents, trigram index) or whose file's extracted
  * text matches its words (full text in portuguese, spanish and english, accents folded: the files module's
  * `textMatchesSql`, decision 0043): name matches first, by name, then text matches by rank (hits capped, each
  * kind at SEARCH_HITS_CAP). A text match comes with a short excerpt, its matched words marked.
+ *
+ * One statement (issue 21 point 7): the hits, their count, the page's rows with their details, each row's
+ * governing folder's permissions and the names of the folders on the page's paths the viewer may read
+ * (`folderNames`: the breadcrumb and pastaPai of every hit). A page past the end still gives the count (one row of
+ * nulls beside it).
  */
 export async function searchItems(
   db: DbOrTx,
@@ -328,7 +340,11 @@ export async function searchItems(
   page: { page: number; rowsPerPage: number },
   /** Hits of each kind read at most (the header search reads fewer than the library's screen). */
   cap = SEARCH_HITS_CAP,
-): Promise<{ content: SearchRow[]; totalElements: number }> {
+): Promise<{
+  content: SearchRow[];
+  totalElements: number;
+  folderNames: { ids: string[]; names: Record<string, string> };
+}> {
   const query = textQuerySql(text);
   // Files whose text matches, found through `matches` (those whose name matches are among the name hits).
   const textHits = (matches: SQL, gate: SQL = sql`true`) =>
@@ -344,40 +360,39 @@ export async function searchItems(
       ? sql`UNION ALL (SELECT * FROM probe WHERE (SELECT count(*) FROM probe) >= ${cap})
           UNION ALL (${textHits(textMatchesSql(query), sql`(SELECT count(*) FROM probe) < ${cap}`)})`
       : sql`UNION ALL (${textHits(textMatchesSql(query))})`;
+  const excerpt = query ? textExcerptSql(sql`i.arquivo_id`, query) : sql`NULL::text`;
   // MATERIALIZED: the hits are found on their own (trigram and text indexes), never by walking the name order,
-  // which for a term clustered under one letter would read half the library.
-  const hits = sql`WITH ${probe ? sql`probe AS MATERIALIZED (${textHits(sampleTextMatchesSql(query, cap * PROBE_TEXTS_PER_HIT))}),` : sql``}
-    hits AS MATERIALIZED (
-      (SELECT i.id, i.nome_busca, 0 AS tipo, 0::real AS rank FROM item_biblioteca i
-        WHERE ${nameMatches(text)} AND ${visibleTo(viewer)} LIMIT ${cap}) ${byText})`;
-  const [found] = (
-    await db.execute(sql`${hits}
-      SELECT (SELECT count(*) FROM hits)::int AS total,
-             ARRAY(SELECT h.id FROM hits h ORDER BY h.tipo, h.rank DESC, h.nome_busca, h.id
-                   LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage})::text[] AS ids`)
-  ).rows as { total: number; ids: string[] }[];
-  const ids = found.ids ?? [];
-  if (!ids.length) return { content: [], totalElements: found.total };
-  const excerpt = query ? textExcerptSql(sql`s.arquivo_id`, query) : sql`NULL::text`;
-  const content = await rows(
-    db,
-    sql`SELECT s.*, ${excerpt} AS trecho FROM (${selectItems(viewer)} WHERE i.id = ANY(${uuidArray(ids)})) s`,
-  );
-  const order = new Map(ids.map((id, n) => [id, n]));
-  return {
-    content: (content as SearchRow[]).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
-    totalElements: found.total,
-  };
-}
-
-/** Which of `ids` the viewer may read (the header search opens a file in its folder only when that is readable). */
-export async function readableItemIds(db: DbOrTx, viewer: LibraryViewerContext, ids: string[]): Promise<Set<string>> {
-  const valid = ids.filter((id) => UUID.test(id));
-  if (!valid.length) return new Set();
-  const result = await db.execute(
-    sql`SELECT i.id FROM item_biblioteca i WHERE i.id = ANY(${uuidArray(valid)}) AND ${visibleTo(viewer)}`,
-  );
-  return new Set((result.rows as { id: string }[]).map((r) => r.id));
+  // which for a term clustered under one letter would read half the library. The page's ids are chosen among the
+  // hits; the details, excerpts and permissions are then read for those rows only.
+  const found = (
+    await db.execute(sql`WITH ${probe ? sql`probe AS MATERIALIZED (${textHits(sampleTextMatchesSql(query, cap * PROBE_TEXTS_PER_HIT))}),` : sql``}
+      hits AS MATERIALIZED (
+        (SELECT i.id, i.nome_busca, 0 AS tipo, 0::real AS rank FROM item_biblioteca i
+          WHERE ${nameMatches(text)} AND ${visibleTo(viewer)} LIMIT ${cap}) ${byText}),
+      pagina AS MATERIALIZED (
+        SELECT h.id, row_number() OVER (ORDER BY h.tipo, h.rank DESC, h.nome_busca, h.id) AS ordem FROM hits h
+         ORDER BY ordem LIMIT ${page.rowsPerPage} OFFSET ${page.page * page.rowsPerPage})
+      SELECT t.total, t.pastas_legiveis, s.*
+        FROM (SELECT (SELECT count(*) FROM hits)::int AS total,
+                     (SELECT coalesce(json_object_agg(i.id, i.nome), '{}'::json) FROM item_biblioteca i
+                       WHERE i.id IN (SELECT unnest(x.caminho) FROM pagina g JOIN item_biblioteca x ON x.id = g.id)
+                         AND ${visibleTo(viewer)}) AS pastas_legiveis) t
+        LEFT JOIN (${selectItems(viewer, sql`, g.ordem, ${excerpt} AS trecho, ${permissionsJson} AS permissoes`)}
+                   JOIN pagina g ON g.id = i.id) s ON true
+       ORDER BY s.ordem`)
+  ).rows as (SearchRow & { total?: number; pastas_legiveis?: Record<string, string>; ordem?: number })[];
+  const [first] = found;
+  const totalElements = first?.total ?? 0;
+  const names = first?.pastas_legiveis ?? {};
+  const content = found.filter((row) => row.id);
+  const ids = new Set<string>();
+  for (const row of content) {
+    for (const id of row.caminho) ids.add(id);
+    delete row.total;
+    delete row.pastas_legiveis;
+    delete row.ordem;
+  }
+  return { content, totalElements, folderNames: { ids: [...ids], names } };
 }
 
 /** Folders the viewer may write into, by name (at most 1000). */

@@ -189,7 +189,7 @@ export const resolvers: Resolvers = {
       const viewer = await viewerOf(ctx);
       const folderId = folderIdOf(args.idPasta);
       // The folder's check and count ride with the page: one statement.
-      const found = await folderPage(ctx.services.db, viewer, folderId, page);
+      const found = await folderPage(ctx.services.database, viewer, folderId, page);
       if (!found) throw notFound();
       rememberFolderNames(ctx, found.folderNames.ids, found.folderNames.names);
       return { content: found.content, totalElements: found.totalElements };
@@ -202,14 +202,18 @@ export const resolvers: Resolvers = {
     linkDownloadByArquivo: (_, { idArquivo }, ctx) => downloadLink(ctx, idArquivo),
     buscaBiblioteca: async (_, { texto }, ctx) => {
       if (!texto.trim()) return [];
-      return (await searchItems(ctx.services.db, await viewerOf(ctx), texto.trim(), { page: 0, rowsPerPage: 50 }))
-        .content;
+      const found = await searchItems(ctx.services.db, await viewerOf(ctx), texto.trim(), { page: 0, rowsPerPage: 50 });
+      rememberFolderNames(ctx, found.folderNames.ids, found.folderNames.names);
+      return found.content;
     },
     buscaBibliotecaPaged: async (_, { filterInput }, ctx) => {
       const page = pageArgs(filterInput, LIBRARY_PAGE_SIZES);
       const busca = filterInput.busca.trim();
       if (!busca) return { content: [], totalElements: 0 };
-      return searchItems(ctx.services.db, await viewerOf(ctx), busca, page);
+      // The hits, their details, permissions and folders' names: one statement.
+      const found = await searchItems(ctx.services.db, await viewerOf(ctx), busca, page);
+      rememberFolderNames(ctx, found.folderNames.ids, found.folderNames.names);
+      return { content: found.content, totalElements: found.totalElements };
     },
     pastasComPermissaoEscrita: async (_, __, ctx) => listWritableFolders(ctx.services.db, await viewerOf(ctx)),
     pastasDestino: async (_, { idPasta, busca }, ctx) => {
@@ -411,7 +415,7 @@ export const loaders = {
           : (list.at(-1) ?? { id: LIBRARY_ROOT_ID, nome: t(ctx.locale, 'libraryApi.root') }),
       );
     },
-    /** The groups of each item's governing folder: read with a folder's page (folderPage), else in one query. */
+    /** The groups of each item's governing folder: read with a folder's page (folderPage) or a search (searchItems), else in one query. */
     async permissoes(queries: Batch, ctx: GraphQLContext) {
       const given = (q: Batch[number]) => (q.obj as Partial<FolderPageRow>).permissoes;
       const aclIds = [

@@ -6,7 +6,7 @@ import { comunicadosByIds, pageEnvios, pageOwnComunicados } from '../communicati
 import { pageDealers } from '../dealers/dealers.list.js';
 import { type Excerpt, parseExcerpt } from '../files/files.text.js';
 import { pageDealerGroups } from '../groups/groups.queries.js';
-import { libraryViewer, readableItemIds, searchItems } from '../library/library.queries.js';
+import { libraryViewer, searchItems } from '../library/library.queries.js';
 import { type MenuNode, userMenuOf } from '../menu/menu.queries.js';
 import { pageUserGroupNames } from '../user-groups/user-groups.queries.js';
 import { adminScope, pageUserIds, usersByIdsInScope } from '../users/users.list.js';
@@ -138,8 +138,8 @@ const library: Finder = async ({ services, user, text, limit }) => {
   // Each kind of hit (names, text) read up to TOTAL_CAP + 1: enough to say "more", and to rank the first few.
   const found = await searchItems(db, viewer, text, { page: 0, rowsPerPage: limit }, TOTAL_CAP + 1);
   if (!found.totalElements) return null;
-  const parents = found.content.filter((r) => !r.pasta && r.pasta_pai_id).map((r) => r.pasta_pai_id as string);
-  const readableParents = await readableItemIds(db, viewer, parents);
+  // The folders on the hits' paths the viewer may read came with them (a file's parent is the last of its path).
+  const readableParents = new Set(Object.keys(found.folderNames.names));
   const itens = found.content.map((row) => {
     if (row.pasta) return item(row.id, row.nome, `/biblioteca/${row.id}`, { detalhe: null });
     // A file opens in its folder when the user may read that folder, else at the root; `abrir` opens it there.
