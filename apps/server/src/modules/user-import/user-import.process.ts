@@ -29,6 +29,7 @@ import {
   resolveDealerCodes,
 } from './user-import.rows.js';
 import { announceProgress, USER_IMPORT_UPLOAD_GUARDS } from './user-import.service.js';
+import { readSpill, spillWriter } from './user-import.spill.js';
 import { importacaoUsuarios, importacaoUsuariosConvite, importacaoUsuariosErro } from './user-import.tables.js';
 
 /**
@@ -49,8 +50,9 @@ export const MAX_IMPORT_ROWS = 100_000;
 /** The least time between two progress events of one import. */
 const PROGRESS_EVERY_MS = 300;
 
-/** The temp copies of uploads the job reads (`<prefix><import id>-<uuid>.xlsx`). */
+/** The temp copies of uploads the job reads (`<prefix><import id>-<uuid>.xlsx`), and their rows (`….rows`). */
 const TEMP_PREFIX = 'portal-import-';
+const SPILL_SUFFIX = '.rows';
 /** A temp copy older than this was left by a killed server (an import takes seconds to minutes). */
 const STALE_COPY_MS = 24 * 3600 * 1000;
 
@@ -58,7 +60,7 @@ const STALE_COPY_MS = 24 * 3600 * 1000;
 export async function removeStaleCopies(now = Date.now()): Promise<number> {
   let removed = 0;
   for (const name of await fs.promises.readdir(os.tmpdir()).catch(() => [] as string[])) {
-    if (!name.startsWith(TEMP_PREFIX) || !name.endsWith('.xlsx')) continue;
+    if (!name.startsWith(TEMP_PREFIX) || !(name.endsWith('.xlsx') || name.endsWith(SPILL_SUFFIX))) continue;
     const file = path.join(os.tmpdir(), name);
     const stat = await fs.promises.stat(file).catch(() => null);
     if (stat && now - stat.mtimeMs > STALE_COPY_MS) {
@@ -89,20 +91,24 @@ export async function processImport(
   const ctx: ActionContext = { ...services, actor };
   // A name of this run's own: another worker of the same import (here or elsewhere) has its own copy.
   const file = path.join(os.tmpdir(), `${TEMP_PREFIX}${record.id}-${crypto.randomUUID()}.xlsx`);
+  const spill = `${file}${SPILL_SUFFIX}`;
   try {
     await pipeline(await services.storage.get(record.storageKey), fs.createWriteStream(file));
     const lookups = await loadImportLookups(services);
     const limits = { ...DEFAULT_XLSX_LIMITS, maxRows: MAX_IMPORT_ROWS + 1 };
     let current = record;
+    /** Pass 2's rows: those pass 1 kept (the .xlsx read once), or the file's again after a restart. */
+    let rows = () => readXlsxRows(file, limits);
     if (current.status === 'RECEIVED') {
-      const checked = await checkFile(file, limits, lookups, localeOf(current.idioma));
+      const checked = await checkFile(file, limits, lookups, localeOf(current.idioma), spill);
       if ('error' in checked) {
         await endInError(services, current, checked.error, checked.params);
         return;
       }
       current = await markProcessing(services, current, checked);
+      rows = () => readSpill(spill);
     }
-    await importRows(ctx, current, file, limits, lookups);
+    await importRows(ctx, current, rows(), lookups);
   } catch (err) {
     if (err instanceof ChunkTaken) return;
     if (err instanceof XlsxFileError) {
@@ -114,6 +120,7 @@ export async function processImport(
     throw err;
   } finally {
     await fs.promises.rm(file, { force: true });
+    await fs.promises.rm(spill, { force: true });
   }
 }
 
@@ -122,23 +129,27 @@ async function findImport(services: Services, id: string): Promise<ImportRecord 
   return row ?? null;
 }
 
-/** Pass 1: the header and the count of user rows, or the file's error (an i18n key). */
+/** Pass 1: the header and the count of user rows, or the file's error (an i18n key). Keeps the rows in `spill`. */
 async function checkFile(
   file: string,
   limits: typeof DEFAULT_XLSX_LIMITS,
   lookups: ImportLookups,
   locale: Locale,
+  spill: string,
 ): Promise<{ header: string[]; total: number } | { error: string; params?: Record<string, string | number> }> {
   let header: HeaderMap | null = null;
   let texts: string[] = [];
   let total = 0;
+  const kept = spillWriter(spill);
   try {
     for await (const row of readXlsxRows(file, limits)) {
+      await kept.add(row);
       if (!header) {
         if (isBlankRow(row)) continue;
         header = matchHeader(row.cells, lookups);
         texts = headerTexts(row.cells);
-        if (header.missing.length)
+        if (header.missing.length) {
+          kept.destroy();
           return {
             error: 'userImport.file.noHeader',
             // The missing columns as the template names them, in the uploader's language.
@@ -148,9 +159,12 @@ async function checkFile(
                 .join(', '),
             },
           };
+        }
       } else if (!isBlankRow(row)) total++;
     }
+    await kept.close();
   } catch (err) {
+    kept.destroy();
     if (err instanceof XlsxFileError)
       return err.code === 'TOO_MANY_ROWS'
         ? { error: 'userImport.file.TOO_MANY_ROWS', params: { max: MAX_IMPORT_ROWS } }
@@ -195,8 +209,7 @@ type Pending = { row: XlsxRow; user?: ImportedUser; errors?: ImportRowError[] };
 async function importRows(
   ctx: ActionContext,
   record: ImportRecord,
-  file: string,
-  limits: typeof DEFAULT_XLSX_LIMITS,
+  rows: AsyncIterable<XlsxRow>,
   lookups: ImportLookups,
 ) {
   let header: HeaderMap | null = null;
@@ -229,6 +242,9 @@ async function importRows(
     write.catch(() => {}); // awaited below, in order
     inFlight.push(write);
     if (inFlight.length >= depth) committed = await (inFlight.shift() as Promise<number>);
+    // A turn of the event loop between chunks: PGlite answers in the same thread, and pass 2's rows come from a
+    // file read in large blocks, so without it no request (the progress polled) would be served until the end.
+    await new Promise(setImmediate);
     if (Date.now() - lastAnnounce >= PROGRESS_EVERY_MS) {
       lastAnnounce = Date.now();
       await announceProgress(ctx, record);
@@ -252,7 +268,7 @@ async function importRows(
   };
 
   try {
-    for await (const row of readXlsxRows(file, limits)) {
+    for await (const row of rows) {
       if (!header) {
         if (isBlankRow(row)) continue;
         header = matchHeader(row.cells, lookups);

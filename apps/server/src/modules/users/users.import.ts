@@ -88,8 +88,9 @@ class DryRunRollback extends Error {}
  * (existing state + the row's fields) passes salvarUsuarioSchema(rules), the scope rule and the grant rule for
  * `ctx.actor`, uniqueness of e-mail and CPF, podeAdicionarCargo for new positions. A row that fails is rejected
  * with every problem (i18n keys); the others are written in set-based statements (one per table, not one per
- * row). An unchanged row writes nothing and audits nothing. Each change is audited with action 'importar'
- * (after = the snapshot, antes on update, and `importacaoId`). New users get the invitation through
+ * row). An unchanged row writes nothing and audits nothing. Each change is audited with action 'importar': a
+ * new user's row holds `{ importacaoId, linha }` (the import and the file's row; decision 0059), an updated one's
+ * antes and after the snapshots with `importacaoId`. New users get the invitation through
  * `inviteUsers` after the caller commits. `dryRun`: every check, nothing written (a savepoint rolled back), same
  * outcomes. Runs in the caller's transaction when ctx.db is one.
  */
@@ -186,7 +187,7 @@ async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: s
   const cpfsTaken = new Set<string>();
   const positionsTaken = new Set<string>();
   const outcomes: ImportedUserOutcome[] = [];
-  const created: { id: string; state: UserState }[] = [];
+  const created: { id: string; rowNumber: number; state: UserState }[] = [];
   const updated: { id: string; before: StoredUser; state: UserState }[] = [];
   let n = 0;
   for (const c of checked) {
@@ -209,7 +210,7 @@ async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: s
       if (uniquePositions.has(claim.cargoId) && claim.dealerId) positionsTaken.add(slot(claim));
     if (!c.before) {
       const id = crypto.randomUUID();
-      created.push({ id, state: next });
+      created.push({ id, rowNumber: c.row.rowNumber, state: next });
       outcomes.push({ rowNumber: c.row.rowNumber, outcome: 'created', userId: id });
     } else if (sameState(stateOf(c.before), next)) {
       outcomes.push({ rowNumber: c.row.rowNumber, outcome: 'unchanged', userId: c.before.id });
@@ -223,13 +224,15 @@ async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: s
   await writeUsers(db, created, updated);
   const audit = (id: string, state: UserState) => ({ id, ...state, importacaoId: importId });
   await recordAudits(db, [
+    // A new user's row names the import and the file's row it came from, not the whole snapshot (decision 0059):
+    // the snapshot was most of PostgreSQL's time on a bulk import's audit rows.
     ...created.map(
       (u): AuditEvent => ({
         actorId: actorId(ctx),
         entity: 'usuario',
         entityId: u.id,
         action: 'importar',
-        after: audit(u.id, u.state),
+        after: { importacaoId: importId, linha: u.rowNumber },
       }),
     ),
     ...updated.map(
