@@ -13,7 +13,14 @@ import type { Services } from '../../platform/services.js';
 import { uuidArray } from '../../platform/sql.js';
 import { DEFAULT_XLSX_LIMITS, readXlsxRows, XlsxFileError, type XlsxRow } from '../../platform/xlsx-reader.js';
 import { portalLabels } from '../portal/portal.queries.js';
-import { type ImportedUser, type ImportRowError, importUsers, inviteUsers } from '../users/users.import.js';
+import {
+  type ImportedUser,
+  type ImportRowError,
+  type ImportSession,
+  importSession,
+  importUsers,
+  inviteUsers,
+} from '../users/users.import.js';
 import { loadCurrentUser } from '../users/users.queries.js';
 import { USER_IMPORT_INVITE_QUEUE } from './user-import.columns.js';
 import {
@@ -225,6 +232,8 @@ async function importRows(
   const depth = ctx.database.kind === 'postgres' ? CHUNKS_IN_FLIGHT : 1;
   let chunk: XlsxRow[] = [];
   let lastAnnounce = 0;
+  /** The rules, scope, grants and catalogues every chunk checks against, loaded by the first. */
+  const session = importSession();
 
   const flush = async () => {
     if (!chunk.length) return;
@@ -238,7 +247,7 @@ async function importRows(
     chunk = [];
     const start = nextStart;
     nextStart += pending.length;
-    const write = commitChunk(ctx, record, start, pending, inFlight.at(-1) ?? null);
+    const write = commitChunk(ctx, record, start, pending, inFlight.at(-1) ?? null, session);
     write.catch(() => {}); // awaited below, in order
     inFlight.push(write);
     if (inFlight.length >= depth) committed = await (inFlight.shift() as Promise<number>);
@@ -314,6 +323,7 @@ async function commitChunk(
   start: number,
   pending: Pending[],
   previous: Promise<number> | null,
+  session: ImportSession,
 ) {
   return inTransaction(ctx, async (tx, txCtx) => {
     const [current] = await tx
@@ -324,7 +334,7 @@ async function commitChunk(
 
     const users = pending.flatMap((p) => (p.user ? [p.user] : []));
     const outcomes = users.length
-      ? await importUsers(txCtx, users, { dryRun: record.simulacao, importId: record.id })
+      ? await importUsers(txCtx, users, { dryRun: record.simulacao, importId: record.id, session })
       : [];
     const byRow = new Map(outcomes.map((o) => [o.rowNumber, o]));
     const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
