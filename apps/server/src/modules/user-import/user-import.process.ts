@@ -40,16 +40,18 @@ import { readSpill, spillWriter } from './user-import.spill.js';
 import { importacaoUsuarios, importacaoUsuariosConvite, importacaoUsuariosErro } from './user-import.tables.js';
 
 /**
- * The import job (docs/domains/user-import.md#processing). Pass 1 reads the whole file without writing: a file
- * error (not an .xlsx, encrypted, corrupt, a zip bomb, unsafe XML, too many rows, a required column missing)
- * ends the import in ERROR with nothing written. Pass 2 maps the rows and hands chunks of CHUNK_ROWS to the users
- * module's `importUsers`, one transaction per chunk that also records the chunk's rejected rows and moves the
- * checkpoint; a killed server's job is retried and resumes after the last committed chunk, and a second worker
- * finds the checkpoint moved and stops.
+ * The import job (docs/domains/user-import.md#processing). Pass 1 reads the whole file without writing, keeping
+ * its rows in a temp file (user-import.spill.ts): a file error (not an .xlsx, encrypted, corrupt, a zip bomb,
+ * unsafe XML, too many rows, a required column missing) ends the import in ERROR with nothing written. Pass 2 maps
+ * the kept rows (or, resumed after a restart, the file's) and hands chunks of CHUNK_ROWS (PG_CHUNK_ROWS on
+ * PostgreSQL) to the users module's `importUsers`, one transaction per chunk that also records the chunk's
+ * rejected rows and moves the checkpoint; a killed server's job is retried and resumes after the last committed
+ * chunk, and a second worker finds the checkpoint moved and stops.
  */
 
-/** Rows per transaction. */
+/** Rows per transaction: PGlite, and PostgreSQL (where each chunk's dozen round trips and constant work weigh more). */
 export const CHUNK_ROWS = 1_000;
+const PG_CHUNK_ROWS = 2_000;
 /** Chunks written side by side on PostgreSQL (each on its connection; they commit in order). PGlite: one. */
 const CHUNKS_IN_FLIGHT = 2;
 /** The most user rows a file may have (documented in the template's instructions). */
@@ -230,6 +232,7 @@ async function importRows(
   /** Chunks written but not committed yet, in file order (each commits after the one before). */
   const inFlight: Promise<number>[] = [];
   const depth = ctx.database.kind === 'postgres' ? CHUNKS_IN_FLIGHT : 1;
+  const chunkRows = ctx.database.kind === 'postgres' ? PG_CHUNK_ROWS : CHUNK_ROWS;
   let chunk: XlsxRow[] = [];
   let lastAnnounce = 0;
   /** The rules, scope, grants and catalogues every chunk checks against, loaded by the first. */
@@ -294,7 +297,7 @@ async function importRows(
         continue;
       }
       chunk.push(row);
-      if (chunk.length >= CHUNK_ROWS) await flush();
+      if (chunk.length >= chunkRows) await flush();
     }
     await flush();
     while (inFlight.length) committed = await (inFlight.shift() as Promise<number>);
