@@ -139,12 +139,8 @@ describe('users import (importUsers, inviteUsers)', () => {
     expect(rowsAudited.map((r) => [r.entidadeId, r.acao, r.usuarioId, r.antes]).sort()).toEqual(
       ids.map((id) => [id, 'importar', u.tec.id, null]).sort(),
     );
-    expect(rowsAudited.find((r) => r.entidadeId === ids[1])?.depois).toMatchObject({
-      importacaoId: importId,
-      email: rows[1].email,
-      idsDealers: [a1.id],
-      cargos: [{ cargoId: vendedorId, dealerId: a1.id, departamentoId: deptId, dataInicio: '2025-03-01' }],
-    });
+    // A new user's row names the import and the file's row, not the snapshot (decision 0059).
+    expect(rowsAudited.find((r) => r.entidadeId === ids[1])?.depois).toEqual({ importacaoId: importId, linha: 3 });
 
     // The same rows again: nothing changes, nothing is audited, the version stays.
     const again = await importAs('tec', rows);

@@ -13,7 +13,14 @@ import type { Services } from '../../platform/services.js';
 import { uuidArray } from '../../platform/sql.js';
 import { DEFAULT_XLSX_LIMITS, readXlsxRows, XlsxFileError, type XlsxRow } from '../../platform/xlsx-reader.js';
 import { portalLabels } from '../portal/portal.queries.js';
-import { type ImportedUser, type ImportRowError, importUsers, inviteUsers } from '../users/users.import.js';
+import {
+  type ImportedUser,
+  type ImportRowError,
+  type ImportSession,
+  importSession,
+  importUsers,
+  inviteUsers,
+} from '../users/users.import.js';
 import { loadCurrentUser } from '../users/users.queries.js';
 import { USER_IMPORT_INVITE_QUEUE } from './user-import.columns.js';
 import {
@@ -29,19 +36,22 @@ import {
   resolveDealerCodes,
 } from './user-import.rows.js';
 import { announceProgress, USER_IMPORT_UPLOAD_GUARDS } from './user-import.service.js';
+import { readSpill, spillWriter } from './user-import.spill.js';
 import { importacaoUsuarios, importacaoUsuariosConvite, importacaoUsuariosErro } from './user-import.tables.js';
 
 /**
- * The import job (docs/domains/user-import.md#processing). Pass 1 reads the whole file without writing: a file
- * error (not an .xlsx, encrypted, corrupt, a zip bomb, unsafe XML, too many rows, a required column missing)
- * ends the import in ERROR with nothing written. Pass 2 maps the rows and hands chunks of CHUNK_ROWS to the users
- * module's `importUsers`, one transaction per chunk that also records the chunk's rejected rows and moves the
- * checkpoint; a killed server's job is retried and resumes after the last committed chunk, and a second worker
- * finds the checkpoint moved and stops.
+ * The import job (docs/domains/user-import.md#processing). Pass 1 reads the whole file without writing, keeping
+ * its rows in a temp file (user-import.spill.ts): a file error (not an .xlsx, encrypted, corrupt, a zip bomb,
+ * unsafe XML, too many rows, a required column missing) ends the import in ERROR with nothing written. Pass 2 maps
+ * the kept rows (or, resumed after a restart, the file's) and hands chunks of CHUNK_ROWS (PG_CHUNK_ROWS on
+ * PostgreSQL) to the users module's `importUsers`, one transaction per chunk that also records the chunk's
+ * rejected rows and moves the checkpoint; a killed server's job is retried and resumes after the last committed
+ * chunk, and a second worker finds the checkpoint moved and stops.
  */
 
-/** Rows per transaction. */
+/** Rows per transaction: PGlite, and PostgreSQL (where each chunk's dozen round trips and constant work weigh more). */
 export const CHUNK_ROWS = 1_000;
+const PG_CHUNK_ROWS = 2_000;
 /** Chunks written side by side on PostgreSQL (each on its connection; they commit in order). PGlite: one. */
 const CHUNKS_IN_FLIGHT = 2;
 /** The most user rows a file may have (documented in the template's instructions). */
@@ -49,8 +59,9 @@ export const MAX_IMPORT_ROWS = 100_000;
 /** The least time between two progress events of one import. */
 const PROGRESS_EVERY_MS = 300;
 
-/** The temp copies of uploads the job reads (`<prefix><import id>-<uuid>.xlsx`). */
+/** The temp copies of uploads the job reads (`<prefix><import id>-<uuid>.xlsx`), and their rows (`….rows`). */
 const TEMP_PREFIX = 'portal-import-';
+const SPILL_SUFFIX = '.rows';
 /** A temp copy older than this was left by a killed server (an import takes seconds to minutes). */
 const STALE_COPY_MS = 24 * 3600 * 1000;
 
@@ -58,7 +69,7 @@ const STALE_COPY_MS = 24 * 3600 * 1000;
 export async function removeStaleCopies(now = Date.now()): Promise<number> {
   let removed = 0;
   for (const name of await fs.promises.readdir(os.tmpdir()).catch(() => [] as string[])) {
-    if (!name.startsWith(TEMP_PREFIX) || !name.endsWith('.xlsx')) continue;
+    if (!name.startsWith(TEMP_PREFIX) || !(name.endsWith('.xlsx') || name.endsWith(SPILL_SUFFIX))) continue;
     const file = path.join(os.tmpdir(), name);
     const stat = await fs.promises.stat(file).catch(() => null);
     if (stat && now - stat.mtimeMs > STALE_COPY_MS) {
@@ -89,20 +100,24 @@ export async function processImport(
   const ctx: ActionContext = { ...services, actor };
   // A name of this run's own: another worker of the same import (here or elsewhere) has its own copy.
   const file = path.join(os.tmpdir(), `${TEMP_PREFIX}${record.id}-${crypto.randomUUID()}.xlsx`);
+  const spill = `${file}${SPILL_SUFFIX}`;
   try {
     await pipeline(await services.storage.get(record.storageKey), fs.createWriteStream(file));
     const lookups = await loadImportLookups(services);
     const limits = { ...DEFAULT_XLSX_LIMITS, maxRows: MAX_IMPORT_ROWS + 1 };
     let current = record;
+    /** Pass 2's rows: those pass 1 kept (the .xlsx read once), or the file's again after a restart. */
+    let rows = () => readXlsxRows(file, limits);
     if (current.status === 'RECEIVED') {
-      const checked = await checkFile(file, limits, lookups, localeOf(current.idioma));
+      const checked = await checkFile(file, limits, lookups, localeOf(current.idioma), spill);
       if ('error' in checked) {
         await endInError(services, current, checked.error, checked.params);
         return;
       }
       current = await markProcessing(services, current, checked);
+      rows = () => readSpill(spill);
     }
-    await importRows(ctx, current, file, limits, lookups);
+    await importRows(ctx, current, rows(), lookups);
   } catch (err) {
     if (err instanceof ChunkTaken) return;
     if (err instanceof XlsxFileError) {
@@ -114,6 +129,7 @@ export async function processImport(
     throw err;
   } finally {
     await fs.promises.rm(file, { force: true });
+    await fs.promises.rm(spill, { force: true });
   }
 }
 
@@ -122,23 +138,27 @@ async function findImport(services: Services, id: string): Promise<ImportRecord 
   return row ?? null;
 }
 
-/** Pass 1: the header and the count of user rows, or the file's error (an i18n key). */
+/** Pass 1: the header and the count of user rows, or the file's error (an i18n key). Keeps the rows in `spill`. */
 async function checkFile(
   file: string,
   limits: typeof DEFAULT_XLSX_LIMITS,
   lookups: ImportLookups,
   locale: Locale,
+  spill: string,
 ): Promise<{ header: string[]; total: number } | { error: string; params?: Record<string, string | number> }> {
   let header: HeaderMap | null = null;
   let texts: string[] = [];
   let total = 0;
+  const kept = spillWriter(spill);
   try {
     for await (const row of readXlsxRows(file, limits)) {
+      await kept.add(row);
       if (!header) {
         if (isBlankRow(row)) continue;
         header = matchHeader(row.cells, lookups);
         texts = headerTexts(row.cells);
-        if (header.missing.length)
+        if (header.missing.length) {
+          kept.destroy();
           return {
             error: 'userImport.file.noHeader',
             // The missing columns as the template names them, in the uploader's language.
@@ -148,9 +168,12 @@ async function checkFile(
                 .join(', '),
             },
           };
+        }
       } else if (!isBlankRow(row)) total++;
     }
+    await kept.close();
   } catch (err) {
+    kept.destroy();
     if (err instanceof XlsxFileError)
       return err.code === 'TOO_MANY_ROWS'
         ? { error: 'userImport.file.TOO_MANY_ROWS', params: { max: MAX_IMPORT_ROWS } }
@@ -195,8 +218,7 @@ type Pending = { row: XlsxRow; user?: ImportedUser; errors?: ImportRowError[] };
 async function importRows(
   ctx: ActionContext,
   record: ImportRecord,
-  file: string,
-  limits: typeof DEFAULT_XLSX_LIMITS,
+  rows: AsyncIterable<XlsxRow>,
   lookups: ImportLookups,
 ) {
   let header: HeaderMap | null = null;
@@ -210,8 +232,11 @@ async function importRows(
   /** Chunks written but not committed yet, in file order (each commits after the one before). */
   const inFlight: Promise<number>[] = [];
   const depth = ctx.database.kind === 'postgres' ? CHUNKS_IN_FLIGHT : 1;
+  const chunkRows = ctx.database.kind === 'postgres' ? PG_CHUNK_ROWS : CHUNK_ROWS;
   let chunk: XlsxRow[] = [];
   let lastAnnounce = 0;
+  /** The rules, scope, grants and catalogues every chunk checks against, loaded by the first. */
+  const session = importSession();
 
   const flush = async () => {
     if (!chunk.length) return;
@@ -225,10 +250,13 @@ async function importRows(
     chunk = [];
     const start = nextStart;
     nextStart += pending.length;
-    const write = commitChunk(ctx, record, start, pending, inFlight.at(-1) ?? null);
+    const write = commitChunk(ctx, record, start, pending, inFlight.at(-1) ?? null, session);
     write.catch(() => {}); // awaited below, in order
     inFlight.push(write);
     if (inFlight.length >= depth) committed = await (inFlight.shift() as Promise<number>);
+    // A turn of the event loop between chunks: PGlite answers in the same thread, and pass 2's rows come from a
+    // file read in large blocks, so without it no request (the progress polled) would be served until the end.
+    await new Promise(setImmediate);
     if (Date.now() - lastAnnounce >= PROGRESS_EVERY_MS) {
       lastAnnounce = Date.now();
       await announceProgress(ctx, record);
@@ -252,7 +280,7 @@ async function importRows(
   };
 
   try {
-    for await (const row of readXlsxRows(file, limits)) {
+    for await (const row of rows) {
       if (!header) {
         if (isBlankRow(row)) continue;
         header = matchHeader(row.cells, lookups);
@@ -269,7 +297,7 @@ async function importRows(
         continue;
       }
       chunk.push(row);
-      if (chunk.length >= CHUNK_ROWS) await flush();
+      if (chunk.length >= chunkRows) await flush();
     }
     await flush();
     while (inFlight.length) committed = await (inFlight.shift() as Promise<number>);
@@ -298,6 +326,7 @@ async function commitChunk(
   start: number,
   pending: Pending[],
   previous: Promise<number> | null,
+  session: ImportSession,
 ) {
   return inTransaction(ctx, async (tx, txCtx) => {
     const [current] = await tx
@@ -308,7 +337,7 @@ async function commitChunk(
 
     const users = pending.flatMap((p) => (p.user ? [p.user] : []));
     const outcomes = users.length
-      ? await importUsers(txCtx, users, { dryRun: record.simulacao, importId: record.id })
+      ? await importUsers(txCtx, users, { dryRun: record.simulacao, importId: record.id, session })
       : [];
     const byRow = new Map(outcomes.map((o) => [o.rowNumber, o]));
     const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };

@@ -80,6 +80,32 @@ type StoredUser = UserState & { id: string; visible: boolean; editable: boolean 
 
 const NOT_ALLOWED = 'userImport.row.notAllowed';
 
+/**
+ * What checking a chunk loads that one import keeps for all its chunks (the form's rules and schema, the uploader's
+ * scope and grants, the product and position catalogues): the caller makes one with `importSession()` per import
+ * and passes it with each chunk; the first chunk loads it. Without it every chunk loads its own.
+ */
+export type ImportSession = { basis?: Promise<ChunkBasis> };
+export const importSession = (): ImportSession => ({});
+
+type ChunkBasis = Awaited<ReturnType<typeof loadBasis>>;
+
+async function loadBasis(ctx: ActionContext) {
+  const db = ctx.db;
+  const rules = await userFormRules(db);
+  const scope = await adminScope(db, ctx.actor);
+  const catalogue = await productCatalogue(db);
+  return {
+    rules,
+    schema: salvarUsuarioSchema(rules),
+    scope,
+    grants: await grantsOf(db, ctx.actor, catalogue),
+    productOfType: new Map(catalogue.tipos.map((t) => [t.id, t.produtoId])),
+    productOfFeature: new Map(catalogue.funcionalidades.map((f) => [f.id, f.produtoId])),
+    uniquePositions: new Set((await positionCatalogue(db)).filter((c) => c.unico_por_dealer).map((c) => c.id)),
+  };
+}
+
 /** Thrown inside a dry run's savepoint to roll it back; never leaves this module. */
 class DryRunRollback extends Error {}
 
@@ -88,23 +114,25 @@ class DryRunRollback extends Error {}
  * (existing state + the row's fields) passes salvarUsuarioSchema(rules), the scope rule and the grant rule for
  * `ctx.actor`, uniqueness of e-mail and CPF, podeAdicionarCargo for new positions. A row that fails is rejected
  * with every problem (i18n keys); the others are written in set-based statements (one per table, not one per
- * row). An unchanged row writes nothing and audits nothing. Each change is audited with action 'importar'
- * (after = the snapshot, antes on update, and `importacaoId`). New users get the invitation through
+ * row). An unchanged row writes nothing and audits nothing. Each change is audited with action 'importar': a
+ * new user's row holds `{ importacaoId, linha }` (the import and the file's row; decision 0059), an updated one's
+ * antes and after the snapshots with `importacaoId`. New users get the invitation through
  * `inviteUsers` after the caller commits. `dryRun`: every check, nothing written (a savepoint rolled back), same
  * outcomes. Runs in the caller's transaction when ctx.db is one.
  */
 export async function importUsers(
   ctx: ActionContext,
   rows: ImportedUser[],
-  opts: { dryRun: boolean; importId: string },
+  opts: { dryRun: boolean; importId: string; session?: ImportSession },
 ): Promise<ImportedUserOutcome[]> {
   requireAllowed(ctx, { keys: ['PORTAL_MANUTENCAO_USUARIOS'] });
   if (!rows.length) return [];
-  if (!opts.dryRun) return inTransaction(ctx, (_tx, txCtx) => importChunk(txCtx, rows, opts.importId, false));
+  const session = opts.session ?? importSession();
+  if (!opts.dryRun) return inTransaction(ctx, (_tx, txCtx) => importChunk(txCtx, rows, opts.importId, false, session));
   let outcomes: ImportedUserOutcome[] = [];
   try {
     await inTransaction(ctx, async (_tx, txCtx) => {
-      outcomes = await importChunk(txCtx, rows, opts.importId, true);
+      outcomes = await importChunk(txCtx, rows, opts.importId, true, session);
       throw new DryRunRollback();
     });
   } catch (error) {
@@ -139,15 +167,19 @@ const byPosition = (a: Position, b: Position) =>
  * The chunk, in the transaction of `ctx`: loads, checks every row, writes the accepted ones (not on a dry run:
  * nothing after the writes reads them, so its outcomes are the same; the savepoint is rolled back all the same).
  */
-async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: string, dryRun: boolean) {
+async function importChunk(
+  ctx: ActionContext,
+  rows: ImportedUser[],
+  importId: string,
+  dryRun: boolean,
+  session: ImportSession,
+) {
   const db = ctx.db;
-  const rules = await userFormRules(db);
-  const schema = salvarUsuarioSchema(rules);
-  const scope = await adminScope(db, ctx.actor);
-  const catalogue = await productCatalogue(db);
-  const grants = await grantsOf(db, ctx.actor, catalogue);
-  const productOfType = new Map(catalogue.tipos.map((t) => [t.id, t.produtoId]));
-  const productOfFeature = new Map(catalogue.funcionalidades.map((f) => [f.id, f.produtoId]));
+  if (!session.basis) {
+    session.basis = loadBasis(ctx);
+    session.basis.catch(() => {}); // awaited below; a failed load fails this chunk and the next ones
+  }
+  const { rules, schema, scope, grants, productOfType, productOfFeature, uniquePositions } = await session.basis;
 
   const stored = await loadStoredUsers(db, scope, [...new Set(rows.map((r) => r.email))]);
   const known = await knownIds(db, rows);
@@ -177,16 +209,13 @@ async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: s
   // The positions check of every new position at once.
   const claims = checked.flatMap((c) => c.claims.map((x) => x.claim));
   const allowed = await positionsAllowed(db, scope, rules, claims);
-  const uniquePositions = new Set(
-    claims.length ? (await positionCatalogue(db)).filter((c) => c.unico_por_dealer).map((c) => c.id) : [],
-  );
 
   // Pass 2, in row order: positions, then what earlier accepted rows of this call took (a CPF, a position held by
   // one user per dealer).
   const cpfsTaken = new Set<string>();
   const positionsTaken = new Set<string>();
   const outcomes: ImportedUserOutcome[] = [];
-  const created: { id: string; state: UserState }[] = [];
+  const created: { id: string; rowNumber: number; state: UserState }[] = [];
   const updated: { id: string; before: StoredUser; state: UserState }[] = [];
   let n = 0;
   for (const c of checked) {
@@ -209,7 +238,7 @@ async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: s
       if (uniquePositions.has(claim.cargoId) && claim.dealerId) positionsTaken.add(slot(claim));
     if (!c.before) {
       const id = crypto.randomUUID();
-      created.push({ id, state: next });
+      created.push({ id, rowNumber: c.row.rowNumber, state: next });
       outcomes.push({ rowNumber: c.row.rowNumber, outcome: 'created', userId: id });
     } else if (sameState(stateOf(c.before), next)) {
       outcomes.push({ rowNumber: c.row.rowNumber, outcome: 'unchanged', userId: c.before.id });
@@ -223,13 +252,15 @@ async function importChunk(ctx: ActionContext, rows: ImportedUser[], importId: s
   await writeUsers(db, created, updated);
   const audit = (id: string, state: UserState) => ({ id, ...state, importacaoId: importId });
   await recordAudits(db, [
+    // A new user's row names the import and the file's row it came from, not the whole snapshot (decision 0059):
+    // the snapshot was most of PostgreSQL's time on a bulk import's audit rows.
     ...created.map(
       (u): AuditEvent => ({
         actorId: actorId(ctx),
         entity: 'usuario',
         entityId: u.id,
         action: 'importar',
-        after: audit(u.id, u.state),
+        after: { importacaoId: importId, linha: u.rowNumber },
       }),
     ),
     ...updated.map(
