@@ -105,6 +105,21 @@ describe('audience resolver (users.audience.ts)', () => {
       ['byEmail'],
     ],
     [
+      'e-mails probed one by one (users.audience.ts): each user once, whatever the case or repeats; inactive users and unknown addresses reach nobody',
+      () => ({
+        emails: [
+          'aud.byemail@audience.test',
+          'AUD.BYEMAIL@AUDIENCE.TEST',
+          'aud.inactivedirect@audience.test',
+          'nobody@elsewhere.test',
+          'Aud.Direct@audience.test',
+          '',
+        ],
+        usuarioIds: [u.direct],
+      }),
+      ['byEmail', 'direct'],
+    ],
+    [
       'removed users are left out, whatever names them',
       () => ({ grupoUsuariosIds: [ids.userGroup], usuarioIds: [u.removed], exceptIds: [u.removed] }),
       ['both', 'member'],
