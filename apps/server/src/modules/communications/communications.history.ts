@@ -40,16 +40,17 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 export async function snapshotOf(db: DbOrTx, c: ComunicadoRow): Promise<ComunicadoSnapshot> {
   const names = async (query: ReturnType<typeof sql>) =>
     ((await db.execute(query)).rows as { nome: string }[]).map((r) => r.nome);
-  const [grupos, gruposDealers, usuariosRemovidos, arquivos] = await Promise.all([
-    names(sql`SELECT g.nome FROM comunicado_grupo_usuarios c JOIN (${userGroupNamesSql}) g ON g.id = c.grupo_usuarios_id
-      WHERE c.comunicado_id = ${c.id} ORDER BY g.nome`),
-    names(sql`SELECT g.nome FROM comunicado_grupo c JOIN (${dealerGroupNamesSql}) g ON g.id = c.grupo_id
-      WHERE c.comunicado_id = ${c.id} ORDER BY g.nome`),
-    names(sql`SELECT u.nome || ' <' || u.email::text || '>' AS nome FROM comunicado_usuario_removido r
-      JOIN (${userSummarySql}) u ON u.id = r.usuario_id WHERE r.comunicado_id = ${c.id} ORDER BY u.nome`),
-    names(sql`SELECT a.nome FROM comunicado_arquivo ca JOIN (${fileSummarySql}) a ON a.id = ca.arquivo_id
-      WHERE ca.comunicado_id = ${c.id} ORDER BY ca.ordem`),
-  ]);
+  // One after the other, never Promise.all: `db` is the caller's transaction, one connection, which runs one query
+  // at a time (pg 8 warns of a query sent while another runs, and pg 9 refuses it).
+  const grupos = await names(sql`SELECT g.nome FROM comunicado_grupo_usuarios c
+      JOIN (${userGroupNamesSql}) g ON g.id = c.grupo_usuarios_id WHERE c.comunicado_id = ${c.id} ORDER BY g.nome`);
+  const gruposDealers = await names(sql`SELECT g.nome FROM comunicado_grupo c JOIN (${dealerGroupNamesSql}) g
+      ON g.id = c.grupo_id WHERE c.comunicado_id = ${c.id} ORDER BY g.nome`);
+  const usuariosRemovidos = await names(sql`SELECT u.nome || ' <' || u.email::text || '>' AS nome
+      FROM comunicado_usuario_removido r JOIN (${userSummarySql}) u ON u.id = r.usuario_id
+      WHERE r.comunicado_id = ${c.id} ORDER BY u.nome`);
+  const arquivos = await names(sql`SELECT a.nome FROM comunicado_arquivo ca JOIN (${fileSummarySql}) a
+      ON a.id = ca.arquivo_id WHERE ca.comunicado_id = ${c.id} ORDER BY ca.ordem`);
   return {
     titulo: c.titulo,
     mensagem: c.mensagem,

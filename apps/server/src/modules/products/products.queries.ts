@@ -123,20 +123,19 @@ export async function productNamesByIds(db: DbOrTx, ids: readonly string[]): Pro
 export const PORTAL_PRODUCT_KEY = 'PORTAL';
 
 export async function productCatalogue(db: DbOrTx) {
-  const [produtos, tipos, funcionalidades, padroes] = await Promise.all([
-    db.select().from(produto).orderBy(asc(produto.ordem), asc(produto.nome)),
-    db.select().from(tipoAcesso).orderBy(asc(tipoAcesso.nome)),
-    db
-      .select({
-        id: funcionalidade.id,
-        chave: funcionalidade.chave,
-        nome: funcionalidade.nome,
-        produtoId: funcionalidade.produtoId,
-      })
-      .from(funcionalidade)
-      .orderBy(asc(funcionalidade.nome)),
-    db.select().from(tipoAcessoFuncionalidade),
-  ]);
+  // In turn, not Promise.all: `db` may be a transaction (the user import's chunk), one connection, one query at a time.
+  const produtos = await db.select().from(produto).orderBy(asc(produto.ordem), asc(produto.nome));
+  const tipos = await db.select().from(tipoAcesso).orderBy(asc(tipoAcesso.nome));
+  const funcionalidades = await db
+    .select({
+      id: funcionalidade.id,
+      chave: funcionalidade.chave,
+      nome: funcionalidade.nome,
+      produtoId: funcionalidade.produtoId,
+    })
+    .from(funcionalidade)
+    .orderBy(asc(funcionalidade.nome));
+  const padroes = await db.select().from(tipoAcessoFuncionalidade);
   const portalFirst = [...produtos].sort(
     (a, b) => Number(b.chave === PORTAL_PRODUCT_KEY) - Number(a.chave === PORTAL_PRODUCT_KEY),
   );

@@ -346,7 +346,9 @@ const MAINTAIN_USERS: Guard = { keys: ['PORTAL_MANUTENCAO_USUARIOS'] };
 
 /** The user form's rules of this portal: its properties' lists of types and whether positions exist. */
 export async function userFormRules(db: DbOrTx): Promise<UserFormRules> {
-  const [props, cargos] = await Promise.all([loadPortalProperties(db), positionCatalogue(db)]);
+  // In turn, not Promise.all: `db` may be a transaction (the import's chunk), one connection, one query at a time.
+  const props = await loadPortalProperties(db);
+  const cargos = await positionCatalogue(db);
   return {
     tiposUsuarioDocumentoObrigatorio: (props?.tiposUsuarioDocumentoObrigatorio ?? []) as UserType[],
     tiposUsuarioInformarCargo: (props?.tiposUsuarioInformarCargo ?? []) as UserType[],
@@ -366,7 +368,9 @@ export async function grantsOf(
   loaded?: Awaited<ReturnType<typeof productCatalogue>>,
 ): Promise<Grants> {
   if (!admin) return null;
-  const [tipos, catalogue] = await Promise.all([accessTypeIdsOf(db, admin.id), loaded ?? productCatalogue(db)]);
+  // In turn, not Promise.all: `db` may be a transaction (the import's chunk), one connection, one query at a time.
+  const tipos = await accessTypeIdsOf(db, admin.id);
+  const catalogue = loaded ?? (await productCatalogue(db));
   const keys = new Set(admin.chaves);
   return {
     tiposAcesso: new Set(tipos),
