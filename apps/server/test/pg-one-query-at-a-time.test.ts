@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotOf } from '../src/modules/communications/communications.history.js';
 import type { ComunicadoRow } from '../src/modules/communications/communications.queries.js';
+import { audienceOf } from '../src/modules/communications/communications.queries.js';
 import { productCatalogue } from '../src/modules/products/products.queries.js';
 import { grantsOf, userFormRules } from '../src/modules/users/users.service.js';
 import { inTransaction, systemContext } from '../src/platform/actions.js';
@@ -52,7 +53,7 @@ describe.skipIf(!onPostgres)('one query at a time on a transaction (pg client)',
     expect(busy).toEqual(['SELECT 2']);
   });
 
-  it("a communication's history snapshot (submit, reject, send)", async () => {
+  it("a communication's history snapshot and stored audience (submit, reject, send)", async () => {
     const row = {
       id: randomUUID(),
       titulo: 't',
@@ -65,6 +66,7 @@ describe.skipIf(!onPostgres)('one query at a time on a transaction (pg client)',
       data_fim_exibicao: null,
     } as unknown as ComunicadoRow;
     expect(await queriesOnABusyClient(() => inTx((tx) => snapshotOf(tx, row)))).toEqual([]);
+    expect(await queriesOnABusyClient(() => inTx((tx) => audienceOf(tx, row)))).toEqual([]);
   });
 
   it("the user import chunk's lookups: the form rules, the product catalogue, the administrator's grants", async () => {
@@ -80,5 +82,19 @@ describe.skipIf(!onPostgres)('one query at a time on a transaction (pg client)',
       }),
     );
     expect(busy).toEqual([]);
+  });
+});
+
+describe.skipIf(!onPostgres)('one query at a time on the live events connection', () => {
+  it('subscriptions and the readiness check arriving together are sent in turn', async () => {
+    let portal: TestPortal | undefined;
+    const busy = await queriesOnABusyClient(async () => {
+      portal = await startTestPortal();
+      const { events } = portal.services;
+      for (const channel of ['portal_t_a', 'portal_t_b', 'portal_t_c']) events.subscribe(channel, () => {});
+      await Promise.all([events.ready(), events.ready()]);
+    });
+    await portal?.stop();
+    expect(busy.filter((q) => q.startsWith('LISTEN') || q === 'SELECT 1')).toEqual([]);
   });
 });

@@ -47,6 +47,14 @@ export async function startEvents(database: Database): Promise<Events> {
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryMs = RECONNECT_FIRST_MS;
+  // The LISTENs, the pings and ready()'s check are sent one after the other: pg runs one query at a time on a client
+  // (pg 8 warns of a query sent while another runs; pg 9 refuses it).
+  let turn: Promise<unknown> = Promise.resolve();
+  const send = (on: pg.Client, text: string) => {
+    const run = turn.then(() => on.query(text));
+    turn = run.catch(() => {});
+    return run;
+  };
   const connect = async () => {
     const next = new pg.Client({
       connectionString: database.connectionString,
@@ -73,7 +81,7 @@ export async function startEvents(database: Database): Promise<Events> {
       // Current before the LISTENs run: a subscription arriving meanwhile LISTENs on it too (twice is harmless).
       client = next;
       dropClient = onLost;
-      for (const channel of listening) await next.query(listenSql(channel));
+      for (const channel of listening) await send(next, listenSql(channel));
       retryMs = RECONNECT_FIRST_MS;
     } catch (err) {
       onLost();
@@ -94,7 +102,7 @@ export async function startEvents(database: Database): Promise<Events> {
     const current = client;
     if (!current) return;
     const timeout = new Promise((_, reject) => setTimeout(reject, PING_TIMEOUT_MS).unref());
-    Promise.race([current.query('SELECT 1'), timeout]).catch(() => {
+    Promise.race([send(current, 'SELECT 1'), timeout]).catch(() => {
       if (client === current) dropClient();
     });
   }, PING_EVERY_MS);
@@ -116,7 +124,7 @@ export async function startEvents(database: Database): Promise<Events> {
       unlisten.push(off);
     } else if (client) {
       // A failure means the connection is going: the reconnection LISTENs this channel with the rest.
-      await client.query(listenSql(channel)).catch(() => {});
+      await send(client, listenSql(channel)).catch(() => {});
     }
   };
 
@@ -134,7 +142,7 @@ export async function startEvents(database: Database): Promise<Events> {
     async ready() {
       if (database.kind !== 'postgres') return true;
       if (!client) throw new Error('live events: reconnecting to the database');
-      await client.query('SELECT 1');
+      await send(client, 'SELECT 1');
       return true;
     },
     async close() {

@@ -347,17 +347,19 @@ export function searchAudience(db: DbOrTx, a: Audiencia, busca: string): Promise
 
 /** The audience stored with a communication. */
 export async function audienceOf(db: DbOrTx, c: ComunicadoRow): Promise<Audiencia> {
-  const [groups, dealerGroups, removed] = await Promise.all([
-    rows<{ id: string }>(
-      db,
-      sql`SELECT grupo_usuarios_id AS id FROM comunicado_grupo_usuarios WHERE comunicado_id = ${c.id}`,
-    ),
-    rows<{ id: string }>(db, sql`SELECT grupo_id AS id FROM comunicado_grupo WHERE comunicado_id = ${c.id}`),
-    rows<{ id: string }>(
-      db,
-      sql`SELECT usuario_id AS id FROM comunicado_usuario_removido WHERE comunicado_id = ${c.id}`,
-    ),
-  ]);
+  // In turn, not Promise.all: `db` may be the caller's transaction, one connection, one query at a time.
+  const groups = await rows<{ id: string }>(
+    db,
+    sql`SELECT grupo_usuarios_id AS id FROM comunicado_grupo_usuarios WHERE comunicado_id = ${c.id}`,
+  );
+  const dealerGroups = await rows<{ id: string }>(
+    db,
+    sql`SELECT grupo_id AS id FROM comunicado_grupo WHERE comunicado_id = ${c.id}`,
+  );
+  const removed = await rows<{ id: string }>(
+    db,
+    sql`SELECT usuario_id AS id FROM comunicado_usuario_removido WHERE comunicado_id = ${c.id}`,
+  );
   return {
     idsGruposUsuarios: groups.map((g) => g.id),
     idsGrupos: dealerGroups.map((g) => g.id),
