@@ -1,3 +1,4 @@
+import { QueryPromise } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCache } from './cache.js';
 
@@ -19,7 +20,12 @@ describe('app cache', () => {
 
   it('runs a lazy thenable once: a drizzle query builder queries on each then, and is cached as its result', async () => {
     let runs = 0;
-    const query = { then: (resolve: (rows: number[]) => void) => resolve([++runs]) };
+    class Query extends QueryPromise<number[]> {
+      async execute() {
+        return [++runs];
+      }
+    }
+    const query = new Query();
     const cache = createCache(() => 0);
     expect(await cache.get('produtos', 1000, () => query)).toEqual([1]);
     expect(await cache.get('produtos', 1000, () => query)).toEqual([1]);
