@@ -24,6 +24,13 @@ export type Jobs = {
     handler: (data: T) => Promise<void>,
     options?: { concurrency?: number },
   ): Promise<void>;
+  /**
+   * Creates `queue` when missing, as `send` and `work` do first, and has pg-boss know it. A caller that sends from
+   * inside a transaction on PGlite before any worker of the queue started (the demo seed) calls it before the
+   * transaction: otherwise the queue is created, or looked up, through pg-boss's own connection, which waits on that
+   * transaction for PGlite's one connection.
+   */
+  prepare(queue: string): Promise<void>;
   /** Wakes this instance's idle workers of `queue` now instead of at their next poll (a job just sent). */
   wake(queue: string): void;
   ready(): Promise<boolean>;
@@ -67,6 +74,12 @@ export async function startJobs(
   };
   return {
     boss,
+    async prepare(queue) {
+      await ensureQueue(queue);
+      // pg-boss looks a queue up in its cache when sending, through its own connection when the queue is not there
+      // yet (a queue created since its last refresh); one read by id fills the cache (no job has the zero id).
+      await boss.getJobById(queue, '00000000-0000-0000-0000-000000000000');
+    },
     async send(queue, data, options) {
       await ensureQueue(queue);
       return boss.send(queue, data, options);

@@ -24,6 +24,8 @@ export type JobContext = {
 export type ModuleSeed = {
   /** Names of the modules whose part must run first (what this part links to, e.g. `['products']`). */
   after?: string[];
+  /** Job queues the part sends to (through its actions): created before the seed's transaction (`Jobs.prepare`). */
+  queues?: string[];
   /** Writes the part as the system, in the seed's one transaction (`ctx.db`). */
   run(ctx: ActionContext): Promise<void>;
 };

@@ -33,12 +33,14 @@ export function seedOrder(modules: readonly PortalModule[]): PortalModule[] {
 
 /**
  * Seeds the demo customer (DEMO_SEED): every module's seed part in `seedOrder`, as the system, in one
- * transaction. Idempotent, so every start may run it; an advisory lock makes instances starting
- * together take turns.
+ * transaction (the job queues the parts send to are created first). Idempotent, so every start may run it; an
+ * advisory lock makes instances starting together take turns.
  */
 export async function seedDemo(services: Services, modules: readonly PortalModule[] = portalModules): Promise<void> {
+  const parts = seedOrder(modules);
+  for (const queue of new Set(parts.flatMap((m) => m.seed?.queues ?? []))) await services.jobs.prepare(queue);
   await inTransaction(systemContext(services), async (tx, ctx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
-    for (const m of seedOrder(modules)) await m.seed?.run(ctx);
+    for (const m of parts) await m.seed?.run(ctx);
   });
 }

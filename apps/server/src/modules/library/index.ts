@@ -2,6 +2,7 @@ import type { PortalModule } from '../../platform/module.js';
 import { startLibraryJobs } from './library.jobs.js';
 import { guards, loaders, resolvers } from './library.resolvers.js';
 import { samples } from './library.samples.js';
+import { librarySeed } from './library.seed.js';
 
 /** The library: folders and files by user group, with a bin purged by a job (library.jobs.ts). */
 export const libraryModule: PortalModule = {
@@ -12,5 +13,6 @@ export const libraryModule: PortalModule = {
   loaders,
   samples,
   jobs: startLibraryJobs,
+  seed: librarySeed,
   mappers: { ItemBiblioteca: './library.queries.js#ItemRow' },
 };

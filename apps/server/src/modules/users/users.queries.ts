@@ -85,6 +85,17 @@ export async function loadCurrentUser(database: Database, userId: string): Promi
   return toCurrentUser(rows[0]);
 }
 
+/**
+ * The user with this e-mail as an actor (any transaction, unlike `loadCurrentUser`), or null when missing or
+ * inactive: the demo seed acts as a demo user it created in the same transaction.
+ */
+export async function currentUserByEmail(db: DbOrTx, email: string): Promise<CurrentUser | null> {
+  const rows = await db.execute(
+    sql`SELECT ${sql.raw(CURRENT_USER_COLUMNS)} FROM usuario u WHERE lower(u.email::text) = ${email.toLowerCase()}`,
+  );
+  return toCurrentUser(rows.rows[0] as CurrentUserRow | undefined);
+}
+
 type Marca = { id: string; description: string; facebookId: string | null };
 type Funcionalidade = { id: string; chave: string; nome: string; produtoId: string };
 type Grupo = { id: string; nome: string };
