@@ -81,6 +81,8 @@ export async function startTestPortal(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DEMO_SEED: 'true',
+      // The demo library (10 files, their text extraction) only where a test asks for it (library-demo.test.ts).
+      DEMO_LIBRARY: 'false',
       NODE_ENV: 'test',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),

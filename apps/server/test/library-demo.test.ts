@@ -29,7 +29,7 @@ describe('the demo library', () => {
     ).rows[0];
 
   beforeAll(async () => {
-    portal = await startTestPortal();
+    portal = await startTestPortal({ env: { DEMO_LIBRARY: 'true' } });
     for (const who of ['admin', 'dealer', 'dealer2', 'aprovador']) {
       as[who] = (await signIn(portal.baseUrl, `${who}@portal.demo`, DEMO_PASSWORD)).client;
     }

@@ -12,7 +12,6 @@ import { searchItems } from '../src/modules/library/library.queries.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
 import { startTestPortal, type TestPortal } from './harness.js';
-import { emptyLibrary } from './library-empty.js';
 import { docxWithText, pdfWithText, xlsxWithText } from './text-files.js';
 
 // Searching inside library files (issue 20, points 2, 3 and 5; decisions 0043 and 0044): the job extracts the text of
@@ -58,8 +57,6 @@ describe('library search inside files', () => {
     for (const who of ['montadora', 'dealer', 'dealer2']) {
       as[who] = (await signIn(base, `${who}@portal.demo`, DEMO_PASSWORD)).client;
     }
-    // These tests count every item a reader sees: without the demo library.
-    await emptyLibrary(as.montadora, base);
     const groups = (await q('montadora', '{ gruposUsuariosAtivos { id nome } }')).data.gruposUsuariosAtivos;
     const horizonte = groups.find((g: { nome: string }) => g.nome === 'Rede Horizonte').id;
     ids.horizonte = horizonte;

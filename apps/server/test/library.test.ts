@@ -11,7 +11,6 @@ import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
 import { onPostgres, startTestPortal, type TestPortal } from './harness.js';
 import { expectFolderCountsExact } from './library-counts.js';
-import { emptyLibrary } from './library-empty.js';
 
 // The virtual library through its API (docs/domains/library.md, issue 4): folders and files shared by user
 // group, managers (PORTAL_GERENCIAR_BIBLIOTECA) and readers, and everything a reader without a
@@ -45,8 +44,6 @@ describe('library', () => {
     for (const who of ['admin', 'montadora', 'aprovador', 'dealer', 'dealer2']) {
       as[who] = (await signIn(base, `${who}@portal.demo`, DEMO_PASSWORD)).client;
     }
-    // These tests count every item a reader sees: without the demo library.
-    await emptyLibrary(as.montadora, base);
     const groups = (await q('montadora', '{ gruposUsuariosAtivos { id nome } }')).data.gruposUsuariosAtivos;
     for (const g of groups) group[g.nome] = g.id;
     png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0277bd' } })

@@ -47,6 +47,7 @@ const schema = z
       .optional(),
     MAIL_FROM: z.string().default('Portal <no-reply@portal.local>'),
     DEMO_SEED: boolish,
+    DEMO_LIBRARY: boolish,
     GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
     GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
     GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(20000),
@@ -147,6 +148,8 @@ export type Config = {
   mailFrom: string;
   /** Seed the demo customer on start (never when NODE_ENV=production unless DEMO_SEED=true). */
   demoSeed: boolean;
+  /** With the demo customer, its demo library (files and their text extraction); the tests' portals leave it out. */
+  demoLibrary: boolean;
   /** maxTokens: documents are refused while parsing past this many tokens (before any validation). */
   graphql: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number };
   webDist: string;
@@ -249,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     demoSeed: env.DEMO_SEED === undefined ? v.NODE_ENV !== 'production' : v.DEMO_SEED,
+    demoLibrary: env.DEMO_LIBRARY === undefined ? true : v.DEMO_LIBRARY,
     graphql: {
       maxDepth: v.GRAPHQL_MAX_DEPTH,
       maxAliases: v.GRAPHQL_MAX_ALIASES,

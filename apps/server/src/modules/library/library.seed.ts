@@ -157,6 +157,7 @@ export const librarySeed: ModuleSeed = {
   // Placing a PDF, CSV or text file asks for its text (files.text-jobs.ts).
   queues: [TEXT_EXTRACT_QUEUE],
   async run(ctx) {
+    if (!ctx.config.demoLibrary) return;
     const present = await foldersPresent(ctx);
     const missing = DEMO_LIBRARY.filter((f) => !present.has(f.nome));
     if (!missing.length) return;
