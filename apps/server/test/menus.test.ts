@@ -1,6 +1,6 @@
 import { catalogues } from '@portal/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARED_DATA_TTL_MS } from '../src/modules/portal/portal.queries.js';
+import { SHARED_DATA_TTL_MS } from '../src/platform/cache.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
 import { freePort, freshPostgresDatabase, onPostgres, startTestPortal, type TestPortal } from './harness.js';

@@ -8,6 +8,7 @@ import type { DealerModel } from '../modules/dealers/dealers.mappers.js';
 import type { DealerGroupRow } from '../modules/groups/groups.queries.js';
 import type { ItemRow } from '../modules/library/library.queries.js';
 import type { ProdutoRow, TipoAcessoRow, FuncionalidadeRow, DadoComplementarRow } from '../modules/products/products.mappers.js';
+import type { LoggedUserModel } from '../modules/users/users.mappers.js';
 import type { GraphQLContext } from '../platform/graphql/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -3261,7 +3262,7 @@ export type ResolversTypes = {
   UsuarioGrupoUsuarios: ResolverTypeWrapper<UsuarioGrupoUsuarios>;
   UsuarioGrupoUsuariosPage: ResolverTypeWrapper<UsuarioGrupoUsuariosPage>;
   UsuarioInput: UsuarioInput;
-  UsuarioLogado: ResolverTypeWrapper<Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversTypes['DadoComplementar']>, funcionalidades: Array<ResolversTypes['Funcionalidade']> }>;
+  UsuarioLogado: ResolverTypeWrapper<LoggedUserModel>;
   UsuarioPage: ResolverTypeWrapper<Omit<UsuarioPage, 'content'> & { content: Array<ResolversTypes['Usuario']> }>;
   VarianteImagem: ResolverTypeWrapper<VarianteImagem>;
   VersaoItemBiblioteca: ResolverTypeWrapper<VersaoItemBiblioteca>;
@@ -3426,7 +3427,7 @@ export type ResolversParentTypes = {
   UsuarioGrupoUsuarios: UsuarioGrupoUsuarios;
   UsuarioGrupoUsuariosPage: UsuarioGrupoUsuariosPage;
   UsuarioInput: UsuarioInput;
-  UsuarioLogado: Omit<UsuarioLogado, 'dadosComplementares' | 'funcionalidades'> & { dadosComplementares: Array<ResolversParentTypes['DadoComplementar']>, funcionalidades: Array<ResolversParentTypes['Funcionalidade']> };
+  UsuarioLogado: LoggedUserModel;
   UsuarioPage: Omit<UsuarioPage, 'content'> & { content: Array<ResolversParentTypes['Usuario']> };
   VarianteImagem: VarianteImagem;
   VersaoItemBiblioteca: VersaoItemBiblioteca;

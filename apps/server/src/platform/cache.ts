@@ -10,6 +10,29 @@ export type AppCache = {
   readonly size: number;
 };
 
+/** How long data shared by every user (portal properties, the menu, the catalogues) may be served from memory. */
+export const SHARED_DATA_TTL_MS = 10_000;
+
+/**
+ * The entries of `ids` in a cached catalogue (a map loaded whole, ordered by `rank`), in rank order. An id the
+ * catalogue lacks (a row created since it was loaded, maybe on another instance) reloads it once; an id still
+ * missing is left out.
+ */
+export async function catalogueEntries<V extends { rank: number }>(
+  cache: AppCache,
+  key: string,
+  load: () => Promise<ReadonlyMap<string, V>>,
+  ids: readonly string[],
+): Promise<V[]> {
+  if (!ids.length) return [];
+  let catalogue = await cache.get(key, SHARED_DATA_TTL_MS, load);
+  if (ids.some((id) => !catalogue.has(id))) {
+    cache.invalidate(key);
+    catalogue = await cache.get(key, SHARED_DATA_TTL_MS, load);
+  }
+  return ids.flatMap((id) => catalogue.get(id) ?? []).sort((a, b) => a.rank - b.rank);
+}
+
 /** Past this many entries, adding one first drops every expired entry (keys that are never asked again). */
 const SWEEP_ABOVE = 1_000;
 

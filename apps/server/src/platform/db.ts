@@ -181,6 +181,13 @@ export async function queryPrepared<T>(
 const dialect = new PgDialect();
 const preparedTexts = new Map<string, string>();
 
+/** The SQL text of a query written with drizzle's `sql` that holds no parameter (a fragment another statement embeds). */
+export function sqlText(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (params.length) throw new Error(`sqlText: the fragment has ${params.length} parameters: ${text}`);
+  return text;
+}
+
 /**
  * `queryPrepared` for a query written with drizzle's `sql` (so it can embed the owners' SQL fragments):
  * rendered to text and parameters on each call, prepared under `name` once per connection. Every

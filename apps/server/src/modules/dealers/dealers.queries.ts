@@ -1,5 +1,6 @@
 import { BRAND_SORT_FIELDS } from '@portal/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AppCache, catalogueEntries } from '../../platform/cache.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import { existingIds, idsByKey, isUuid, textArray, uuidArray } from '../../platform/sql.js';
@@ -43,6 +44,33 @@ export async function activeDealerIdsByCodes(db: DbOrTx, codes: readonly string[
 
 /** Brand ids by name (name → id). */
 export const brandIdsByName = (db: DbOrTx, names: readonly string[]) => idsByKey(db, marca.descricao, marca.id, names);
+
+/** Cache key of the brands' names (services.cache): the brand actions drop it. */
+export const BRANDS_CACHE_KEY = 'marcas';
+
+/** SQL text: the ids, among those of the subquery `ids`, of active brands. */
+export const activeBrandIdsText = (ids: string) => `SELECT m.id FROM marca m WHERE m.id IN (${ids}) AND m.active`;
+
+/** A brand as the signed-in user's brands list it. */
+export type BrandSummary = { id: string; description: string; facebookId: string | null };
+
+/**
+ * The brands of `ids` in name order, from a catalogue of every brand kept in memory (the same for every user): names
+ * the signed-in user's brands (`usuarioLogado.marcas`), whose ids come with the user (`activeBrandIdsText`).
+ */
+export function brandsByIds(cache: AppCache, db: DbOrTx, ids: readonly string[]) {
+  return catalogueEntries(
+    cache,
+    BRANDS_CACHE_KEY,
+    async () => {
+      const { rows } = await db.execute<BrandSummary>(
+        sql`SELECT id, descricao AS description, facebook_id AS "facebookId" FROM marca ORDER BY descricao, id`,
+      );
+      return new Map(rows.map((row, rank) => [row.id, { ...row, rank }]));
+    },
+    ids,
+  );
+}
 
 /** SQL text: the active brands listed by the subquery `ids` as a JSON array of { id, description, facebookId }. */
 export const activeBrandsJsonText = (ids: string) =>

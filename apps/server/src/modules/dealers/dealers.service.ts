@@ -15,7 +15,7 @@ import { recordAudit, recordAuditForEach, recordAudits } from '../audit/audit.se
 import { activeDealerGroupIds, dealerGroupStatusSql, existingDealerGroupIds } from '../groups/groups.queries.js';
 import { complementaryDataOptions, existingProductIds } from '../products/products.queries.js';
 import { lockSynchronisation, type SyncChange } from '../users/users.sync.js';
-import { activeBrandIds, brandInactivationImpact } from './dealers.queries.js';
+import { activeBrandIds, BRANDS_CACHE_KEY, brandInactivationImpact } from './dealers.queries.js';
 import { dealer, dealerDadoComplementar, dealerMarca, dealerProduto, marca } from './dealers.tables.js';
 
 const MAINTAIN = { keys: ['PORTAL_MANUTENCAO_DEALERS_GRUPO'] } as const;
@@ -301,7 +301,7 @@ export async function salvarMarca(
   const data = parseInput(brandSchema, input.marca, 'marca');
   requireAllowed(ctx, MAINTAIN);
   if (input.id && !isUuid(input.id)) throw notFound();
-  return inTransaction(ctx, async (tx) => {
+  const saved = await inTransaction(ctx, async (tx) => {
     const [before] = input.id ? await tx.select().from(marca).where(eq(marca.id, input.id)).for('update') : [];
     if (input.id && !before) throw notFound();
     const [taken] = await tx
@@ -327,6 +327,9 @@ export async function salvarMarca(
     });
     return { id: after.id };
   });
+  // A renamed brand: this instance names it anew at once, the others within the cache's TTL.
+  ctx.cache.invalidate(BRANDS_CACHE_KEY);
+  return saved;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '@portal/domain';
 import type { Anuncio, Resolvers, Slide } from '../../generated/graphql.js';
 import { actionContext, pageArgs } from '../../platform/actions.js';
+import { SHARED_DATA_TTL_MS } from '../../platform/cache.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
@@ -15,7 +16,6 @@ import { registerFileAccess } from '../files/files.access.js';
 import { registerImageVariants } from '../files/files.limits.js';
 import { type ImageSizes, imageSizesOf } from '../files/files.queries.js';
 import { signDownloadLink, signVariantLink } from '../files/files.service.js';
-import { SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
 import { userGroupIdsOf, viewerGroupIds } from '../users/users.queries.js';
 import {
   activeSlides,

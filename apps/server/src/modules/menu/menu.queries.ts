@@ -10,16 +10,12 @@ import {
 import type { Locale } from '@portal/i18n';
 import { LOCALES, t } from '@portal/i18n';
 import { asc, type SQL, sql } from 'drizzle-orm';
+import { SHARED_DATA_TTL_MS } from '../../platform/cache.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import type { Services } from '../../platform/services.js';
 import { isUuid } from '../../platform/sql.js';
-import {
-  cachedPortalProperties,
-  loadPortalProperties,
-  portalLabels,
-  SHARED_DATA_TTL_MS,
-} from '../portal/portal.queries.js';
+import { cachedPortalProperties, loadPortalProperties, portalLabels } from '../portal/portal.queries.js';
 import { PORTAL_PRODUCT_KEY, PRODUCTS_CACHE_KEY, productOptions } from '../products/products.queries.js';
 import { linkUsuario, menu } from './menu.tables.js';
 
@@ -151,8 +147,36 @@ export async function userMenuOf(services: Pick<Services, 'db' | 'cache'>, user:
     cache.get(PRODUCTS_CACHE_KEY, SHARED_DATA_TTL_MS, () => productOptions(db)),
   ]);
   const labels = portalLabels(props, locale);
-  const bases = new Map(products.map((p) => [p.id, p.baseUriHomolog]));
-  return { props, products, labels, menus: buildUserMenu(rows, user, locale, labels, bases) };
+  // The tree depends on the user's type and keys alone: built once per such profile and language while the menu
+  // rows, the products and the portal's properties are the same cached values (a new value of any builds anew).
+  let built = menusByProfile.get(rows);
+  if (!built) {
+    built = new Map();
+    menusByProfile.set(rows, built);
+  }
+  const profile = `${locale}|${user.tipo}|${user.chaves.join(',')}`;
+  let entry = built.get(profile);
+  if (!entry || entry.products !== products || entry.props !== props) {
+    const bases = new Map(products.map((p) => [p.id, p.baseUriHomolog]));
+    entry = { products, props, menus: buildUserMenu(rows, user, locale, labels, bases) };
+    built.set(profile, entry);
+  }
+  return { props, products, labels, menus: entry.menus };
+}
+
+/** The menu trees built from one value of the cached menu rows, by profile (`userMenuOf`). */
+const menusByProfile = new WeakMap<Row[], Map<string, { products: unknown; props: unknown; menus: MenuNode[] }>>();
+
+const menusJsonByTree = new WeakMap<MenuNode[], string>();
+
+/** A menu tree as one JSON string (`menusJson`), written once per tree `userMenuOf` built. */
+export function menusJsonOf(menus: MenuNode[]): string {
+  let json = menusJsonByTree.get(menus);
+  if (json === undefined) {
+    json = JSON.stringify(menus);
+    menusJsonByTree.set(menus, json);
+  }
+  return json;
 }
 
 /** Every extra link of the user menu, ordered: the same for all users (cached by the resolver). */

@@ -2,11 +2,11 @@ import { IDIOMAS, LIST_PAGE_SIZES, type UserType } from '@portal/domain';
 import { t } from '@portal/i18n';
 import type { MenuAdministracao, Resolvers } from '../../generated/graphql.js';
 import { actionContext, pageArgs } from '../../platform/actions.js';
+import { SHARED_DATA_TTL_MS } from '../../platform/cache.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
-import { SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
 import { featureOptions, productOptions } from '../products/products.queries.js';
 import {
   buildUserLinks,
@@ -15,6 +15,7 @@ import {
   MENU_CACHE_KEY,
   type MenuAdminRow,
   menuParentOptions,
+  menusJsonOf,
   PORTAL_PRODUCT_KEY,
   pageMenusAdmin,
   userMenuOf,
@@ -87,8 +88,11 @@ export const resolvers: Resolvers = {
         brandImageUrl: props?.brandImageUrl ?? null,
         locales: IDIOMAS.map((id) => ({ id, description: t(ctx.locale, `idioma.${id}`) })),
         menus,
-        menusJson: JSON.stringify(menus),
-        linksExtras: buildUserLinks(linkRows, user, ctx.locale, labels),
+        menusJson: menusJsonOf(menus),
+        // Built only when asked.
+        get linksExtras() {
+          return buildUserLinks(linkRows, user, ctx.locale, labels);
+        },
       };
     },
     menusAdministracao: async (_, args, ctx) => {

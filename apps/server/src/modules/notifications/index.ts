@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
+import { sqlText } from '../../platform/db.js';
 import type { PortalModule } from '../../platform/module.js';
 import { startGenericNotificationJobs } from './notifications.generic.js';
 import { startPushJobs } from './notifications.push.jobs.js';
 import { pushGuards, pushResolvers } from './notifications.push.resolvers.js';
 import { pushSamples } from './notifications.push.samples.js';
+import { unseenCountSql } from './notifications.queries.js';
 import { guards, resolvers } from './notifications.resolvers.js';
 import { registerNotificationRoutes } from './notifications.routes.js';
 import { samples } from './notifications.samples.js';
@@ -26,6 +29,8 @@ export const notificationsModule: PortalModule = {
     Mutation: { ...guards.Mutation, ...pushGuards.Mutation, ...genericGuards.Mutation },
   },
   samples: { ...samples, ...pushSamples, ...genericSamples },
+  // The bell's count comes with the request's user (the shell asks for it on every page).
+  sessionReads: { countNotificacoesNaoLidas: (userRef) => sqlText(unseenCountSql(sql.raw(userRef))) },
   routes: registerNotificationRoutes,
   // The scheduled generic notifications and the web push sender.
   jobs: async (context) => {

@@ -9,7 +9,7 @@ import { notificacao } from './notifications.tables.js';
  * of notificacao_usuario, and the notifications their communications' deliveries bring (decision 0053) that have no
  * row yet, which are unseen and unread (a row is written when the user first sees or reads one).
  */
-function userStatesSql(userId: string): SQL {
+function userStatesSql(userId: string | SQL): SQL {
   return sql`SELECT nu.notificacao_id, nu.vista, nu.lida FROM notificacao_usuario nu WHERE nu.usuario_id = ${userId}
     UNION ALL
     SELECT notificacao_id, false, false FROM (${deliveredWithoutRowSql(userId)}) d`;
@@ -19,7 +19,7 @@ function userStatesSql(userId: string): SQL {
  * SQL: the ids (`notificacao_id`) of the notifications user `userId`'s deliveries brought (decision 0053) that have
  * no row of theirs in notificacao_usuario yet: unseen and unread. The bell lists them; "mark all" writes their rows.
  */
-export function deliveredWithoutRowSql(userId: string): SQL {
+export function deliveredWithoutRowSql(userId: string | SQL): SQL {
   return sql`SELECT d.notificacao_id FROM (${deliveredNotificationsOfUserSql(userId)}) d
      WHERE NOT EXISTS (SELECT 1 FROM notificacao_usuario nu
                         WHERE nu.usuario_id = ${userId} AND nu.notificacao_id = d.notificacao_id)`;
@@ -117,7 +117,12 @@ export async function countUnseen(database: Database, userId: string): Promise<n
   const [row] = await queryPreparedSql<{ n: number }>(
     database,
     'count_unseen_notifications',
-    sql`SELECT count(*)::int AS n FROM (${userStatesSql(userId)}) s WHERE NOT s.vista`,
+    sql`SELECT ${unseenCountSql(userId)} AS n`,
   );
   return row?.n ?? 0;
+}
+
+/** SQL: the number of notifications user `userId` (a value or an SQL expression) has not seen, as a scalar subquery. */
+export function unseenCountSql(userId: string | SQL): SQL {
+  return sql`(SELECT count(*)::int FROM (${userStatesSql(userId)}) s WHERE NOT s.vista)`;
 }

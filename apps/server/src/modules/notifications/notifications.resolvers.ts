@@ -2,7 +2,7 @@ import type { NotificacaoGenericaInput } from '@portal/domain';
 import type { Resolvers } from '../../generated/graphql.js';
 import { actionContext, pageArgs } from '../../platform/actions.js';
 import { notFound } from '../../platform/errors.js';
-import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
+import { type GraphQLContext, preloaded, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { sendGenericNotification } from './notifications.generic.js';
 import {
@@ -40,7 +40,7 @@ export const resolvers: Resolvers = {
     notificacoesMenu: (_: unknown, __: unknown, ctx: GraphQLContext) =>
       listUserNotifications(ctx.services.db, requireUser(ctx).id),
     countNotificacoesNaoLidas: (_: unknown, __: unknown, ctx: GraphQLContext) =>
-      countUnseen(ctx.services.database, requireUser(ctx).id),
+      preloaded<number>(ctx, 'countNotificacoesNaoLidas') ?? countUnseen(ctx.services.database, requireUser(ctx).id),
     notificacoes: (_: unknown, args: { page: number; rowsPerPage: number }, ctx: GraphQLContext) => {
       const page = pageArgs(args, { max: 100, default: 10 });
       return pageUserNotifications(ctx.services.db, requireUser(ctx).id, page);

@@ -1,13 +1,11 @@
 import { type PortalLabelKey, portalLabelParams, type UserType } from '@portal/domain';
 import { type Locale, t } from '@portal/i18n';
-import type { AppCache } from '../../platform/cache.js';
+import { type AppCache, SHARED_DATA_TTL_MS } from '../../platform/cache.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { portalProperties } from './portal.tables.js';
 
 /** Cache key of the portal properties (services.cache): whoever changes them invalidates it. */
 export const PORTAL_PROPERTIES_CACHE_KEY = 'portal.properties';
-/** How long another instance may serve shared configuration after it changed elsewhere. */
-export const SHARED_DATA_TTL_MS = 10_000;
 
 export type PortalPropertiesRow = typeof portalProperties.$inferSelect;
 

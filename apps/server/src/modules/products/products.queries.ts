@@ -1,6 +1,8 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AppCache, SHARED_DATA_TTL_MS } from '../../platform/cache.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { existingIds, idsByKey, uuidArray } from '../../platform/sql.js';
+import type { FuncionalidadeRow } from './products.mappers.js';
 import { dadoComplementar, funcionalidade, produto, tipoAcesso, tipoAcessoFuncionalidade } from './products.tables.js';
 
 /** Cache key of the products (services.cache, the menu's links): `editarProduto` invalidates it. */
@@ -17,6 +19,24 @@ export function productOptions(db: DbOrTx) {
     .select({ id: produto.id, chave: produto.chave, nome: produto.nome, baseUriHomolog: produto.baseUriHomolog })
     .from(produto)
     .orderBy(asc(produto.ordem), asc(produto.nome));
+}
+
+/**
+ * Every feature by key, from memory (the same for every user; dropped with the products' cache): names the signed-in
+ * user's effective keys (`usuarioLogado.funcionalidades`) without a query of its own.
+ */
+export function cachedFeaturesByKey(cache: AppCache, db: DbOrTx): Promise<ReadonlyMap<string, FuncionalidadeRow>> {
+  return cache.get(`${PRODUCTS_CACHE_KEY}.features`, SHARED_DATA_TTL_MS, async () => {
+    const rows = await db
+      .select({
+        id: funcionalidade.id,
+        chave: funcionalidade.chave,
+        nome: funcionalidade.nome,
+        produtoId: funcionalidade.produtoId,
+      })
+      .from(funcionalidade);
+    return new Map(rows.map((row) => [row.chave, row]));
+  });
 }
 
 /** Every feature key with its name and product name: what may restrict who sees a menu entry. */
@@ -88,12 +108,6 @@ export const accessTypeFeatureIdsText = (accessTypeIds: string) =>
 /** SQL text: the sorted array of the keys of the features listed by the subquery `featureIds`. */
 export const featureKeysArrayText = (featureIds: string) =>
   `(SELECT array_agg(f.chave ORDER BY f.chave) FROM funcionalidade f WHERE f.id IN (${featureIds}))`;
-
-/** SQL text: the features listed by `featureIds` as a JSON array of { id, chave, nome, produtoId }, by key. */
-export const featuresJsonText = (featureIds: string) =>
-  `(SELECT coalesce(json_agg(json_build_object('id', f.id, 'chave', f.chave, 'nome', f.nome, 'produtoId', f.produto_id)
-                            ORDER BY f.chave), '[]'::json)
-     FROM funcionalidade f WHERE f.id IN (${featureIds}))`;
 
 /** SQL text: the complementary data listed by `ids` as a JSON array, by their order. */
 export const complementaryDataJsonText = (ids: string) =>

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AppCache, catalogueEntries } from '../../platform/cache.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
@@ -56,13 +57,26 @@ export const existingUserGroupIds = (db: DbOrTx, ids: readonly string[]) => exis
 export const userGroupIdsByName = (db: DbOrTx, names: readonly string[]) =>
   idsByKey(db, grupoUsuarios.nome, grupoUsuarios.id, names);
 
-// The two text fragments below are function declarations: users.queries.ts builds its constant SQL
-// with them while it loads, and the two modules import each other.
+/** Cache key of the user groups' names (services.cache): the user-group actions drop it. */
+export const USER_GROUPS_CACHE_KEY = 'grupos-usuarios';
 
-/** SQL text: the active user groups listed by the subquery `ids` as a JSON array of { id, nome }, by name. */
-export function activeUserGroupsJsonText(ids: string) {
-  return `(SELECT coalesce(json_agg(json_build_object('id', g.id, 'nome', g.nome) ORDER BY g.nome), '[]'::json)
-     FROM grupo_usuarios g WHERE g.id IN (${ids}) AND g.active)`;
+/**
+ * The user groups of `ids` ({ id, nome }) in name order, from a catalogue of every group's name kept in memory (the
+ * same for every user): names the signed-in user's groups (`usuarioLogado.gruposUsuarios`), whose ids (of active
+ * groups) come with the user.
+ */
+export function userGroupsByIds(cache: AppCache, db: DbOrTx, ids: readonly string[]) {
+  return catalogueEntries(
+    cache,
+    USER_GROUPS_CACHE_KEY,
+    async () => {
+      const { rows } = await db.execute<{ id: string; nome: string }>(
+        sql`SELECT id, nome FROM grupo_usuarios ORDER BY nome, id`,
+      );
+      return new Map(rows.map((row, rank) => [row.id, { ...row, rank }]));
+    },
+    ids,
+  );
 }
 
 /** User groups by name (columns `id`, `nome`), for reports and lists that name a user group. */
@@ -72,6 +86,9 @@ export const userGroupNamesSql: SQL = sql`SELECT id, nome FROM grupo_usuarios`;
 export function userGroupName(groupId: SQL): SQL {
   return sql`(SELECT g.nome FROM grupo_usuarios g WHERE g.id = ${groupId})`;
 }
+
+// A function declaration: users.queries.ts builds its constant SQL with it while it loads, and the two modules
+// import each other.
 
 /** SQL text: the ids, among those of the subquery `ids`, of active user groups (a user's groups that grant anything). */
 export function activeUserGroupIdsText(ids: string) {

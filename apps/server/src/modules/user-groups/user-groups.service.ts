@@ -6,7 +6,7 @@ import { badInput, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { addUsersToUserGroup, removeUserFromUserGroup } from '../users/users.service.js';
-import { findUserGroup } from './user-groups.queries.js';
+import { findUserGroup, USER_GROUPS_CACHE_KEY } from './user-groups.queries.js';
 import { grupoUsuarios } from './user-groups.tables.js';
 
 // Actions of the user groups administration (decision 0013; rules in docs/domains/user-groups.md).
@@ -75,7 +75,7 @@ export async function salvarGrupoUsuarios(
   const id = input.id;
   const data = parseInput(userGroupSchema, input.grupo, 'grupo');
   requireAllowed(ctx, MAINTENANCE);
-  return inTransaction(ctx, async (tx) => {
+  const saved = await inTransaction(ctx, async (tx) => {
     const before = await lockVisible(ctx, tx, id);
     if (data.publico && !before.publico) requireAllowed(ctx, PUBLIC_GROUPS);
     await checkNameFree(tx, data.nome, id);
@@ -90,6 +90,9 @@ export async function salvarGrupoUsuarios(
     });
     return id;
   });
+  // A renamed group: this instance names it anew at once, the others within the cache's TTL.
+  ctx.cache.invalidate(USER_GROUPS_CACHE_KEY);
+  return saved;
 }
 
 /**

@@ -20,4 +20,5 @@ export const usersModule: PortalModule = {
   seed: usersSeed,
   routes: registerUserRoutes,
   jobs: startUserJobs,
+  mappers: { UsuarioLogado: './users.mappers.js#LoggedUserModel' },
 };

@@ -1,31 +1,25 @@
 import type { Idioma, UserType } from '@portal/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { SHARED_DATA_TTL_MS } from '../../platform/cache.js';
 import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
 import { type CurrentUser, type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { Services } from '../../platform/services.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import {
-  activeBrandsJsonText,
+  activeBrandIdsText,
   activeDealersOfGroupsSql,
   dealerGroupOfDealersSql,
   dealerNamesSql,
   dealersWithDisplayNameLikeSql,
 } from '../dealers/dealers.queries.js';
-import { SHARED_DATA_TTL_MS } from '../portal/portal.queries.js';
 import {
   accessTypeFeatureIdsText,
   accessTypeFeaturesSql,
   complementaryDataJsonText,
   featureIdsOfKeySql,
   featureKeysArrayText,
-  featuresJsonText,
 } from '../products/products.queries.js';
-import {
-  activeUserGroupIds,
-  activeUserGroupIdsText,
-  activeUserGroupsJsonText,
-  userGroupNamesSql,
-} from '../user-groups/user-groups.queries.js';
+import { activeUserGroupIds, activeUserGroupIdsText, userGroupNamesSql } from '../user-groups/user-groups.queries.js';
 import { userSearchSql } from './users.list.js';
 import { usuarioGrupoUsuarios, usuarioOnboarding } from './users.tables.js';
 
@@ -39,11 +33,13 @@ const featureIdsOf = (userRef: string) => `
  * Columns of the acting user (table alias `u`) with their effective keys and user groups. Shared by the
  * two hot paths that load a user on every request: by id (bearer tokens) and joined to the session (cookies).
  */
+// The lists come as JSON (parsed natively), not as PostgreSQL arrays (parsed character by character in JavaScript).
 export const CURRENT_USER_COLUMNS = `u.id AS u_id, u.nome AS u_nome, u.email AS u_email, u.tipo AS u_tipo,
   u.idioma AS u_idioma, u.active AS u_active, u.avatar_link AS u_avatar_link,
   (u.senha_hash IS NOT NULL) AS u_tem_senha,
-  ${featureKeysArrayText(featureIdsOf('u.id'))} AS u_chaves,
-  ARRAY(${activeUserGroupIdsText('SELECT ug.grupo_usuarios_id FROM usuario_grupo_usuarios ug WHERE ug.usuario_id = u.id')}) AS u_grupos`;
+  to_json(${featureKeysArrayText(featureIdsOf('u.id'))}) AS u_chaves,
+  to_json(ARRAY(${activeUserGroupIdsText('SELECT ug.grupo_usuarios_id FROM usuario_grupo_usuarios ug WHERE ug.usuario_id = u.id')})) AS u_grupos,
+  to_json(ARRAY(${activeBrandIdsText('SELECT um.marca_id FROM usuario_marca um WHERE um.usuario_id = u.id')})) AS u_marcas`;
 
 export type CurrentUserRow = {
   u_id: string;
@@ -56,6 +52,7 @@ export type CurrentUserRow = {
   u_tem_senha: boolean;
   u_chaves: string[] | null;
   u_grupos?: string[] | null;
+  u_marcas?: string[] | null;
 };
 
 /** Maps a CURRENT_USER_COLUMNS row; an inactive user is null (signed out on the next request). */
@@ -71,6 +68,7 @@ export function toCurrentUser(row: CurrentUserRow | undefined): CurrentUser | nu
     temSenha: row.u_tem_senha,
     chaves: row.u_chaves ?? [],
     ...(row.u_grupos ? { grupoUsuariosIds: row.u_grupos } : {}),
+    ...(row.u_marcas ? { marcaIds: row.u_marcas } : {}),
   };
 }
 
@@ -96,9 +94,6 @@ export async function currentUserByEmail(db: DbOrTx, email: string): Promise<Cur
   return toCurrentUser(rows.rows[0] as CurrentUserRow | undefined);
 }
 
-type Marca = { id: string; description: string; facebookId: string | null };
-type Funcionalidade = { id: string; chave: string; nome: string; produtoId: string };
-type Grupo = { id: string; nome: string };
 type Dado = {
   id: string;
   tipo: string;
@@ -108,22 +103,19 @@ type Dado = {
   produtoId: string | null;
 };
 
-const LOGGED_USER_DETAILS_SQL = `
-SELECT
-  ${activeBrandsJsonText('SELECT um.marca_id FROM usuario_marca um WHERE um.usuario_id = $1')} AS marcas,
-  ${featuresJsonText(featureIdsOf('$1'))} AS funcionalidades,
-  ${activeUserGroupsJsonText('SELECT ug.grupo_usuarios_id FROM usuario_grupo_usuarios ug WHERE ug.usuario_id = $1')} AS grupos,
-  ${complementaryDataJsonText('SELECT ud.dado_complementar_id FROM usuario_dado_complementar ud WHERE ud.usuario_id = $1')} AS dados`;
-
-/** The parts of the signed-in user (docs/domains/users.md#the-signed-in-user) beyond the core (brands, features, groups, extra links), one round trip. */
-export async function loadLoggedUserDetails(database: Database, userId: string) {
-  const [row] = await queryPrepared<{
-    marcas: Marca[];
-    funcionalidades: Funcionalidade[];
-    grupos: Grupo[];
-    dados: Dado[];
-  }>(database, 'logged_user_details', LOGGED_USER_DETAILS_SQL, [userId]);
-  return row;
+/**
+ * The signed-in user's complementary data (their per-product links) as a JSON array, one round trip: the rest of
+ * `usuarioLogado` (docs/domains/users.md#the-signed-in-user) comes with the user's load (brands, groups, keys) and is
+ * named from the owners' catalogues in memory.
+ */
+export async function loadLoggedUserComplementaryData(database: Database, userId: string): Promise<Dado[]> {
+  const [row] = await queryPrepared<{ dados: Dado[] }>(
+    database,
+    'logged_user_complementary_data',
+    `SELECT ${complementaryDataJsonText('SELECT ud.dado_complementar_id FROM usuario_dado_complementar ud WHERE ud.usuario_id = $1')} AS dados`,
+    [userId],
+  );
+  return row?.dados ?? [];
 }
 
 export async function isOnboardingSeen(db: DbOrTx, userId: string, onboardingId: string): Promise<boolean> {

@@ -7,10 +7,11 @@ import { badInput, notFound } from '../../platform/errors.js';
 import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
 import { isUuid } from '../../platform/sql.js';
-import { brandOptions, productsOfDealersSql } from '../dealers/dealers.queries.js';
+import { brandOptions, brandsByIds, productsOfDealersSql } from '../dealers/dealers.queries.js';
 import { listActiveDealerGroups } from '../groups/groups.queries.js';
 import { cachedPortalProperties, presentPortalProperties } from '../portal/portal.queries.js';
-import { PORTAL_PRODUCT_KEY, productCatalogue } from '../products/products.queries.js';
+import { cachedFeaturesByKey, PORTAL_PRODUCT_KEY, productCatalogue } from '../products/products.queries.js';
+import { userGroupsByIds } from '../user-groups/user-groups.queries.js';
 import { toUsuarios, usuarioById } from './users.admin-mappers.js';
 import {
   adminScope,
@@ -26,7 +27,8 @@ import {
   userIdsByType,
   usersByIdsInScope,
 } from './users.list.js';
-import { isOnboardingSeen, listDepartments, loadLoggedUserDetails } from './users.queries.js';
+import type { LoggedUserModel } from './users.mappers.js';
+import { isOnboardingSeen, listDepartments, loadLoggedUserComplementaryData } from './users.queries.js';
 import {
   alterarAtivacaoEspecial,
   alterarAtivacaoUsuario,
@@ -127,10 +129,19 @@ async function lookUp(ctx: GraphQLContext, by: { email: string } | { cpf: string
   };
 }
 
-/** Maps the signed-in user to the UsuarioLogado type (docs/domains/users.md#the-signed-in-user), labels in the user's language. */
-async function usuarioLogado(ctx: GraphQLContext) {
+/**
+ * Maps the signed-in user to the UsuarioLogado type (docs/domains/users.md#the-signed-in-user), labels in the user's
+ * language, without a query of its own: the user's load brought their keys, active groups and active brands; the
+ * names come from the owners' catalogues in memory. The complementary data are read by their field's resolver.
+ */
+async function usuarioLogado(ctx: GraphQLContext): Promise<LoggedUserModel> {
   const me = requireUser(ctx);
-  const { marcas, funcionalidades, grupos, dados } = await loadLoggedUserDetails(ctx.services.database, me.id);
+  const { cache, db } = ctx.services;
+  const [features, marcas, gruposUsuarios] = await Promise.all([
+    cachedFeaturesByKey(cache, db),
+    brandsByIds(cache, db, me.marcaIds ?? []),
+    userGroupsByIds(cache, db, me.grupoUsuariosIds ?? []),
+  ]);
   const locale = ctx.locale;
   return {
     id: me.id,
@@ -140,12 +151,9 @@ async function usuarioLogado(ctx: GraphQLContext) {
     marcas,
     tipo: { id: me.tipo, description: t(locale, `userType.${me.tipo satisfies UserType}`) },
     idioma: { id: me.idioma, description: t(locale, `idioma.${me.idioma satisfies Idioma}`) },
-    funcionalidades,
-    gruposUsuarios: grupos,
-    dadosComplementares: dados.map((d) => ({
-      ...d,
-      funcionalidades: funcionalidades.filter((f) => d.produtoId && f.produtoId === d.produtoId),
-    })),
+    // The keys come sorted; a key whose feature was deleted since is left out.
+    funcionalidades: me.chaves.flatMap((key) => features.get(key) ?? []),
+    gruposUsuarios,
     senhaGerenciadaPeloPortal: me.temSenha && !ctx.services.config.externalOidc,
   };
 }
@@ -307,6 +315,14 @@ export const resolvers: Resolvers = {
       await alterarSenha(actionContext(ctx), args);
       return true;
     },
+  },
+  UsuarioLogado: {
+    // Each complementary datum (a product's link) with the user's features of its product.
+    dadosComplementares: async (user, _, ctx) =>
+      (await loadLoggedUserComplementaryData(ctx.services.database, user.id)).map((d) => ({
+        ...d,
+        funcionalidades: user.funcionalidades.filter((f) => d.produtoId && f.produtoId === d.produtoId),
+      })),
   },
 };
 

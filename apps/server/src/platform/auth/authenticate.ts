@@ -8,12 +8,15 @@ import {
   deleteSession,
   loadSessionWithUser,
   SESSION_COOKIE,
+  type SessionRead,
   type SessionWithUser,
+  sessionTokens,
   updateSessionTokens,
 } from './session.js';
 import type { UserDirectory } from './user-directory.js';
 
-export type Authenticated = { user: CurrentUser; via: 'session' | 'bearer' };
+/** Who a request acts for; `preloaded`: the values of the reads asked for, when the session's load read them. */
+export type Authenticated = { user: CurrentUser; via: 'session' | 'bearer'; preloaded?: ReadonlyMap<string, unknown> };
 
 /** Who a request acts for (see createAuthenticator); `renew: false` keeps the session's idle expiry. */
 export type Authenticate = ReturnType<typeof createAuthenticator>;
@@ -43,11 +46,13 @@ export function createAuthenticator(deps: {
     if (running) return running;
     const work = (async () => {
       try {
-        const tokens = await client.refreshTokenGrant(await deps.oidc.configuration(), session.refreshToken as string);
+        const stored = await sessionTokens(deps.database.db, session.idHash);
+        if (!stored?.refreshToken) return false;
+        const tokens = await client.refreshTokenGrant(await deps.oidc.configuration(), stored.refreshToken);
         await updateSessionTokens(deps.database.db, session.idHash, {
           accessToken: tokens.access_token,
-          refreshToken: tokens.refresh_token ?? session.refreshToken,
-          idToken: tokens.id_token ?? session.idToken,
+          refreshToken: tokens.refresh_token ?? stored.refreshToken,
+          idToken: tokens.id_token ?? stored.idToken,
           tokenExpiresAt: new Date(Date.now() + (tokens.expiresIn() ?? 600) * 1000),
         });
         return true;
@@ -64,10 +69,13 @@ export function createAuthenticator(deps: {
     return work;
   };
 
-  /** `renew: false` (a live stream's re-check) does not count as activity: the idle expiry stays. */
+  /**
+   * `renew: false` (a live stream's re-check) does not count as activity: the idle expiry stays. `reads`: root fields'
+   * values to read with the session's user (a bearer token's request reads none).
+   */
   return async function authenticate(
     request: FastifyRequest,
-    opts: { renew?: boolean } = {},
+    opts: { renew?: boolean; reads?: readonly SessionRead[] } = {},
   ): Promise<Authenticated | null> {
     const header = request.headers.authorization;
     if (header?.toLowerCase().startsWith('bearer ')) {
@@ -80,15 +88,15 @@ export function createAuthenticator(deps: {
     if (!raw) return null;
     const found = await loadSessionWithUser(deps.database, deps.users, raw, opts);
     if (!found) return null;
-    const { session, user } = found;
+    const { session, user, preloaded } = found;
     if (!user) {
       await deleteSession(deps.database.db, session.idHash);
       return null;
     }
-    const expiresAt = session.tokenExpiresAt?.getTime();
-    if (session.refreshToken && expiresAt && expiresAt - Date.now() < TOKEN_REFRESH_MARGIN_MS) {
+    const expiresAt = session.tokenExpiresAt;
+    if (session.canRefresh && expiresAt && expiresAt - Date.now() < TOKEN_REFRESH_MARGIN_MS) {
       if (!(await refresh(session))) return null;
     }
-    return { user, via: 'session' };
+    return { user, via: 'session', preloaded };
   };
 }

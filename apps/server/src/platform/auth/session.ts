@@ -50,56 +50,81 @@ export async function loadSession(db: DbOrTx, raw: string): Promise<SessionRow |
 }
 
 type SessionUserRow = {
-  id_hash: string;
-  usuario_id: string;
-  refresh_token: string | null;
-  id_token: string | null;
-  token_expires_at: Date | string | null;
-  last_seen_at: Date | string;
+  can_refresh: boolean;
+  token_expires_ms: number | null;
+  last_seen_ms: number;
 };
 
 export type SessionWithUser = {
-  session: Pick<SessionRow, 'idHash' | 'usuarioId' | 'refreshToken' | 'idToken' | 'tokenExpiresAt'>;
+  /** The session; its tokens are read only to refresh them (`sessionTokens`). */
+  session: { idHash: string; canRefresh: boolean; tokenExpiresAt: number | null };
   /** Null when the user was disabled: the caller ends the session. */
   user: CurrentUser | null;
+  /** The values of the `reads` asked for, by field. */
+  preloaded: ReadonlyMap<string, unknown>;
 };
+
+/** A root field's value read with the user (PortalModule.sessionReads): SQL text of one value, the user as `u`. */
+export type SessionRead = { field: string; sql: string };
+
+/** The statement's text for each set of reads, by its name (one text per name, built once). */
+const sessionStatements = new Map<string, string>();
+
+function sessionStatement(users: UserDirectory, reads: readonly SessionRead[]): { name: string; text: string } {
+  const name = ['session_with_user', ...reads.map((r) => r.field)].join(':');
+  let text = sessionStatements.get(name);
+  if (text === undefined) {
+    // Times as epoch milliseconds (a float, not a Date to parse), the tokens only as whether one can be refreshed.
+    text = `SELECT s.refresh_token IS NOT NULL AS can_refresh,
+            (extract(epoch FROM s.token_expires_at) * 1000)::float8 AS token_expires_ms,
+            (extract(epoch FROM s.last_seen_at) * 1000)::float8 AS last_seen_ms,
+            ${[users.currentUserSql.select, ...reads.map((r, i) => `(${r.sql}) AS read_${i}`)].join(',\n')}
+       FROM sessao s JOIN ${users.currentUserSql.from} ON u.id = s.usuario_id
+      WHERE s.id_hash = $1 AND s.expires_at > now()`;
+    sessionStatements.set(name, text);
+  }
+  return { name, text };
+}
+
+/** The tokens of a session (a refresh needs them; the hot path does not read them). */
+export async function sessionTokens(db: DbOrTx, idHash: string) {
+  const [row] = await db
+    .select({ refreshToken: sessao.refreshToken, idToken: sessao.idToken })
+    .from(sessao)
+    .where(eq(sessao.idHash, idHash));
+  return row ?? null;
+}
 
 /**
  * The hot path of every signed-in request: the live session behind a cookie and its user with their
- * effective keys, in one round trip. Extends the session's idle expiry at most once a minute.
+ * effective keys, and the `reads` the request's query asks for, in one round trip. Extends the session's idle expiry
+ * at most once a minute.
  */
 export async function loadSessionWithUser(
   database: Database,
   users: UserDirectory,
   raw: string,
-  { renew = true }: { renew?: boolean } = {},
+  { renew = true, reads = [] }: { renew?: boolean; reads?: readonly SessionRead[] } = {},
 ): Promise<SessionWithUser | null> {
   const idHash = hashSessionId(raw);
-  const [row] = await queryPrepared<SessionUserRow>(
+  const statement = sessionStatement(users, reads);
+  const [row] = await queryPrepared<SessionUserRow & Record<string, unknown>>(
     database,
-    'session_with_user',
-    `SELECT s.id_hash, s.usuario_id, s.refresh_token, s.id_token, s.token_expires_at, s.last_seen_at,
-            ${users.currentUserSql.select}
-       FROM sessao s JOIN ${users.currentUserSql.from} ON u.id = s.usuario_id
-      WHERE s.id_hash = $1 AND s.expires_at > now()`,
+    statement.name,
+    statement.text,
     [idHash],
   );
   if (!row) return null;
-  if (renew && Date.now() - new Date(row.last_seen_at).getTime() > 60_000) {
+  if (renew && Date.now() - row.last_seen_ms > 60_000) {
     await database.db
       .update(sessao)
       .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(hours => ${SESSION_IDLE_HOURS})` })
       .where(eq(sessao.idHash, idHash));
   }
   return {
-    session: {
-      idHash: row.id_hash,
-      usuarioId: row.usuario_id,
-      refreshToken: row.refresh_token,
-      idToken: row.id_token,
-      tokenExpiresAt: row.token_expires_at ? new Date(row.token_expires_at) : null,
-    },
+    session: { idHash, canRefresh: row.can_refresh, tokenExpiresAt: row.token_expires_ms },
     user: users.toCurrentUser(row),
+    preloaded: new Map(reads.map((r, i) => [r.field, row[`read_${i}`]])),
   };
 }
 

@@ -20,6 +20,8 @@ export type CurrentUser = {
   chaves: string[];
   /** The user's user groups, when the request's user load read them (the users module's `viewerGroupIds`). */
   grupoUsuariosIds?: string[];
+  /** The user's active brands, when the request's user load read them (`usuarioLogado.marcas`). */
+  marcaIds?: string[];
 };
 
 export type GraphQLContext = {
@@ -28,7 +30,14 @@ export type GraphQLContext = {
   locale: Locale;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Root fields' values read with the user (PortalModule.sessionReads), by field. */
+  preloaded?: ReadonlyMap<string, unknown>;
 };
+
+/** The value of root field `field` read with the request's user (PortalModule.sessionReads), or undefined. */
+export function preloaded<T>(ctx: GraphQLContext, field: string): T | undefined {
+  return ctx.preloaded?.get(field) as T | undefined;
+}
 
 /** Narrows the context to a signed-in user (guards have already run; this is for types). */
 export function requireUser(ctx: GraphQLContext): CurrentUser {

@@ -14,6 +14,7 @@ import type { GraphQLContext } from './context.js';
 import { deniedOperation, type OperationInput } from './denials.js';
 import { aliasLimitRule, costLimitRule, fieldWithInvalidText } from './limits.js';
 import { buildResolvers, loadTypeDefs } from './schema.js';
+import { sessionReadsOf } from './session-reads.js';
 
 type ErrorParams = Record<string, string | number | Date>;
 
@@ -106,6 +107,7 @@ export async function registerGraphQL(
 ) {
   const { config } = services;
   const production = config.env === 'production';
+  const readsOf = sessionReadsOf(modules, config.graphql.maxTokens);
   app.addHook('preHandler', async (request, reply) => {
     if (!request.url.startsWith('/api/graphql') || request.method !== 'POST') return;
     if (request.cookies?.portal_sid && !isSameOrigin(request, config.publicUrl)) {
@@ -142,9 +144,9 @@ export async function registerGraphQL(
       ...(production ? [NoSchemaIntrospectionCustomRule] : []),
     ],
     context: async (request, reply): Promise<Omit<GraphQLContext, never>> => {
-      const auth = await authenticate(request);
+      const auth = await authenticate(request, { reads: readsOf(request.body) });
       const locale = auth ? LOCALE_BY_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
-      return { services, user: auth?.user ?? null, locale, request, reply };
+      return { services, user: auth?.user ?? null, locale, request, reply, preloaded: auth?.preloaded };
     },
     errorFormatter: (execution, context) => {
       const ctx = context as unknown as Partial<GraphQLContext> & {
