@@ -74,16 +74,10 @@ function chunkStatements(lo: number, hi: number, ids: Record<string, string>): [
     ],
     [
       'auditoria',
+      // A created user's row names the import and the file's row (decision 0059), as the import writes it.
       `INSERT INTO auditoria (usuario_id, entidade, entidade_id, acao, depois)
-       SELECT '${ids.admin}', 'usuario', id::text, 'importar', jsonb_build_object('id', id,
-         'nome', 'Importado Número ' || i, 'email', 'floor' || i || '@bench.demo', 'cpf', null, 'codigos', '[]'::jsonb,
-         'tipo', 'MONTADORA', 'idioma', 'PT_BR', 'telefones', '[]'::jsonb, 'celulares', '[]'::jsonb,
-         'dataAdmissao', '2025-02-03', 'emailSuperior', 'chefe@portal.demo', 'dataDesligamento', null,
-         'desligamentoId', null, 'idsDealers', '[]'::jsonb, 'idsGrupos', '[]'::jsonb,
-         'marcas', jsonb_build_array('${ids.marca1}', '${ids.marca2}'),
-         'idsGruposUsuarios', jsonb_build_array('${ids.grupoUsuarios}'),
-         'idsTiposAcesso', jsonb_build_array('${ids.tipoMontadora}'), 'idsFuncionalidades', '[]'::jsonb,
-         'cargos', '[]'::jsonb, 'importacaoId', '${IMPORT_ID}')
+       SELECT '${ids.admin}', 'usuario', id::text, 'importar',
+         jsonb_build_object('importacaoId', '${IMPORT_ID}', 'linha', i + 1)
        FROM ids`,
     ],
     [
