@@ -3,10 +3,10 @@
  * what the user import writes, with no JavaScript, no file and no checks in the way: the floor under
  * `bench:user-import`'s figure. The rows are the import bench's (four in five MONTADORA with two brands, a user
  * group and an access type; one in five DEALER_GRUPO with a CPF, a dealer, its group, a position and an access
- * type), each with its audit row and its pending invitation, written by chunks of 1,000 in one transaction each, one
- * set-based statement per table, generated inside PostgreSQL (generate_series) so that nothing but the writes is
- * timed: the `usuario` row and its indexes, the link rows and their foreign-key checks, the audit, the invitation,
- * the commit.
+ * type), each with its audit row, and each chunk's pending invitations (one row holding the chunk's new users' ids),
+ * written by chunks of 1,000 in one transaction each, one set-based statement per table, generated inside PostgreSQL
+ * (generate_series) so that nothing but the writes is timed: the `usuario` row and its indexes, the link rows and
+ * their foreign-key checks, the audit, the invitations, the commit.
  *
  * A fresh database (`portal_bench_import_floor_<pid>`, dropped at the end) gets the schema and the demo data from the
  * portal started once as `npm start` does. Prints the time per statement and the total beside the import's budget
@@ -74,21 +74,16 @@ function chunkStatements(lo: number, hi: number, ids: Record<string, string>): [
     ],
     [
       'auditoria',
+      // A created user's row names the import and the file's row (decision 0059), as the import writes it.
       `INSERT INTO auditoria (usuario_id, entidade, entidade_id, acao, depois)
-       SELECT '${ids.admin}', 'usuario', id::text, 'importar', jsonb_build_object('id', id,
-         'nome', 'Importado Número ' || i, 'email', 'floor' || i || '@bench.demo', 'cpf', null, 'codigos', '[]'::jsonb,
-         'tipo', 'MONTADORA', 'idioma', 'PT_BR', 'telefones', '[]'::jsonb, 'celulares', '[]'::jsonb,
-         'dataAdmissao', '2025-02-03', 'emailSuperior', 'chefe@portal.demo', 'dataDesligamento', null,
-         'desligamentoId', null, 'idsDealers', '[]'::jsonb, 'idsGrupos', '[]'::jsonb,
-         'marcas', jsonb_build_array('${ids.marca1}', '${ids.marca2}'),
-         'idsGruposUsuarios', jsonb_build_array('${ids.grupoUsuarios}'),
-         'idsTiposAcesso', jsonb_build_array('${ids.tipoMontadora}'), 'idsFuncionalidades', '[]'::jsonb,
-         'cargos', '[]'::jsonb, 'importacaoId', '${IMPORT_ID}')
+       SELECT '${ids.admin}', 'usuario', id::text, 'importar',
+         jsonb_build_object('importacaoId', '${IMPORT_ID}', 'linha', i + 1)
        FROM ids`,
     ],
     [
       'importacao_usuarios_convite',
-      `INSERT INTO importacao_usuarios_convite (importacao_id, usuario_id) SELECT '${IMPORT_ID}', id FROM ids`,
+      `INSERT INTO importacao_usuarios_convite (importacao_id, inicio, usuario_ids)
+       SELECT '${IMPORT_ID}', ${lo - 1}, array_agg(id) FROM ids`,
     ],
   ];
 }

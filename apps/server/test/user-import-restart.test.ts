@@ -186,12 +186,20 @@ describe.runIf(onPostgres)('user import: two instances on one PostgreSQL databas
                WHERE acao = 'importar' AND depois->>'importacaoId' = ${id}`,
         ),
       ).toEqual([{ n: rowsCount, users: rowsCount }]);
-      // Each new user is invited once (the invitation job of the finished import).
-      const invited = sql`SELECT count(*)::int AS n FROM importacao_usuarios_convite WHERE importacao_id = ${id}`;
+      // Each new user is invited once (the invitation job of the finished import): no pending row left, one
+      // invitation audited per user.
+      const pending = sql`SELECT count(*)::int AS n FROM importacao_usuarios_convite WHERE importacao_id = ${id}`;
       const until = Date.now() + 60_000;
-      while ((await rows<{ n: number }>(invited))[0].n > 0 && Date.now() < until)
+      while ((await rows<{ n: number }>(pending))[0].n > 0 && Date.now() < until)
         await new Promise((r) => setTimeout(r, 250));
-      expect(await rows(invited)).toEqual([{ n: 0 }]);
+      expect(await rows(pending)).toEqual([{ n: 0 }]);
+      expect(
+        await rows(
+          sql`SELECT count(*)::int AS n, count(DISTINCT a.entidade_id)::int AS users FROM auditoria a
+               JOIN usuario u ON a.entidade_id = u.id::text
+               WHERE a.acao = 'convidar' AND u.email LIKE ${`${prefix}%`}`,
+        ),
+      ).toEqual([{ n: rowsCount, users: rowsCount }]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

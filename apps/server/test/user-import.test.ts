@@ -4,14 +4,25 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria } from '../src/modules/audit/audit.tables.js';
 import { portalLabels } from '../src/modules/portal/portal.queries.js';
-import { IMPORT_COLUMNS, type ImportColumn } from '../src/modules/user-import/user-import.columns.js';
-import { processImport, removeStaleCopies } from '../src/modules/user-import/user-import.process.js';
+import {
+  IMPORT_COLUMNS,
+  type ImportColumn,
+  USER_IMPORT_INVITE_QUEUE,
+} from '../src/modules/user-import/user-import.columns.js';
+import {
+  CHUNK_ROWS,
+  inviteImportedUsers,
+  PG_CHUNK_ROWS,
+  processImport,
+  removeStaleCopies,
+} from '../src/modules/user-import/user-import.process.js';
 import {
   importacaoUsuarios,
   importacaoUsuariosConvite,
   importacaoUsuariosErro,
 } from '../src/modules/user-import/user-import.tables.js';
 import { usuario, usuarioCargo, usuarioDealer } from '../src/modules/users/users.tables.js';
+import { textArray } from '../src/platform/sql.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
 import { createUser } from './factories.js';
@@ -257,26 +268,66 @@ describe('user import', () => {
     expect(await userByEmail(mail('jota'))).toBeUndefined();
   });
 
-  it('two workers on one import write each row once', async () => {
-    const rows = Array.from({ length: 1_100 }, (_, i) => carmaker(`par${i}`));
-    const data = await sheet(rows);
-    // Recorded without its job running: both "instances" below start it at once.
-    const key = `imports/test-${run}`;
-    const { Readable } = await import('node:stream');
-    await portal.services.storage.put(key, Readable.from([data]));
-    const [adminRow] = await portal.services.db.select().from(usuario).where(eq(usuario.email, 'admin@portal.demo'));
-    const [record] = await portal.services.db
-      .insert(importacaoUsuarios)
-      .values({ usuarioId: adminRow.id, nomeArquivo: 'par.xlsx', storageKey: key, idioma: 'PT_BR' })
-      .returning();
-    const log = () => {};
-    await Promise.all([processImport(portal.services, record.id, log), processImport(portal.services, record.id, log)]);
-    const status = await statusOf(record.id);
-    expect(status).toMatchObject({ status: 'FINISHED', total: 1_100, done: 1_100, criados: 1_100, rejeitadas: 0 });
-    const imported = await portal.services.db.execute(
-      sql`SELECT count(*) AS n FROM usuario WHERE email LIKE ${`par%-${run}@import.demo`}`,
-    );
-    expect(Number((imported.rows[0] as { n: string }).n)).toBe(1_100);
+  it('two workers on one import write each row once; two invitation workers invite each new user once', async () => {
+    // This portal's invitation worker is stopped first, so that the pending invitations are seen as the import left
+    // them; two workers then send them side by side.
+    await portal.services.jobs.boss.offWork(USER_IMPORT_INVITE_QUEUE);
+    try {
+      const rows = Array.from({ length: 1_100 }, (_, i) => carmaker(`par${i}`));
+      const data = await sheet(rows);
+      // Recorded without its job running: both "instances" below start it at once.
+      const key = `imports/test-${run}`;
+      const { Readable } = await import('node:stream');
+      await portal.services.storage.put(key, Readable.from([data]));
+      const [adminRow] = await portal.services.db.select().from(usuario).where(eq(usuario.email, 'admin@portal.demo'));
+      const [record] = await portal.services.db
+        .insert(importacaoUsuarios)
+        .values({ usuarioId: adminRow.id, nomeArquivo: 'par.xlsx', storageKey: key, idioma: 'PT_BR' })
+        .returning();
+      const log = () => {};
+      await Promise.all([
+        processImport(portal.services, record.id, log),
+        processImport(portal.services, record.id, log),
+      ]);
+      const status = await statusOf(record.id);
+      expect(status).toMatchObject({ status: 'FINISHED', total: 1_100, done: 1_100, criados: 1_100, rejeitadas: 0 });
+      const imported = (
+        await portal.services.db.execute(
+          sql`SELECT id::text AS id FROM usuario WHERE email LIKE ${`par%-${run}@import.demo`}`,
+        )
+      ).rows as { id: string }[];
+      expect(imported).toHaveLength(1_100);
+
+      // One pending row per chunk, where the chunk starts, holding that chunk's new users.
+      const pending = await portal.services.db
+        .select()
+        .from(importacaoUsuariosConvite)
+        .where(eq(importacaoUsuariosConvite.importacaoId, record.id))
+        .orderBy(importacaoUsuariosConvite.inicio);
+      const chunk = portal.services.database.kind === 'postgres' ? PG_CHUNK_ROWS : CHUNK_ROWS;
+      const starts = Array.from({ length: Math.ceil(1_100 / chunk) }, (_, i) => i * chunk);
+      expect(pending.map((p) => p.inicio)).toEqual(starts);
+      expect(pending.map((p) => p.usuarioIds.length)).toEqual(starts.map((s) => Math.min(chunk, 1_100 - s)));
+      const ids = imported.map((u) => u.id).sort();
+      expect(pending.flatMap((p) => p.usuarioIds).sort()).toEqual(ids);
+
+      await Promise.all([
+        inviteImportedUsers(portal.services, record.id),
+        inviteImportedUsers(portal.services, record.id),
+      ]);
+      await invitationsSent(record.id);
+      const invited = (
+        await portal.services.db.execute(
+          sql`SELECT count(*)::int AS n, count(DISTINCT entidade_id)::int AS users FROM auditoria
+               WHERE acao = 'convidar' AND entidade_id = ANY(${textArray(ids)})`,
+        )
+      ).rows;
+      expect(invited).toEqual([{ n: 1_100, users: 1_100 }]);
+    } finally {
+      await portal.services.jobs.work<{ importId: string }>(USER_IMPORT_INVITE_QUEUE, ({ importId }) =>
+        inviteImportedUsers(portal.services, importId),
+      );
+    }
   }, 120_000);
 
   it('removes the temp copies a killed server left, not a running job’s', async () => {

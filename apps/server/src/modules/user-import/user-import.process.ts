@@ -51,7 +51,7 @@ import { importacaoUsuarios, importacaoUsuariosConvite, importacaoUsuariosErro }
 
 /** Rows per transaction: PGlite, and PostgreSQL (where each chunk's dozen round trips and constant work weigh more). */
 export const CHUNK_ROWS = 1_000;
-const PG_CHUNK_ROWS = 2_000;
+export const PG_CHUNK_ROWS = 2_000;
 /** Chunks written side by side on PostgreSQL (each on its connection; they commit in order). PGlite: one. */
 const CHUNKS_IN_FLIGHT = 2;
 /** The most user rows a file may have (documented in the template's instructions). */
@@ -359,10 +359,11 @@ async function commitChunk(
         .insert(importacaoUsuariosErro)
         .values(rejected.map((r) => ({ importacaoId: record.id, ...r })))
         .onConflictDoNothing();
-    // One array parameter, not two per row (a thousand rows' bind and parse cost more than the rows).
+    // One row for the chunk's new users (their ids in an array): a row per user cost a write and two foreign-key
+    // checks each. Keyed by where the chunk starts, as the checkpoint.
     if (created.length)
-      await tx.execute(sql`INSERT INTO importacao_usuarios_convite (importacao_id, usuario_id)
-        SELECT ${record.id}::uuid, unnest(${uuidArray(created)}) ON CONFLICT DO NOTHING`);
+      await tx.execute(sql`INSERT INTO importacao_usuarios_convite (importacao_id, inicio, usuario_ids)
+        VALUES (${record.id}, ${start}, ${uuidArray(created)}) ON CONFLICT DO NOTHING`);
     if (previous) await previous;
     // NO KEY UPDATE: the next chunk's rejected rows and invitations reference this row (their foreign keys take
     // KEY SHARE locks on it) while it waits for this chunk; FOR UPDATE would wait for them in turn.
@@ -419,29 +420,38 @@ async function finish(ctx: ActionContext, record: ImportRecord) {
 const INVITES_PER_BATCH = 50;
 
 /**
- * The invitation job of a finished import: invites its new users in batches, as the uploader, deleting each
- * batch's pending rows in the same transaction (a retried job goes on where the last batch ended).
+ * The invitation job of a finished import: invites its new users in batches, as the uploader. Each batch takes one
+ * chunk's row (locked; a second worker skips it and takes another chunk's), invites its first ids and, in the same
+ * transaction, removes them from the row or deletes the row: each user is invited once, and a retried job goes on
+ * where the last committed batch ended.
  */
 export async function inviteImportedUsers(services: Services, importId: string): Promise<void> {
   const record = await findImport(services, importId);
   if (!record) return;
   const actor = await loadCurrentUser(services.database, record.usuarioId);
   const ctx: ActionContext = actor ? { ...services, actor } : systemContext(services);
+  const invites = importacaoUsuariosConvite;
   for (;;) {
-    const sent = await inTransaction(ctx, async (tx, txCtx) => {
-      const batch = await tx
-        .select({ usuarioId: importacaoUsuariosConvite.usuarioId })
-        .from(importacaoUsuariosConvite)
-        .where(eq(importacaoUsuariosConvite.importacaoId, importId))
-        .limit(INVITES_PER_BATCH)
+    const found = await inTransaction(ctx, async (tx, txCtx) => {
+      const [pending] = await tx
+        .select({ inicio: invites.inicio, usuarioIds: invites.usuarioIds })
+        .from(invites)
+        .where(eq(invites.importacaoId, importId))
+        .orderBy(invites.inicio)
+        .limit(1)
         .for('update', { skipLocked: true });
-      if (!batch.length) return 0;
-      const ids = batch.map((b) => b.usuarioId);
+      if (!pending) return false;
+      const ids = pending.usuarioIds.slice(0, INVITES_PER_BATCH);
       await inviteUsers(txCtx, ids);
-      await tx.execute(sql`DELETE FROM importacao_usuarios_convite
-        WHERE importacao_id = ${importId} AND usuario_id = ANY(${uuidArray(ids)})`);
-      return ids.length;
+      const chunk = and(eq(invites.importacaoId, importId), eq(invites.inicio, pending.inicio));
+      if (ids.length < pending.usuarioIds.length)
+        await tx
+          .update(invites)
+          .set({ usuarioIds: sql`${invites.usuarioIds}[${INVITES_PER_BATCH + 1}:]` })
+          .where(chunk);
+      else await tx.delete(invites).where(chunk);
+      return true;
     });
-    if (!sent) return;
+    if (!found) return;
   }
 }

@@ -55,16 +55,20 @@ export const importacaoUsuariosErro = pgTable(
   (t) => [primaryKey({ columns: [t.importacaoId, t.linha] })],
 );
 
-/** A user an import created, not invited yet: the invitation job sends and deletes these after the import ends. */
+/**
+ * The users one chunk of an import created, not invited yet: one row per committed chunk (`inicio`, the checkpoint
+ * where the chunk starts), its new users' ids in an array (one row per user cost a write and two foreign-key checks
+ * each on a bulk import). The invitation job takes a row, invites its first ids and shrinks or deletes it in the same
+ * transaction. A user removed since the import is skipped by the job (an array has no foreign key).
+ */
 export const importacaoUsuariosConvite = pgTable(
   'importacao_usuarios_convite',
   {
     importacaoId: uuid('importacao_id')
       .notNull()
       .references(() => importacaoUsuarios.id, { onDelete: 'cascade' }),
-    usuarioId: uuid('usuario_id')
-      .notNull()
-      .references(() => usuario.id, { onDelete: 'cascade' }),
+    inicio: integer('inicio').notNull(),
+    usuarioIds: uuid('usuario_ids').array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.importacaoId, t.usuarioId] })],
+  (t) => [primaryKey({ columns: [t.importacaoId, t.inicio] })],
 );
