@@ -157,6 +157,24 @@ describe('GraphQL API', () => {
     expect(me.senhaGerenciadaPeloPortal).toBe(true);
   });
 
+  it('usuarioLogado names its brands from memory, anew at once after a rename on this instance', async () => {
+    const brands = async () =>
+      (await gql(as.admin, base, '{ usuarioLogado { marcas { id description } } }')).data.usuarioLogado.marcas;
+    const before = await brands();
+    const rename = (descricao: string) =>
+      gql(as.admin, base, 'mutation ($id: ID, $d: String!) { salvarMarca(id: $id, marca: { descricao: $d }) { id } }', {
+        id: before[0].id,
+        d: descricao,
+      });
+    expect((await rename('Aurora Renomeada')).errors).toBeUndefined();
+    try {
+      expect((await brands()).map((m: any) => m.description)).toEqual(['Aurora Renomeada', 'Boreal', 'Cometa']);
+    } finally {
+      await rename(before[0].description);
+    }
+    expect(await brands()).toEqual(before);
+  });
+
   it('menuUsuarioLogado filters the tree by the route table and the entries own keys', async () => {
     const titles = async (c: CookieClient) => {
       const res = await gql(

@@ -1,6 +1,6 @@
 import { QueryPromise } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createCache } from './cache.js';
+import { catalogueEntries, createCache } from './cache.js';
 
 describe('app cache', () => {
   it('serves within the TTL, reloads after it, forgets failures and invalidates by prefix', async () => {
@@ -42,5 +42,27 @@ describe('app cache', () => {
     await cache.get('home.new', 1000, async () => 'new');
     expect(cache.size).toBe(1);
     expect(await cache.get('home.new', 1000, async () => 'again')).toBe('new');
+  });
+
+  it("gives a catalogue's entries in rank order, reloading it once for an id it lacks (a row created since)", async () => {
+    const cache = createCache(() => 0);
+    const rows = [
+      { id: 'b', rank: 1 },
+      { id: 'a', rank: 0 },
+    ];
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return new Map(rows.map((row) => [row.id, row]));
+    };
+    expect(await catalogueEntries(cache, 'k', load, ['b', 'a'])).toEqual([rows[1], rows[0]]);
+    expect(await catalogueEntries(cache, 'k', load, ['a'])).toEqual([rows[1]]);
+    expect(loads).toBe(1);
+    rows.push({ id: 'c', rank: 2 });
+    expect((await catalogueEntries(cache, 'k', load, ['c', 'a'])).map((r) => r.id)).toEqual(['a', 'c']);
+    expect(loads).toBe(2);
+    // Still missing after the reload (deleted meanwhile): left out, and asked again each time.
+    expect((await catalogueEntries(cache, 'k', load, ['a', 'gone'])).map((r) => r.id)).toEqual(['a']);
+    expect(loads).toBe(3);
   });
 });
