@@ -51,7 +51,7 @@ export type PortalModule = {
   /** One valid document per root field ('Query.name' -> document): the deny tests run each. */
   samples?: Record<string, string>;
   /**
-   * Root query fields read with the request's user (docs/ARCHITECTURE.md#the-hot-path): the SQL text of the field's
+   * Root query fields read with the request's user (docs/ARCHITECTURE.md, "Following a request"): the SQL text of the field's
    * value, given the user's id as an SQL expression. For a request of one query asking such a field, the platform adds
    * the value to the statement that loads the session and its user, and the field's resolver takes it with
    * `preloaded(ctx, field)` instead of a round trip of its own.
