@@ -180,10 +180,11 @@ describe('GraphQL API', () => {
       const res = await gql(
         c,
         base,
-        '{ menuUsuarioLogado { menus { title uri children { uri children { uri } } } menusJson locales { id } } }',
+        '{ menuUsuarioLogado { menus { title uri children { uri children { uri } } } menusJson locales { id } linksExtras { label } } }',
       );
       const m = res.data.menuUsuarioLogado;
-      expect(JSON.parse(m.menusJson)).toHaveLength(m.menus.length);
+      expect(JSON.parse(m.menusJson)).toEqual(m.menus.map((n: any) => expect.objectContaining({ title: n.title })));
+      expect(m.linksExtras.length).toBeGreaterThan(0);
       expect(m.locales.map((l: any) => l.id)).toEqual(['PT_BR', 'ES', 'EN']);
       return JSON.stringify(m.menus);
     };
