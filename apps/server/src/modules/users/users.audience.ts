@@ -44,7 +44,7 @@ export function audienceSql(a: Audience): SQL {
         UNION SELECT usuario_id FROM usuario_grupo WHERE grupo_id = ANY(${uuidArray(a.grupoIds ?? [])})
         UNION SELECT usuario_id FROM usuario_dealer
                WHERE dealer_id IN (${activeDealersOfGroupsSql(a.grupoIds ?? [])})
-        UNION ${usersByEmailSql(a.emails ?? [])}${extraSql(a)}`;
+        UNION ${userIdsByEmailSql(a.emails ?? [])}${extraSql(a)}`;
   return sql`SELECT u.id FROM usuario u JOIN (${reached}) alvo ON alvo.id = u.id
      WHERE u.active AND u.id <> ALL(${uuidArray(a.exceptIds ?? [])})`;
 }
@@ -53,9 +53,9 @@ export function audienceSql(a: Audience): SQL {
  * The ids of the users whose e-mail is one of `emails` (case-insensitive), one probe of the unique index per e-mail
  * (a scalar subquery per element is never planned otherwise). `email = ANY(array)` is planned as if every e-mail
  * existed: once `usuario` outgrows its statistics that is a sequential scan of every user (docs/benchmarks.md, "User
- * import"; the import finds its stored users the same way). E-mails of no user give no row.
+ * import"). E-mails of no user give no row. The audience and the import's stored users use it.
  */
-function usersByEmailSql(emails: readonly string[]): SQL {
+export function userIdsByEmailSql(emails: readonly string[]): SQL {
   return sql`SELECT id FROM (SELECT (SELECT x.id FROM usuario x WHERE x.email = k.email::citext) AS id
       FROM unnest(${textArray(emails)}::text[]) AS k(email)) porEmail WHERE id IS NOT NULL`;
 }

@@ -10,6 +10,7 @@ import { existingBrandIds, existingDealerIds } from '../dealers/dealers.queries.
 import { existingDealerGroupIds } from '../groups/groups.queries.js';
 import { productCatalogue } from '../products/products.queries.js';
 import { existingUserGroupIds } from '../user-groups/user-groups.queries.js';
+import { userIdsByEmailSql } from './users.audience.js';
 import { inviteUser } from './users.invitation.js';
 import { type AdminScope, adminScope, editableSql, positionCatalogue, visibleSql } from './users.list.js';
 import { existingDepartmentIds } from './users.queries.js';
@@ -481,8 +482,7 @@ async function loadStoredUsers(db: DbOrTx, scope: AdminScope, emails: string[]) 
         coalesce((SELECT json_agg(json_build_object('cargoId', uc.cargo_id, 'dealerId', uc.dealer_id,
                     'departamentoId', uc.departamento_id, 'dataInicio', uc.data_inicio::text))
                   FROM usuario_cargo uc WHERE uc.usuario_id = u.id), '[]'::json) AS cargos
-      FROM usuario u WHERE u.id = ANY(ARRAY(SELECT (SELECT x.id FROM usuario x WHERE x.email = k.email::citext)
-        FROM unnest(${textArray(emails)}::text[]) AS k(email)))
+      FROM usuario u WHERE u.id = ANY(ARRAY(${userIdsByEmailSql(emails)}))
       FOR UPDATE OF u`)
   ).rows as (StoredUser & { cargos: Position[] | string })[];
   const byEmail = new Map<string, StoredUser>();
