@@ -175,8 +175,35 @@ export async function queryPrepared<T>(
   values: unknown[],
 ): Promise<T[]> {
   if (database.pool) return (await database.pool.query({ name, text, values: values as never[] })).rows as T[];
-  return (await (database.pglite as PGlite).query<T>(text, values)).rows;
+  const pglite = database.pglite as PGlite;
+  // PGlite's query() plans its text on every call. A statement whose values are all plain strings (ids, hashes) is
+  // PREPAREd once on PGlite's one connection, then EXECUTEd with the values as quoted literals (a utility statement
+  // takes no bind parameters): the plan is kept. Anything else, or a statement that fails to prepare, runs as text.
+  if (values.every((v) => typeof v === 'string' && !v.includes('\0'))) {
+    let prepared = preparedOnPglite.get(pglite);
+    if (!prepared) {
+      prepared = new Map();
+      preparedOnPglite.set(pglite, prepared);
+    }
+    const quoted = `"${name.replaceAll('"', '""')}"`;
+    let ok = prepared.get(name);
+    if (ok === undefined) {
+      ok = await pglite.exec(`PREPARE ${quoted} AS ${text}`).then(
+        () => true,
+        () => false,
+      );
+      prepared.set(name, ok);
+    }
+    if (ok) {
+      const literals = (values as string[]).map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
+      return (await pglite.query<T>(`EXECUTE ${quoted}${values.length ? `(${literals})` : ''}`)).rows;
+    }
+  }
+  return (await pglite.query<T>(text, values)).rows;
 }
+
+/** The hot path's statements PREPAREd on each PGlite database, by name (false: it could not be; run as text). */
+const preparedOnPglite = new WeakMap<PGlite, Map<string, boolean>>();
 
 const dialect = new PgDialect();
 const preparedTexts = new Map<string, string>();
