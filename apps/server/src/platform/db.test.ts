@@ -21,6 +21,24 @@ describe('queryPrepared on PGlite', () => {
     expect(await prepared()).toEqual(expect.arrayContaining(['two', 'list']));
   });
 
+  it('prepares once when many ask at once', async () => {
+    const rows = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        queryPrepared<{ v: string }>(database, 'at once', 'SELECT $1::text AS v', [`${i}`]),
+      ),
+    );
+    expect(rows.map((r) => r[0].v)).toEqual(['0', '1', '2', '3', '4']);
+    await queryPrepared(database, 'at once', 'SELECT $1::text AS v', ['5']);
+    // Every call ran the prepared statement (a failed second PREPARE would have sent the later ones to the text path).
+    const [runs] = await queryPrepared<{ n: number }>(
+      database,
+      'runs',
+      "SELECT (generic_plans + custom_plans)::int AS n FROM pg_prepared_statements WHERE name = 'at once'",
+      [],
+    );
+    expect(runs.n).toBe(6);
+  });
+
   it('runs a statement of other values as text, with bind parameters', async () => {
     expect(await queryPrepared(database, 'numbers', 'SELECT $1::int + 1 AS n', [41])).toEqual([{ n: 42 }]);
     expect(await prepared()).not.toContain('numbers');

@@ -186,15 +186,16 @@ export async function queryPrepared<T>(
       preparedOnPglite.set(pglite, prepared);
     }
     const quoted = `"${name.replaceAll('"', '""')}"`;
-    let ok = prepared.get(name);
-    if (ok === undefined) {
-      ok = await pglite.exec(`PREPARE ${quoted} AS ${text}`).then(
+    // One PREPARE however many requests ask at once (a second one would fail as a duplicate).
+    let ready = prepared.get(name);
+    if (!ready) {
+      ready = pglite.exec(`PREPARE ${quoted} AS ${text}`).then(
         () => true,
         () => false,
       );
-      prepared.set(name, ok);
+      prepared.set(name, ready);
     }
-    if (ok) {
+    if (await ready) {
       const literals = (values as string[]).map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
       return (await pglite.query<T>(`EXECUTE ${quoted}${values.length ? `(${literals})` : ''}`)).rows;
     }
@@ -203,7 +204,7 @@ export async function queryPrepared<T>(
 }
 
 /** The hot path's statements PREPAREd on each PGlite database, by name (false: it could not be; run as text). */
-const preparedOnPglite = new WeakMap<PGlite, Map<string, boolean>>();
+const preparedOnPglite = new WeakMap<PGlite, Map<string, Promise<boolean>>>();
 
 const dialect = new PgDialect();
 const preparedTexts = new Map<string, string>();
