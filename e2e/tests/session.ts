@@ -41,8 +41,27 @@ export async function openSignedIn(page: Page, path: string, email: string, land
   lastSignIn.set(email, await page.context().cookies());
 }
 
+/**
+ * Waits (up to 5 s) for the page's finite CSS transitions and animations to end (a dialog fading in, a button's colour
+ * change): axe reads colours as they are painted, so a half-faded text fails contrast for a moment. Endless ones
+ * (spinners) are not waited for.
+ */
+async function finishedAnimations(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
+}
+
 /** Serious and critical accessibility violations of the page as it is now. */
 export async function seriousViolations(page: Page) {
+  await finishedAnimations(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
