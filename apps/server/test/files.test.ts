@@ -276,7 +276,8 @@ function uploadSuite(name: string, setup: () => Promise<{ env: Record<string, st
       const id = await upload('segredo.pdf', pdf());
       const other = await upload('outro.pdf', pdf());
       const now = Date.now();
-      const spy = vi.spyOn(Date, 'now').mockReturnValue(now - 120_000);
+      // More than twice the ttl ago: a link is valid for `ttl` to twice that (the end of the next slot).
+      const spy = vi.spyOn(Date, 'now').mockReturnValue(now - 180_000);
       const expired = await signDownloadLink(portal.services.db, id, { ttlSeconds: 60, userId: me });
       spy.mockRestore();
       expect((await download(expired)).status).toBe(404);
@@ -293,6 +294,25 @@ function uploadSuite(name: string, setup: () => Promise<{ env: Record<string, st
       const missing = await signDownloadLink(portal.services.db, crypto.randomUUID(), { ttlSeconds: 60, userId: me });
       expect((await download(missing)).status).toBe(404);
       expect((await download(`/api/files/not-a-uuid?exp=1&sig=x`)).status).toBe(404);
+    });
+
+    it("a user's link stays the same URL during a slot of its ttl and is valid for at least the ttl", async () => {
+      const id = await upload('cache.pdf', pdf());
+      const { db } = portal.services;
+      const slotStart = Math.ceil(Date.now() / 60_000) * 60_000;
+      const spy = vi.spyOn(Date, 'now').mockReturnValue(slotStart + 1_000);
+      const first = await signDownloadLink(db, id, { ttlSeconds: 60, userId: me });
+      spy.mockReturnValue(slotStart + 59_000);
+      expect(await signDownloadLink(db, id, { ttlSeconds: 60, userId: me })).toBe(first);
+      expect(await signDownloadLink(db, id, { ttlSeconds: 60, userId: crypto.randomUUID() })).not.toBe(first);
+      expect(await signDownloadLink(db, id, { ttlSeconds: 60, userId: me, inline: true })).not.toBe(first);
+      spy.mockReturnValue(slotStart + 60_000);
+      const next = await signDownloadLink(db, id, { ttlSeconds: 60, userId: me });
+      spy.mockRestore();
+      expect(next).not.toBe(first);
+      const exp = (link: string) => Number(new URL(link, base).searchParams.get('exp'));
+      expect(exp(first) * 1000 - (slotStart + 59_000)).toBeGreaterThanOrEqual(60_000);
+      expect(exp(next) - exp(first)).toBe(60);
     });
 
     it('inline only for raster images; thumbnail for a png, none for a pdf', async () => {

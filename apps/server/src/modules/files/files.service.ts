@@ -266,11 +266,11 @@ const signature = (key: Buffer, f: LinkFields) =>
     .update(`${f.kind}\n${f.id}\n${f.exp}\n${f.inline ? 1 : 0}\n${f.name}\n${f.userId}`)
     .digest('base64url');
 
-// Variant links stay the same for one user, image and width during a whole slot (below), and /home asks
-// for about 60 of them on every load: each is signed once per slot. One map per database handle (its
-// signing key, as linkKeys), emptied when it is full.
-const variantLinksOf = new WeakMap<object, Map<string, string>>();
-const VARIANT_LINKS_MAX = 50_000;
+// A link stays the same for one user, file, kind, flag and name during a whole slot (below): /home asks for about 75
+// on every load (each slide's and ad's image and its variants), and signing each took about 8 % of that request's
+// server time. One map per database handle (its signing key, as linkKeys), emptied when it is full.
+const signedLinksOf = new WeakMap<object, Map<string, string>>();
+const SIGNED_LINKS_MAX = 50_000;
 
 async function signLink(
   db: DbOrTx,
@@ -282,31 +282,29 @@ async function signLink(
   const name = opts.name ?? '';
   const ttl = Math.max(1, Math.floor(opts.ttlSeconds));
   const now = Math.floor(Date.now() / 1000);
-  // A variant's link expires at the end of the next `ttl` slot rather than `ttl` from now, so the same
-  // user gets the same URL for a while and the browser's cache of the (immutable) variant serves it.
-  const variant = kind.startsWith('variant/');
-  const exp = variant ? (Math.floor(now / ttl) + 2) * ttl : now + ttl;
-  const memoKey = variant ? `${userId} ${kind} ${id} ${exp} ${inline} ${name}` : '';
-  let variantLinks = variantLinksOf.get(db);
-  if (!variantLinks) {
-    variantLinks = new Map();
-    variantLinksOf.set(db, variantLinks);
+  // A link expires at the end of the next `ttl` slot rather than `ttl` from now (so between `ttl` and twice that):
+  // the same user gets the same URL for a while, and the browser's cache of the file serves it again.
+  const exp = (Math.floor(now / ttl) + 2) * ttl;
+  const memoKey = `${userId} ${kind} ${id} ${exp} ${inline} ${name}`;
+  let signedLinks = signedLinksOf.get(db);
+  if (!signedLinks) {
+    signedLinks = new Map();
+    signedLinksOf.set(db, signedLinks);
   }
-  const known = variant ? variantLinks.get(memoKey) : undefined;
+  const known = signedLinks.get(memoKey);
   if (known) return known;
   const sig = signature(await linkKey(db), { kind, id, exp, inline, name, userId });
   const path = kind === 'file' ? `/api/files/${id}` : `/api/files/${id}/${kind}`;
   const named = name ? `&n=${encodeURIComponent(name)}` : '';
   const link = `${path}?exp=${exp}${inline ? '&inline=1' : ''}${named}&sig=${sig}`;
-  if (variant) {
-    if (variantLinks.size >= VARIANT_LINKS_MAX) variantLinks.clear();
-    variantLinks.set(memoKey, link);
-  }
+  if (signedLinks.size >= SIGNED_LINKS_MAX) signedLinks.clear();
+  signedLinks.set(memoKey, link);
   return link;
 }
 
 /**
- * A download link for an uploaded file, valid for `ttlSeconds`: `/api/files/{id}?exp=…&sig=…` (HMAC-SHA256
+ * A download link for an uploaded file, valid for `ttlSeconds` to twice that (the same URL for the user during a slot
+ * of `ttlSeconds`, see signLink): `/api/files/{id}?exp=…&sig=…` (HMAC-SHA256
  * with a server secret), made for the signed-in user `userId`. The link alone opens nothing: the
  * download needs that user's session and passes the file's access check at that moment
  * (files.access.ts, docs/decisions/0009-download-access.md). `inline` asks for inline display, honoured
