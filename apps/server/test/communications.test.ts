@@ -661,6 +661,68 @@ describe('communications', () => {
     );
   });
 
+  it("/home's card of deliveries comes with the session's statement when the limit is given (decision 0060), as read alone", async () => {
+    await sendNow({ titulo: 'No cartão', mensagem: '<p>x</p>', idsGruposUsuarios: [group['Pós-venda']] });
+    const fields =
+      '{ id lido favorito arquivado dataRecebimento dataLeitura comunicado { id titulo envioDateTime dataInicioExibicao etiquetas } }';
+    const card = `query Card($n: Int) { comunicadoEnviosRecentes(limite: $n) ${fields} }`;
+    const { database } = portal.services;
+    // The statements sent while `work` runs: a name and text (PostgreSQL's pool) or a text (PGlite).
+    const statementsDuring = async (work: () => Promise<unknown>) => {
+      const target = (database.pool ?? database.pglite) as unknown as { query: (...args: unknown[]) => unknown };
+      const spy = vi.spyOn(target, 'query');
+      try {
+        await work();
+        return spy.mock.calls.map(([query]) =>
+          typeof query === 'string'
+            ? query
+            : `${(query as { name?: string }).name ?? ''} ${(query as { text: string }).text}`,
+        );
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const readsDeliveries = (statement: string) =>
+      statement.includes('x.data_recebimento DESC') && !statement.includes('session_with_user');
+
+    let folded: any;
+    const foldedStatements = await statementsDuring(async () => {
+      folded = await q('dealer', card, { n: 5 });
+    });
+    // Without the limit (the schema's default of 5) the resolver reads them with a statement of its own.
+    let alone: any;
+    const aloneStatements = await statementsDuring(async () => {
+      alone = await q('dealer', `{ comunicadoEnviosRecentes ${fields} }`);
+    });
+    expect(folded.errors).toBeUndefined();
+    expect(folded.data.comunicadoEnviosRecentes.length).toBeGreaterThan(0);
+    expect(folded.data).toEqual(alone.data);
+    expect(foldedStatements.filter(readsDeliveries)).toEqual([]);
+    expect(aloneStatements.filter(readsDeliveries)).toHaveLength(1);
+
+    // A batch, as the web sends /home's first data: each operation answered as alone, the card from the session's read.
+    let batch: any;
+    const batchStatements = await statementsDuring(async () => {
+      const res = await as.dealer.fetch(`${base}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: new URL(base).origin },
+        body: JSON.stringify([
+          { query: '{ usuarioLogado { id } countNotificacoesNaoLidas }' },
+          { query: card, variables: { n: 5 }, operationName: 'Card' },
+        ]),
+      });
+      batch = await res.json();
+    });
+    expect(batch[1]).toEqual({ data: folded.data });
+    expect(batch[0].data.countNotificacoesNaoLidas).toBe(
+      (await q('dealer', '{ countNotificacoesNaoLidas }')).data.countNotificacoesNaoLidas,
+    );
+    expect(batchStatements.filter(readsDeliveries)).toEqual([]);
+
+    // A limit out of range is refused as before (the session's statement does not read it).
+    expect((await q('dealer', card, { n: 51 })).errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
   it('the delivery flags (read, favourite, archived) are audited with before and after; a no-op writes none', async () => {
     const id = await sendNow({
       titulo: 'Bandeiras',

@@ -35,6 +35,15 @@ export type ModuleSeed = {
  * `modules/<domain>/index.ts` and listed once in `modules/index.ts`. The platform wires the list and
  * knows no module by name. Tables are not listed: drizzle-kit finds every `*.tables.ts`.
  */
+/**
+ * A session read's SQL text: `refs.user` is the user's id and `refs.now` the business clock's now (a timestamptz), as
+ * SQL expressions; `args` are the field's arguments as the request gives them (literals and variables, unchecked).
+ */
+export type SessionReadSql = (
+  refs: { user: string; now: string },
+  args: Readonly<Record<string, unknown>>,
+) => string | null;
+
 export type PortalModule = {
   /** The module's folder under `modules/` (codegen mapper paths are relative to it). */
   name: string;
@@ -51,12 +60,13 @@ export type PortalModule = {
   /** One valid document per root field ('Query.name' -> document): the deny tests run each. */
   samples?: Record<string, string>;
   /**
-   * Root query fields read with the request's user (docs/ARCHITECTURE.md, "Following a request"): the SQL text of the field's
-   * value, given the user's id as an SQL expression. For a request of one query asking such a field, the platform adds
-   * the value to the statement that loads the session and its user, and the field's resolver takes it with
-   * `preloaded(ctx, field)` instead of a round trip of its own.
+   * Root query fields read with the request's user (docs/ARCHITECTURE.md, "Following a request"; decision 0060): the
+   * SQL text of the field's value for the arguments the document gives it, or null when those arguments are not read
+   * this way (out of range, of a kind the text cannot take). For a request of queries asking such a field, the
+   * platform adds the value to the statement that loads the session and its user, and the field's resolver takes it
+   * with `preloaded(ctx, field, args)` instead of a round trip of its own.
    */
-  sessionReads?: Record<string, (userRef: string) => string>;
+  sessionReads?: Record<string, SessionReadSql>;
   /** graphql-codegen mappers: GraphQL type -> './<file>.js#RowType' relative to the module's folder. */
   mappers?: Record<string, string>;
   /** REST routes and streams, registered after the GraphQL API. */

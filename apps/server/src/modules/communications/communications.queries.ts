@@ -1,6 +1,7 @@
 import type { Idioma } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type DbOrTx, inlineLimit, queryPreparedSql } from '../../platform/db.js';
+import { type Database, type DbOrTx, inlineLimit, queryPreparedSql, sqlText } from '../../platform/db.js';
+import type { SessionReadSql } from '../../platform/module.js';
 import { countSql, textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { brandNamesSql, dealerNamesSql } from '../dealers/dealers.queries.js';
 import { dealerGroupNamesSql } from '../groups/groups.queries.js';
@@ -251,21 +252,43 @@ export async function canReadAttachment(db: DbOrTx, userId: string, arquivoId: s
   return found.rows.length > 0;
 }
 
+/** How many deliveries the home card may ask for (`comunicadoEnviosRecentes(limite)`). */
+export const RECENT_ENVIOS_LIMIT = { max: 50, default: 5 } as const;
+
+/**
+ * The home card's deliveries, read with the request's user (PortalModule.sessionReads, decision 0060) when the limit
+ * is given and in range; else null (the resolver reads them, or refuses the limit).
+ */
+export const recentEnviosSessionRead: SessionReadSql = (refs, { limite }) =>
+  typeof limite === 'number' && Number.isInteger(limite) && limite >= 1 && limite <= RECENT_ENVIOS_LIMIT.max
+    ? sqlText(recentEnviosJsonSql(sql.raw(refs.user), sql.raw(refs.now), limite))
+    : null;
+
 /** The user's latest deliveries for the home card, within their display window. */
 export async function recentEnvios(database: Database, userId: string, limit: number, now: Date): Promise<EnvioRow[]> {
-  // The home card honours the optional display window (dataInicioExibicao / dataFimExibicao). Prepared,
-  // with each delivery's communication (one round trip less): every /home load asks. The limit is in the text
-  // (one statement per limit) so PostgreSQL plans it once, not on every execution.
-  return queryPreparedSql<EnvioRow>(
+  // Prepared: every /home load asks (when the session's statement has not read it, decision 0060). The limit is in
+  // the text (one statement per limit) so PostgreSQL plans it once, not on every execution.
+  const [row] = await queryPreparedSql<{ envios: EnvioRow[] }>(
     database,
     `communications_recent_envios_${limit}`,
-    sql`SELECT e.*, (SELECT to_json(r) FROM (SELECT ${COMUNICADO_COLUMNS}) r) AS comunicado
-         FROM comunicado_envio e JOIN comunicado c ON c.id = e.comunicado_id
-         WHERE e.usuario_id = ${userId} AND e.active AND NOT e.arquivado
-           AND (c.data_inicio_exibicao IS NULL OR c.data_inicio_exibicao <= ${now})
-           AND (c.data_fim_exibicao IS NULL OR c.data_fim_exibicao >= ${now})
-         ORDER BY e.data_recebimento DESC, e.comunicado_id ${inlineLimit(limit)}`,
+    sql`SELECT ${recentEnviosJsonSql(userId, now, limit)} AS envios`,
   );
+  return row.envios;
+}
+
+/**
+ * SQL: the /home card's deliveries of user `userId` (a value or an SQL expression) at `now`, newest first, at most
+ * `limit`, each with its communication (one round trip less), as one JSON array of EnvioRow (times as text). The card
+ * honours the optional display window (dataInicioExibicao / dataFimExibicao).
+ */
+export function recentEnviosJsonSql(userId: string | SQL, now: Date | SQL, limit: number): SQL {
+  return sql`(SELECT coalesce(json_agg(x ORDER BY x.data_recebimento DESC, x.comunicado_id), '[]'::json) FROM (
+      SELECT e.*, (SELECT to_json(r) FROM (SELECT ${COMUNICADO_COLUMNS}) r) AS comunicado
+        FROM comunicado_envio e JOIN comunicado c ON c.id = e.comunicado_id
+       WHERE e.usuario_id = ${userId} AND e.active AND NOT e.arquivado
+         AND (c.data_inicio_exibicao IS NULL OR c.data_inicio_exibicao <= ${now})
+         AND (c.data_fim_exibicao IS NULL OR c.data_fim_exibicao >= ${now})
+       ORDER BY e.data_recebimento DESC, e.comunicado_id ${inlineLimit(limit)}) x)`;
 }
 
 /**

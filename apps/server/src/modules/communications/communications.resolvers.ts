@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { AudienciaInput, Resolvers } from '../../generated/graphql.js';
 import { actionContext, limitArg, pageArgs } from '../../platform/actions.js';
 import { notFound } from '../../platform/errors.js';
-import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
+import { type GraphQLContext, preloaded, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { UUID, uuidArray } from '../../platform/sql.js';
 import { registerFileAccess } from '../files/files.access.js';
@@ -44,6 +44,7 @@ import {
   pageEnvios,
   pageLeituras,
   pageOwnComunicados,
+  RECENT_ENVIOS_LIMIT,
   recentEnvios,
   searchAudience,
 } from './communications.queries.js';
@@ -150,8 +151,11 @@ export const resolvers: Resolvers = {
     },
     comunicadoEnvio: (_, { idComunicado }, ctx) => envioOf(ctx, idComunicado),
     comunicadoEnviosRecentes: (_, { limite }, ctx) => {
-      const limit = limitArg(limite, 'limite', { max: 50, default: 5 });
-      return recentEnvios(ctx.services.database, requireUser(ctx).id, limit, ctx.services.clock.now());
+      const limit = limitArg(limite, 'limite', RECENT_ENVIOS_LIMIT);
+      return (
+        preloaded<EnvioRow[]>(ctx, 'comunicadoEnviosRecentes', { limite }) ??
+        recentEnvios(ctx.services.database, requireUser(ctx).id, limit, ctx.services.clock.now())
+      );
     },
     contagemDestinatarios: (_, { audiencia }, ctx) => countAudience(ctx.services.db, audienciaOf(audiencia)),
     usuariosAudiencia: (_, { audiencia, busca }, ctx) => searchAudience(ctx.services.db, audienciaOf(audiencia), busca),

@@ -2,6 +2,7 @@ import type { PortalModule } from '../../platform/module.js';
 import { confirmationGuards, confirmationResolvers, confirmationSamples } from './communications.confirmation.js';
 import { historyLoaders, historyResolvers } from './communications.history.resolvers.js';
 import { startCommunicationJobs } from './communications.jobs.js';
+import { recentEnviosSessionRead } from './communications.queries.js';
 import { reminderGuards, reminderResolvers, reminderSamples, startReminderJobs } from './communications.reminders.js';
 import { guards, loaders, resolvers } from './communications.resolvers.js';
 import { registerCommunicationRoutes } from './communications.routes.js';
@@ -34,6 +35,8 @@ export const communicationsModule: PortalModule = {
   },
   loaders: { ...loaders, Comunicado: { ...loaders.Comunicado, ...historyLoaders.Comunicado } },
   samples: { ...samples, ...confirmationSamples, ...reminderSamples },
+  // /home's card of recent deliveries comes with the request's user (every /home load asks).
+  sessionReads: { comunicadoEnviosRecentes: recentEnviosSessionRead },
   mappers: {
     Comunicado: './communications.queries.js#ComunicadoRow',
     ComunicadoEnvio: './communications.queries.js#EnvioRow',

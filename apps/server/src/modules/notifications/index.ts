@@ -30,7 +30,7 @@ export const notificationsModule: PortalModule = {
   },
   samples: { ...samples, ...pushSamples, ...genericSamples },
   // The bell's count comes with the request's user (the shell asks for it on every page).
-  sessionReads: { countNotificacoesNaoLidas: (userRef) => sqlText(unseenCountSql(sql.raw(userRef))) },
+  sessionReads: { countNotificacoesNaoLidas: (refs) => sqlText(unseenCountSql(sql.raw(refs.user))) },
   routes: registerNotificationRoutes,
   // The scheduled generic notifications and the web push sender.
   jobs: async (context) => {

@@ -75,7 +75,7 @@ export function createAuthenticator(deps: {
    */
   return async function authenticate(
     request: FastifyRequest,
-    opts: { renew?: boolean; reads?: readonly SessionRead[] } = {},
+    opts: { renew?: boolean; reads?: readonly SessionRead[]; now?: Date } = {},
   ): Promise<Authenticated | null> {
     const header = request.headers.authorization;
     if (header?.toLowerCase().startsWith('bearer ')) {

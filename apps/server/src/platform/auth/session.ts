@@ -60,30 +60,44 @@ export type SessionWithUser = {
   session: { idHash: string; canRefresh: boolean; tokenExpiresAt: number | null };
   /** Null when the user was disabled: the caller ends the session. */
   user: CurrentUser | null;
-  /** The values of the `reads` asked for, by field. */
+  /** The values of the `reads` asked for, by key (the field and its arguments, `sessionReadKey`). */
   preloaded: ReadonlyMap<string, unknown>;
 };
 
-/** A root field's value read with the user (PortalModule.sessionReads): SQL text of one value, the user as `u`. */
-export type SessionRead = { field: string; sql: string };
+/**
+ * A root field's value read with the user (PortalModule.sessionReads): `key` names the field and its arguments (as
+ * `preloaded` looks it up), `sql` is the text of one value with the user as `u` and, when `usesNow`, the business
+ * clock's now as `$2`.
+ */
+export type SessionRead = { key: string; sql: string; usesNow: boolean };
 
-/** The statement's text for each set of reads, by its name (one text per name, built once). */
-const sessionStatements = new Map<string, string>();
+/** How a session read refers to the business clock's now: the statement's second parameter. */
+export const SESSION_READ_NOW = '$2::timestamptz';
+
+/** The statement's name and text for each set of reads, by the reads' keys (one text per set, built once). */
+const sessionStatements = new Map<string, { name: string; text: string }>();
+const SESSION_STATEMENTS_MAX = 1000;
 
 function sessionStatement(users: UserDirectory, reads: readonly SessionRead[]): { name: string; text: string } {
-  const name = ['session_with_user', ...reads.map((r) => r.field)].join(':');
-  let text = sessionStatements.get(name);
-  if (text === undefined) {
+  const keys = reads.map((r) => r.key).join('\n');
+  let statement = sessionStatements.get(keys);
+  if (statement === undefined) {
+    // PostgreSQL keeps 63 bytes of a statement's name: a set of reads is named by a digest of its keys.
+    const name = reads.length
+      ? `session_with_user_${crypto.createHash('sha256').update(keys).digest('base64url').slice(0, 20)}`
+      : 'session_with_user';
     // Times as epoch milliseconds (a float, not a Date to parse), the tokens only as whether one can be refreshed.
-    text = `SELECT s.refresh_token IS NOT NULL AS can_refresh,
+    const text = `SELECT s.refresh_token IS NOT NULL AS can_refresh,
             (extract(epoch FROM s.token_expires_at) * 1000)::float8 AS token_expires_ms,
             (extract(epoch FROM s.last_seen_at) * 1000)::float8 AS last_seen_ms,
             ${[users.currentUserSql.select, ...reads.map((r, i) => `(${r.sql}) AS read_${i}`)].join(',\n')}
        FROM sessao s JOIN ${users.currentUserSql.from} ON u.id = s.usuario_id
       WHERE s.id_hash = $1 AND s.expires_at > now()`;
-    sessionStatements.set(name, text);
+    if (sessionStatements.size >= SESSION_STATEMENTS_MAX) sessionStatements.clear();
+    statement = { name, text };
+    sessionStatements.set(keys, statement);
   }
-  return { name, text };
+  return statement;
 }
 
 /** The tokens of a session (a refresh needs them; the hot path does not read them). */
@@ -97,22 +111,24 @@ export async function sessionTokens(db: DbOrTx, idHash: string) {
 
 /**
  * The hot path of every signed-in request: the live session behind a cookie and its user with their
- * effective keys, and the `reads` the request's query asks for, in one round trip. Extends the session's idle expiry
+ * effective keys, and the `reads` the request's queries ask for (`now`: the business clock's, for the reads that
+ * use it), in one round trip. Extends the session's idle expiry
  * at most once a minute.
  */
 export async function loadSessionWithUser(
   database: Database,
   users: UserDirectory,
   raw: string,
-  { renew = true, reads = [] }: { renew?: boolean; reads?: readonly SessionRead[] } = {},
+  { renew = true, reads = [], now }: { renew?: boolean; reads?: readonly SessionRead[]; now?: Date } = {},
 ): Promise<SessionWithUser | null> {
   const idHash = hashSessionId(raw);
   const statement = sessionStatement(users, reads);
+  const values = reads.some((r) => r.usesNow) ? [idHash, (now ?? new Date()).toISOString()] : [idHash];
   const [row] = await queryPrepared<SessionUserRow & Record<string, unknown>>(
     database,
     statement.name,
     statement.text,
-    [idHash],
+    values,
   );
   if (!row) return null;
   if (renew && Date.now() - row.last_seen_ms > 60_000) {
@@ -124,7 +140,7 @@ export async function loadSessionWithUser(
   return {
     session: { idHash, canRefresh: row.can_refresh, tokenExpiresAt: row.token_expires_ms },
     user: users.toCurrentUser(row),
-    preloaded: new Map(reads.map((r, i) => [r.field, row[`read_${i}`]])),
+    preloaded: new Map(reads.map((r, i) => [r.key, row[`read_${i}`]])),
   };
 }
 

@@ -30,13 +30,31 @@ export type GraphQLContext = {
   locale: Locale;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** Root fields' values read with the user (PortalModule.sessionReads), by field. */
+  /** Root fields' values read with the user (PortalModule.sessionReads), by field and arguments (sessionReadKey). */
   preloaded?: ReadonlyMap<string, unknown>;
 };
 
-/** The value of root field `field` read with the request's user (PortalModule.sessionReads), or undefined. */
-export function preloaded<T>(ctx: GraphQLContext, field: string): T | undefined {
-  return ctx.preloaded?.get(field) as T | undefined;
+/**
+ * The value of root field `field` with the arguments `args` (the resolver's) read with the request's user
+ * (PortalModule.sessionReads), or undefined: the resolver then reads it itself.
+ */
+export function preloaded<T>(
+  ctx: GraphQLContext,
+  field: string,
+  args?: Readonly<Record<string, unknown>>,
+): T | undefined {
+  return ctx.preloaded?.get(sessionReadKey(field, args ?? {})) as T | undefined;
+}
+
+/**
+ * How a session read is named: the field, then its arguments' JSON by name when it has any (an argument left out
+ * and one given as undefined are the same).
+ */
+export function sessionReadKey(field: string, args: Readonly<Record<string, unknown>>): string {
+  const given = Object.keys(args)
+    .filter((name) => args[name] !== undefined)
+    .sort();
+  return given.length ? `${field}(${JSON.stringify(given.map((name) => [name, args[name]]))})` : field;
 }
 
 /** Narrows the context to a signed-in user (guards have already run; this is for types). */

@@ -144,7 +144,8 @@ export async function registerGraphQL(
       ...(production ? [NoSchemaIntrospectionCustomRule] : []),
     ],
     context: async (request, reply): Promise<Omit<GraphQLContext, never>> => {
-      const auth = await authenticate(request, { reads: readsOf(request.body) });
+      const now = services.clock.now();
+      const auth = await authenticate(request, { reads: readsOf(request.body), now });
       const locale = auth ? LOCALE_BY_IDIOMA[auth.user.idioma] : resolveLocale(request.headers['accept-language']);
       return { services, user: auth?.user ?? null, locale, request, reply, preloaded: auth?.preloaded };
     },
