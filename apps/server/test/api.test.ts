@@ -18,7 +18,7 @@ import { formatError } from '../src/platform/graphql/register.js';
 import { allGuards } from '../src/platform/graphql/schema.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn } from './browserless.js';
-import { startTestPortal, type TestPortal } from './harness.js';
+import { startTestPortal, statementsDuring, type TestPortal } from './harness.js';
 
 /** One valid document per operation (each module's `<domain>.samples.ts`): the deny tests run every one. */
 const SAMPLES: Record<string, string> = Object.assign(
@@ -287,6 +287,15 @@ describe('GraphQL API', () => {
     expect((await gql(as.dealer, base, SAMPLES['Mutation.setCurrentUserOnboardingSeen'])).errors).toBeUndefined();
     expect(await seen(as.dealer)).toBe(true);
     expect(await seen(as.dealer2)).toBe(false);
+    // As the frame asks (a variable): read with the session's statement (decision 0060), no statement of its own.
+    const frame = 'query Frame($id: String!) { usuarioLogado { id } currentUserOnboardingIsSeen(id: $id) }';
+    let answer: any;
+    const statements = await statementsDuring(portal, async () => {
+      answer = await gql(as.dealer, base, frame, { id: 'HOME' });
+    });
+    expect(answer.data.currentUserOnboardingIsSeen).toBe(true);
+    expect(statements.filter((s) => s.includes('usuario_onboarding') && !s.includes('session_with_user'))).toEqual([]);
+    expect(code(await gql(as.dealer, base, frame, { id: 'NOPE' }))).toBe('BAD_USER_INPUT');
     const bad = await gql(as.dealer, base, 'mutation { setCurrentUserOnboardingSeen(id: "NOPE") }');
     expect(code(bad)).toBe('BAD_USER_INPUT');
     expect(bad.errors?.[0].extensions.fields).toEqual({ id: 'validation.invalid' });

@@ -14,7 +14,14 @@ import { emailOutbox } from '../src/platform/mail.tables.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, openEventStream, signIn } from './browserless.js';
 import { createUser, createUserGroup } from './factories.js';
-import { freePort, freshPostgresDatabase, onPostgres, startTestPortal, type TestPortal } from './harness.js';
+import {
+  freePort,
+  freshPostgresDatabase,
+  onPostgres,
+  startTestPortal,
+  statementsDuring,
+  type TestPortal,
+} from './harness.js';
 
 // Communications through the API (issue 5): the lifecycle with approval and schedule, the fan-out
 // exactly once, the recipient side, read tracking, and what others must not reach.
@@ -666,32 +673,17 @@ describe('communications', () => {
     const fields =
       '{ id lido favorito arquivado dataRecebimento dataLeitura comunicado { id titulo envioDateTime dataInicioExibicao etiquetas } }';
     const card = `query Card($n: Int) { comunicadoEnviosRecentes(limite: $n) ${fields} }`;
-    const { database } = portal.services;
-    // The statements sent while `work` runs: a name and text (PostgreSQL's pool) or a text (PGlite).
-    const statementsDuring = async (work: () => Promise<unknown>) => {
-      const target = (database.pool ?? database.pglite) as unknown as { query: (...args: unknown[]) => unknown };
-      const spy = vi.spyOn(target, 'query');
-      try {
-        await work();
-        return spy.mock.calls.map(([query]) =>
-          typeof query === 'string'
-            ? query
-            : `${(query as { name?: string }).name ?? ''} ${(query as { text: string }).text}`,
-        );
-      } finally {
-        spy.mockRestore();
-      }
-    };
+    const statements = (work: () => Promise<unknown>) => statementsDuring(portal, work);
     const readsDeliveries = (statement: string) =>
       statement.includes('x.data_recebimento DESC') && !statement.includes('session_with_user');
 
     let folded: any;
-    const foldedStatements = await statementsDuring(async () => {
+    const foldedStatements = await statements(async () => {
       folded = await q('dealer', card, { n: 5 });
     });
     // Without the limit (the schema's default of 5) the resolver reads them with a statement of its own.
     let alone: any;
-    const aloneStatements = await statementsDuring(async () => {
+    const aloneStatements = await statements(async () => {
       alone = await q('dealer', `{ comunicadoEnviosRecentes ${fields} }`);
     });
     expect(folded.errors).toBeUndefined();
@@ -702,7 +694,7 @@ describe('communications', () => {
 
     // A batch, as the web sends /home's first data: each operation answered as alone, the card from the session's read.
     let batch: any;
-    const batchStatements = await statementsDuring(async () => {
+    const batchStatements = await statements(async () => {
       const res = await as.dealer.fetch(`${base}/api/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: new URL(base).origin },

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ClientMetadata } from 'oidc-provider';
 import pg from 'pg';
+import { vi } from 'vitest';
 import type { PortalApp } from '../src/platform/app.js';
 import { type Config, loadConfig } from '../src/platform/config.js';
 import { buildPortal } from '../src/server.js';
@@ -45,6 +46,26 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
 }
 
 export type TestPortal = PortalApp & { baseUrl: string; port: number; stop(): Promise<void> };
+
+/**
+ * The statements the portal sends to its database while `work` runs, each as its name and text (PostgreSQL's pool)
+ * or its text (PGlite): to check what a request reads, and in how many round trips.
+ */
+export async function statementsDuring(portal: PortalApp, work: () => Promise<unknown>): Promise<string[]> {
+  const { database } = portal.services;
+  const target = (database.pool ?? database.pglite) as unknown as { query: (...args: unknown[]) => unknown };
+  const spy = vi.spyOn(target, 'query');
+  try {
+    await work();
+    return spy.mock.calls.map(([query]) =>
+      typeof query === 'string'
+        ? query
+        : `${(query as { name?: string }).name ?? ''} ${(query as { text: string }).text}`,
+    );
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 /**
  * Starts a real portal (HTTP on 127.0.0.1) with the demo data, on PGlite in memory or on the given /

@@ -1,5 +1,6 @@
 import type { PortalModule } from '../../platform/module.js';
 import { startUserJobs } from './users.jobs.js';
+import { onboardingSeenSessionRead } from './users.queries.js';
 import { guards, resolvers } from './users.resolvers.js';
 import { registerUserRoutes } from './users.routes.js';
 import { samples } from './users.samples.js';
@@ -21,4 +22,6 @@ export const usersModule: PortalModule = {
   routes: registerUserRoutes,
   jobs: startUserJobs,
   mappers: { UsuarioLogado: './users.mappers.js#LoggedUserModel' },
+  // The frame asks whether the header's tour was seen on every first load of a page (with the user, one round trip).
+  sessionReads: { currentUserOnboardingIsSeen: onboardingSeenSessionRead },
 };

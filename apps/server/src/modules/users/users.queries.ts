@@ -1,8 +1,9 @@
-import type { Idioma, UserType } from '@portal/domain';
+import { type Idioma, ONBOARDING_IDS, type OnboardingId, type UserType } from '@portal/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { SHARED_DATA_TTL_MS } from '../../platform/cache.js';
 import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
 import { type CurrentUser, type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
+import type { SessionReadSql } from '../../platform/module.js';
 import type { Services } from '../../platform/services.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import {
@@ -118,13 +119,23 @@ export async function loadLoggedUserComplementaryData(database: Database, userId
   return row?.dados ?? [];
 }
 
-export async function isOnboardingSeen(db: DbOrTx, userId: string, onboardingId: string): Promise<boolean> {
+export async function isOnboardingSeen(db: DbOrTx, userId: string, onboardingId: OnboardingId): Promise<boolean> {
   const rows = await db
     .select({ id: usuarioOnboarding.onboardingId })
     .from(usuarioOnboarding)
     .where(and(eq(usuarioOnboarding.usuarioId, userId), eq(usuarioOnboarding.onboardingId, onboardingId)));
   return rows.length > 0;
 }
+
+/**
+ * Whether the user has seen a guided tour, read with the request's user (PortalModule.sessionReads, decision 0060):
+ * the frame asks on every first load of a page. Only for one of the known tours (`ONBOARDING_IDS`, written into the
+ * text); else null (the resolver refuses the id).
+ */
+export const onboardingSeenSessionRead: SessionReadSql = (refs, { id }) =>
+  ONBOARDING_IDS.includes(id as OnboardingId)
+    ? `EXISTS (SELECT 1 FROM usuario_onboarding o WHERE o.usuario_id = ${refs.user} AND o.onboarding_id = '${id}')`
+    : null;
 
 /**
  * The active user groups the user belongs to (the library's and the home content's audience unit): an

@@ -4,7 +4,7 @@ import { t } from '@portal/i18n';
 import type { Resolvers } from '../../generated/graphql.js';
 import { actionContext, pageArgs, parseInput } from '../../platform/actions.js';
 import { badInput, notFound } from '../../platform/errors.js';
-import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
+import { type GraphQLContext, preloaded, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards, OperationGuard } from '../../platform/graphql/guards.js';
 import { isUuid } from '../../platform/sql.js';
 import { brandOptions, brandsByIds, productsOfDealersSql } from '../dealers/dealers.queries.js';
@@ -280,7 +280,10 @@ export const resolvers: Resolvers = {
     usuarioLogado: (_: unknown, __: unknown, ctx: GraphQLContext) => usuarioLogado(ctx),
     currentUserOnboardingIsSeen: (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
       const { id } = parseInput(onboardingSeenSchema, args);
-      return isOnboardingSeen(ctx.services.db, requireUser(ctx).id, id);
+      return (
+        preloaded<boolean>(ctx, 'currentUserOnboardingIsSeen', args) ??
+        isOnboardingSeen(ctx.services.db, requireUser(ctx).id, id)
+      );
     },
   },
   Mutation: {
