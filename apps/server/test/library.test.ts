@@ -9,7 +9,7 @@ import { userGroupIdsOf } from '../src/modules/users/users.queries.js';
 import { openDatabase } from '../src/platform/db.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { type CookieClient, gql, signIn, uploadFile } from './browserless.js';
-import { onPostgres, startTestPortal, type TestPortal } from './harness.js';
+import { onPostgres, startTestPortal, statementsDuring, type TestPortal } from './harness.js';
 import { expectFolderCountsExact } from './library-counts.js';
 
 // The virtual library through its API (docs/domains/library.md, issue 4): folders and files shared by user
@@ -412,6 +412,38 @@ describe('library', () => {
         pastaPai: { nome: 'Aberta' },
         breadcrumb: [{ nome: 'Sigilo' }, { nome: 'Aberta' }],
       });
+    });
+
+    it("/home's recent files come with the session's statement when the limit is given (decision 0060), as read alone", async () => {
+      const fields = `{ ${ITEM} pastaPai { id nome } breadcrumb { id nome } }`;
+      const card = `query Card($n: Int) { ultimosModificados(limite: $n) ${fields} }`;
+      const readsFiles = (statement: string) =>
+        (statement.includes('pastas_legiveis') || statement.includes('library_recent_files')) &&
+        !statement.includes('session_with_user');
+      // A group reader (the access rule by user group) and a manager (every file), as the viewer the resolver makes.
+      for (const who of ['dealer', 'montadora', 'dealer2']) {
+        let folded: any;
+        const foldedStatements = await statementsDuring(portal, async () => {
+          folded = await q(who, card, { n: 5 });
+        });
+        let alone: any;
+        // Without the limit (the schema's default) the resolver reads them itself.
+        const aloneStatements = await statementsDuring(portal, async () => {
+          alone = await q(who, `{ ultimosModificados(limite: 5) ${fields} }`, undefined);
+        });
+        expect(folded.errors).toBeUndefined();
+        expect(folded.data).toEqual(alone.data);
+        expect(foldedStatements.filter(readsFiles)).toEqual([]);
+        expect(aloneStatements.filter(readsFiles)).toEqual([]);
+        const unfolded = await statementsDuring(portal, async () => {
+          expect((await q(who, `{ ultimosModificados ${fields} }`)).data.ultimosModificados).toEqual(
+            folded.data.ultimosModificados.slice(0, 3),
+          );
+        });
+        expect(unfolded.filter(readsFiles)).toHaveLength(1);
+      }
+      expect((await q('dealer', card, { n: 5 })).data.ultimosModificados.length).toBeGreaterThan(0);
+      expect((await q('montadora', card, { n: 51 })).errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
     });
 
     it('writable folders, recent files, the root page and paging', async () => {

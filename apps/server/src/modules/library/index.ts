@@ -1,5 +1,6 @@
 import type { PortalModule } from '../../platform/module.js';
 import { startLibraryJobs } from './library.jobs.js';
+import { recentFilesSessionRead } from './library.queries.js';
 import { guards, loaders, resolvers } from './library.resolvers.js';
 import { samples } from './library.samples.js';
 import { librarySeed } from './library.seed.js';
@@ -15,4 +16,6 @@ export const libraryModule: PortalModule = {
   jobs: startLibraryJobs,
   seed: librarySeed,
   mappers: { ItemBiblioteca: './library.queries.js#ItemRow' },
+  // /home's card of recent files comes with the request's user (every /home load asks).
+  sessionReads: { ultimosModificados: recentFilesSessionRead },
 };

@@ -1,12 +1,13 @@
-import { canManageLibrary, type PermissaoAcesso } from '@portal/domain';
+import { canManageLibrary, LIBRARY_MANAGE_GUARD, type PermissaoAcesso } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type DbOrTx, inlineLimit, queryPreparedSql } from '../../platform/db.js';
+import { type Database, type DbOrTx, inlineLimit, queryPreparedSql, sqlText } from '../../platform/db.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
+import type { SessionReadSql } from '../../platform/module.js';
 import { textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { uploadDetailsJoin } from '../files/files.queries.js';
 import { sampleTextMatchesSql, textExcerptSql, textMatchesSql, textQuerySql } from '../files/files.text.js';
 import { userGroupName } from '../user-groups/user-groups.queries.js';
-import { userGroupIdsOf, userNameEmailJoin } from '../users/users.queries.js';
+import { userGroupIdsArrayText, userGroupIdsOf, userHasAnyKeyText, userNameEmailJoin } from '../users/users.queries.js';
 
 /**
  * Who reads the library, as the visibility filters need it. Holders of PORTAL_GERENCIAR_BIBLIOTECA
@@ -18,7 +19,12 @@ export type LibraryViewerContext = {
   chaves: string[];
   manager: boolean;
   groupIds: string[];
+  /** The user groups as an SQL expression (a uuid[]) instead of `groupIds`: a session read, before they are known. */
+  groupIdsSql?: SQL;
 };
+
+/** The viewer's user groups in a statement. */
+const viewerGroups = (viewer: LibraryViewerContext): SQL => viewer.groupIdsSql ?? uuidArray(viewer.groupIds);
 
 /**
  * The library's viewer `user`; `groupIdsOf` reads their user groups (by default from `db`; a GraphQL
@@ -58,14 +64,14 @@ export type ItemRow = {
 function accessOf(viewer: LibraryViewerContext): SQL {
   if (viewer.manager) return sql`ARRAY['LEITURA_ESCRITA']::text[]`;
   return sql`ARRAY(SELECT DISTINCT p.permissao FROM permissao_item_biblioteca p
-    WHERE p.item_id = i.acl_item_id AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}) ORDER BY 1)`;
+    WHERE p.item_id = i.acl_item_id AND p.grupo_usuarios_id = ANY(${viewerGroups(viewer)}) ORDER BY 1)`;
 }
 
 /** Live items the viewer may read (alias `i`): any group of theirs on the governing item. */
 export function visibleTo(viewer: LibraryViewerContext): SQL {
   if (viewer.manager) return sql`i.excluido_em IS NULL`;
   return sql`i.excluido_em IS NULL AND EXISTS (SELECT 1 FROM permissao_item_biblioteca p
-    WHERE p.item_id = i.acl_item_id AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
+    WHERE p.item_id = i.acl_item_id AND p.grupo_usuarios_id = ANY(${viewerGroups(viewer)}))`;
 }
 
 /** Live folders the viewer may write into (alias `i`, or `alias`). */
@@ -74,7 +80,7 @@ function writableBy(viewer: LibraryViewerContext, alias = 'i'): SQL {
   if (viewer.manager) return sql`${a}.excluido_em IS NULL AND ${a}.pasta`;
   return sql`${a}.excluido_em IS NULL AND ${a}.pasta AND EXISTS (SELECT 1 FROM permissao_item_biblioteca p
     WHERE p.item_id = ${a}.acl_item_id AND p.permissao = 'LEITURA_ESCRITA'
-      AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
+      AND p.grupo_usuarios_id = ANY(${viewerGroups(viewer)}))`;
 }
 
 /** The item columns (and `extra` ones, e.g. a page's total, computed once: an InitPlan) with their details. */
@@ -179,7 +185,7 @@ function folderTotalSql(viewer: LibraryViewerContext, idPasta: string | null): S
   const readable = viewer.manager
     ? sql`true`
     : sql`EXISTS (SELECT 1 FROM permissao_item_biblioteca p
-        WHERE p.item_id = c.acl_item_id AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
+        WHERE p.item_id = c.acl_item_id AND p.grupo_usuarios_id = ANY(${viewerGroups(viewer)}))`;
   const folderReadable = idPasta
     ? sql`EXISTS (SELECT 1 FROM item_biblioteca i WHERE i.id = ${idPasta} AND i.pasta AND ${visibleTo(viewer)})`
     : sql`true`;
@@ -400,29 +406,59 @@ export async function listWritableFolders(db: DbOrTx, viewer: LibraryViewerConte
   return rows(db, pageRows(viewer, writableBy(viewer), NAME_ORDER, sql`LIMIT 1000`));
 }
 
+/** How many files /home's card may ask for (`ultimosModificados(limite)`). */
+export const RECENT_FILES_LIMIT = { max: 50, default: 3 } as const;
+
 /** The readable files modified last (/home's card: prepared, one statement for managers, one for the rest). */
 export async function listRecentFiles(
   database: Database,
   viewer: LibraryViewerContext,
   limit: number,
 ): Promise<RecentFileRow[]> {
+  const [row] = await queryPreparedSql<{ files: RecentFileRow[] }>(
+    database,
+    `${viewer.manager ? 'library_recent_files_manager' : 'library_recent_files'}_${limit}`,
+    sql`SELECT ${recentFilesJsonSql(viewer, limit)} AS files`,
+  );
+  return row.files;
+}
+
+/**
+ * SQL: the `limit` readable files modified last, newest first, as one JSON array of RecentFileRow (times as text).
+ * Each file comes with the names of the folders on its path the viewer may read (its pastaPai and breadcrumb), so
+ * /home's card needs no second statement. The limit is in the text (one statement per limit): with a parameter LIMIT
+ * PostgreSQL re-plans on every execution, and its reusable plan is a bad one.
+ */
+function recentFilesJsonSql(viewer: LibraryViewerContext, limit: number): SQL {
   const page = pageRows(
     viewer,
     sql`NOT i.pasta AND ${visibleTo(viewer)}`,
     sql`ORDER BY i.ultima_modificacao DESC, i.id`,
     inlineLimit(limit),
   );
-  // Each file comes with the names of the folders on its path the viewer may read (its pastaPai and
-  // breadcrumb), so /home's card needs no second statement. The limit is in the text (one statement per limit):
-  // with a parameter LIMIT PostgreSQL re-plans on every execution, and its reusable plan is a bad one.
-  return queryPreparedSql<RecentFileRow>(
-    database,
-    `${viewer.manager ? 'library_recent_files_manager' : 'library_recent_files'}_${limit}`,
-    sql`SELECT r.*, (SELECT coalesce(json_object_agg(i.id, i.nome), '{}'::json) FROM item_biblioteca i
+  return sql`(SELECT coalesce(json_agg(f ORDER BY f.ultima_modificacao DESC, f.id), '[]'::json) FROM (
+      SELECT r.*, (SELECT coalesce(json_object_agg(i.id, i.nome), '{}'::json) FROM item_biblioteca i
           WHERE i.id = ANY(r.caminho) AND ${visibleTo(viewer)}) AS pastas_legiveis
-        FROM (${page}) r ORDER BY r.ultima_modificacao DESC, r.id`,
-  );
+        FROM (${page}) r) f)`;
 }
+
+/**
+ * /home's card of recent files, read with the request's user (PortalModule.sessionReads, decision 0060) when the
+ * limit is given and in range; else null. Whether the user manages the library and their user groups are read in
+ * the same statement (the viewer as `libraryViewer` makes it): one access rule, the same as `listRecentFiles`.
+ */
+export const recentFilesSessionRead: SessionReadSql = (refs, { limite }) => {
+  if (typeof limite !== 'number' || !Number.isInteger(limite) || limite < 1 || limite > RECENT_FILES_LIMIT.max)
+    return null;
+  const manager: LibraryViewerContext = { id: '', chaves: [], manager: true, groupIds: [] };
+  const reader: LibraryViewerContext = {
+    ...manager,
+    manager: false,
+    groupIdsSql: sql.raw(userGroupIdsArrayText(refs.user)),
+  };
+  return `CASE WHEN ${userHasAnyKeyText(refs.user, LIBRARY_MANAGE_GUARD.keys)}
+    THEN ${sqlText(recentFilesJsonSql(manager, limite))} ELSE ${sqlText(recentFilesJsonSql(reader, limite))} END`;
+};
 
 /** A recent file with the names of the folders on its path the viewer may read, by id. */
 export type RecentFileRow = ItemRow & { pastas_legiveis: Record<string, string> };
@@ -484,7 +520,7 @@ export function binEntryWritableBy(viewer: LibraryViewerContext): SQL {
   if (viewer.manager) return entry;
   return sql`${entry} AND EXISTS (SELECT 1 FROM permissao_item_biblioteca p
     WHERE p.item_id = i.acl_item_id AND p.permissao = 'LEITURA_ESCRITA'
-      AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
+      AND p.grupo_usuarios_id = ANY(${viewerGroups(viewer)}))`;
 }
 
 /** An entry of the bin as the bin view shows it. */
@@ -545,7 +581,7 @@ export async function readableFolderNamesInBin(
   const readable = viewer.manager
     ? sql`true`
     : sql`EXISTS (SELECT 1 FROM permissao_item_biblioteca p
-        WHERE p.item_id = i.acl_item_id AND p.grupo_usuarios_id = ANY(${uuidArray(viewer.groupIds)}))`;
+        WHERE p.item_id = i.acl_item_id AND p.grupo_usuarios_id = ANY(${viewerGroups(viewer)}))`;
   const result = await db.execute(
     sql`SELECT i.id, i.nome FROM item_biblioteca i WHERE i.id = ANY(${uuidArray(ids)}) AND ${readable}`,
   );

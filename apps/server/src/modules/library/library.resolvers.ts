@@ -11,7 +11,7 @@ import { t } from '@portal/i18n';
 import type { Resolvers } from '../../generated/graphql.js';
 import { actionContext, limitArg, pageArgs, parseInput } from '../../platform/actions.js';
 import { badInput, notFound } from '../../platform/errors.js';
-import { type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
+import { type GraphQLContext, preloaded, requireUser } from '../../platform/graphql/context.js';
 import type { ModuleGuards } from '../../platform/graphql/guards.js';
 import { registerFileAccess } from '../files/files.access.js';
 import { signDownloadLink, signThumbnailLink } from '../files/files.service.js';
@@ -35,6 +35,8 @@ import {
   listVersions,
   listWritableFolders,
   permissionsOf,
+  RECENT_FILES_LIMIT,
+  type RecentFileRow,
   readableFolderNamesInBin,
   type SearchRow,
   searchItems,
@@ -244,8 +246,10 @@ export const resolvers: Resolvers = {
       return countContents(ctx.services.db, viewer, wanted);
     },
     ultimosModificados: async (_, { limite }, ctx) => {
-      const limit = limitArg(limite, 'limite', { max: 50, default: 3 });
-      const rows = await listRecentFiles(ctx.services.database, await viewerOf(ctx), limit);
+      const limit = limitArg(limite, 'limite', RECENT_FILES_LIMIT);
+      const rows =
+        preloaded<RecentFileRow[]>(ctx, 'ultimosModificados', { limite }) ??
+        (await listRecentFiles(ctx.services.database, await viewerOf(ctx), limit));
       for (const row of rows) rememberFolderNames(ctx, row.caminho, row.pastas_legiveis);
       return rows;
     },

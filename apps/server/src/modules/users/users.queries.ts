@@ -31,6 +31,19 @@ const featureIdsOf = (userRef: string) => `
   ${accessTypeFeatureIdsText(`SELECT uta.tipo_acesso_id FROM usuario_tipo_acesso uta WHERE uta.usuario_id = ${userRef}`)}`;
 
 /**
+ * SQL text: whether the user whose id is `userRef` holds one of `keys` among their effective keys (a session read's
+ * check, where the user's keys are not known yet). Keys are feature keys (capitals and underscores).
+ */
+export function userHasAnyKeyText(userRef: string, keys: readonly string[]): string {
+  if (!keys.length || keys.some((k) => !/^[A-Z_]+$/.test(k))) throw new Error(`userHasAnyKeyText: bad keys ${keys}`);
+  return `coalesce(${featureKeysArrayText(featureIdsOf(userRef))}::text[] && ARRAY[${keys.map((k) => `'${k}'`).join(', ')}]::text[], false)`;
+}
+
+/** SQL text: the ids of the active user groups of the user whose id is `userRef`, as a uuid[]. */
+export const userGroupIdsArrayText = (userRef: string) =>
+  `ARRAY(${activeUserGroupIdsText(`SELECT ug.grupo_usuarios_id FROM usuario_grupo_usuarios ug WHERE ug.usuario_id = ${userRef}`)})`;
+
+/**
  * Columns of the acting user (table alias `u`) with their effective keys and user groups. Shared by the
  * two hot paths that load a user on every request: by id (bearer tokens) and joined to the session (cookies).
  */
@@ -39,7 +52,7 @@ export const CURRENT_USER_COLUMNS = `u.id AS u_id, u.nome AS u_nome, u.email AS 
   u.idioma AS u_idioma, u.active AS u_active, u.avatar_link AS u_avatar_link,
   (u.senha_hash IS NOT NULL) AS u_tem_senha,
   to_json(${featureKeysArrayText(featureIdsOf('u.id'))}) AS u_chaves,
-  to_json(ARRAY(${activeUserGroupIdsText('SELECT ug.grupo_usuarios_id FROM usuario_grupo_usuarios ug WHERE ug.usuario_id = u.id')})) AS u_grupos,
+  to_json(${userGroupIdsArrayText('u.id')}) AS u_grupos,
   to_json(ARRAY(${activeBrandIdsText('SELECT um.marca_id FROM usuario_marca um WHERE um.usuario_id = u.id')})) AS u_marcas`;
 
 export type CurrentUserRow = {

@@ -66,13 +66,15 @@ export type SessionWithUser = {
 
 /**
  * A root field's value read with the user (PortalModule.sessionReads): `key` names the field and its arguments (as
- * `preloaded` looks it up), `sql` is the text of one value with the user as `u` and, when `usesNow`, the business
- * clock's now as `$2`.
+ * `preloaded` looks it up), `sql` is the text of one value with the user's id as SESSION_READ_USER and, when
+ * `usesNow`, the business clock's now as SESSION_READ_NOW.
  */
 export type SessionRead = { key: string; sql: string; usesNow: boolean };
 
 /** How a session read refers to the business clock's now: the statement's second parameter. */
 export const SESSION_READ_NOW = '$2::timestamptz';
+/** How a session read refers to the user's id: through an alias no read's own subqueries use (they say `u`, `s`). */
+export const SESSION_READ_USER = 'session_row.usuario_id';
 
 /** The statement's name and text for each set of reads, by the reads' keys (one text per set, built once). */
 const sessionStatements = new Map<string, { name: string; text: string }>();
@@ -87,12 +89,12 @@ function sessionStatement(users: UserDirectory, reads: readonly SessionRead[]): 
       ? `session_with_user_${crypto.createHash('sha256').update(keys).digest('base64url').slice(0, 20)}`
       : 'session_with_user';
     // Times as epoch milliseconds (a float, not a Date to parse), the tokens only as whether one can be refreshed.
-    const text = `SELECT s.refresh_token IS NOT NULL AS can_refresh,
-            (extract(epoch FROM s.token_expires_at) * 1000)::float8 AS token_expires_ms,
-            (extract(epoch FROM s.last_seen_at) * 1000)::float8 AS last_seen_ms,
+    const text = `SELECT session_row.refresh_token IS NOT NULL AS can_refresh,
+            (extract(epoch FROM session_row.token_expires_at) * 1000)::float8 AS token_expires_ms,
+            (extract(epoch FROM session_row.last_seen_at) * 1000)::float8 AS last_seen_ms,
             ${[users.currentUserSql.select, ...reads.map((r, i) => `(${r.sql}) AS read_${i}`)].join(',\n')}
-       FROM sessao s JOIN ${users.currentUserSql.from} ON u.id = s.usuario_id
-      WHERE s.id_hash = $1 AND s.expires_at > now()`;
+       FROM sessao session_row JOIN ${users.currentUserSql.from} ON u.id = session_row.usuario_id
+      WHERE session_row.id_hash = $1 AND session_row.expires_at > now()`;
     if (sessionStatements.size >= SESSION_STATEMENTS_MAX) sessionStatements.clear();
     statement = { name, text };
     sessionStatements.set(keys, statement);

@@ -23,11 +23,11 @@ describe('sessionReadsOf: the reads folded into the session statement', () => {
   const readsOf = sessionReadsOf(modules, 1000);
   const keys = (body: unknown) => readsOf(body).map((r) => r.key);
 
-  it("a query's root fields that modules read with the user, in key order, the user as u.id", () => {
+  it("a query's root fields that modules read with the user, in key order, the user's id through the session's row", () => {
     expect(keys({ query: '{ usuarioLogado { id } contagem alfa }' })).toEqual(['alfa', 'contagem']);
     expect(readsOf({ query: '{ contagem }' })[0]).toEqual({
       key: 'contagem',
-      sql: '(SELECT 1 WHERE u.id IS NOT NULL)',
+      sql: '(SELECT 1 WHERE session_row.usuario_id IS NOT NULL)',
       usesNow: false,
     });
     expect(keys({ query: 'query Shell { n: contagem }' })).toEqual(['contagem']);

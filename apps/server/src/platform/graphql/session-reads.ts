@@ -1,5 +1,5 @@
 import { type FieldNode, Kind, type OperationDefinitionNode, parse, valueFromASTUntyped } from 'graphql';
-import { SESSION_READ_NOW, type SessionRead } from '../auth/session.js';
+import { SESSION_READ_NOW, SESSION_READ_USER, type SessionRead } from '../auth/session.js';
 import type { PortalModule, SessionReadSql } from '../module.js';
 import { sessionReadKey } from './context.js';
 
@@ -7,7 +7,6 @@ import { sessionReadKey } from './context.js';
 const REMEMBERED = 500;
 
 const NONE: readonly SessionRead[] = [];
-const USER_REF = 'u.id';
 
 /** A root field of a query that a module reads with the user, as the document asks for it. */
 type Asked = { field: string; sql: SessionReadSql; node: FieldNode };
@@ -51,7 +50,7 @@ export function sessionReadsOf(modules: PortalModule[], maxTokens: number): (bod
     const key = sessionReadKey(asked.field, args);
     let read = byKey.get(key);
     if (read === undefined) {
-      const text = asked.sql({ user: USER_REF, now: SESSION_READ_NOW }, args);
+      const text = asked.sql({ user: SESSION_READ_USER, now: SESSION_READ_NOW }, args);
       read = text === null ? null : { key, sql: text, usesNow: text.includes(SESSION_READ_NOW) };
       if (byKey.size >= REMEMBERED) byKey.clear();
       byKey.set(key, read);
