@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { limitArg, pageArgs, parseInput } from './actions.js';
+import { limitArg, limitInRange, pageArgs, parseInput } from './actions.js';
 import { AppError } from './errors.js';
 
 const fail = (fn: () => unknown) => {
@@ -69,5 +69,13 @@ describe('limitArg', () => {
     expect(fail(() => limitArg(51, 'limite', { max: 50, default: 5 })).fields).toEqual({
       limite: 'validation.invalid',
     });
+  });
+});
+
+describe('limitInRange (a session read takes a limit only when the resolver would)', () => {
+  it('a whole number from 1 to max, else null', () => {
+    expect(limitInRange(5, { max: 50 })).toBe(5);
+    expect(limitInRange(50, { max: 50 })).toBe(50);
+    for (const bad of [0, 51, 2.5, '5', null, undefined, Number.NaN]) expect(limitInRange(bad, { max: 50 })).toBeNull();
   });
 });

@@ -106,7 +106,12 @@ export function limitArg(
   field: string,
   bounds: { max: number; default: number },
 ): number {
-  const limit = value ?? bounds.default;
-  if (!Number.isInteger(limit) || limit < 1 || limit > bounds.max) throw badInput({ [field]: 'validation.invalid' });
+  const limit = limitInRange(value ?? bounds.default, bounds);
+  if (limit === null) throw badInput({ [field]: 'validation.invalid' });
   return limit;
+}
+
+/** `value` when it is a whole number from 1 to `bounds.max`, else null (a session read's check of a limit argument). */
+export function limitInRange(value: unknown, bounds: { max: number }): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= bounds.max ? value : null;
 }

@@ -1,5 +1,6 @@
 import type { Idioma } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { limitInRange } from '../../platform/actions.js';
 import { type Database, type DbOrTx, inlineLimit, queryPreparedSql, sqlText } from '../../platform/db.js';
 import type { SessionReadSql } from '../../platform/module.js';
 import { countSql, textArray, UUID, uuidArray } from '../../platform/sql.js';
@@ -259,10 +260,10 @@ export const RECENT_ENVIOS_LIMIT = { max: 50, default: 5 } as const;
  * The home card's deliveries, read with the request's user (PortalModule.sessionReads, decision 0060) when the limit
  * is given and in range; else null (the resolver reads them, or refuses the limit).
  */
-export const recentEnviosSessionRead: SessionReadSql = (refs, { limite }) =>
-  typeof limite === 'number' && Number.isInteger(limite) && limite >= 1 && limite <= RECENT_ENVIOS_LIMIT.max
-    ? sqlText(recentEnviosJsonSql(sql.raw(refs.user), sql.raw(refs.now), limite))
-    : null;
+export const recentEnviosSessionRead: SessionReadSql = (refs, args) => {
+  const limit = limitInRange(args.limite, RECENT_ENVIOS_LIMIT);
+  return limit === null ? null : sqlText(recentEnviosJsonSql(sql.raw(refs.user), sql.raw(refs.now), limit));
+};
 
 /** The user's latest deliveries for the home card, within their display window. */
 export async function recentEnvios(database: Database, userId: string, limit: number, now: Date): Promise<EnvioRow[]> {

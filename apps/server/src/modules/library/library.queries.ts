@@ -1,5 +1,6 @@
 import { canManageLibrary, LIBRARY_MANAGE_GUARD, type PermissaoAcesso } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { limitInRange } from '../../platform/actions.js';
 import { type Database, type DbOrTx, inlineLimit, queryPreparedSql, sqlText } from '../../platform/db.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
 import type { SessionReadSql } from '../../platform/module.js';
@@ -447,9 +448,9 @@ function recentFilesJsonSql(viewer: LibraryViewerContext, limit: number): SQL {
  * limit is given and in range; else null. Whether the user manages the library and their user groups are read in
  * the same statement (the viewer as `libraryViewer` makes it): one access rule, the same as `listRecentFiles`.
  */
-export const recentFilesSessionRead: SessionReadSql = (refs, { limite }) => {
-  if (typeof limite !== 'number' || !Number.isInteger(limite) || limite < 1 || limite > RECENT_FILES_LIMIT.max)
-    return null;
+export const recentFilesSessionRead: SessionReadSql = (refs, args) => {
+  const limit = limitInRange(args.limite, RECENT_FILES_LIMIT);
+  if (limit === null) return null;
   const manager: LibraryViewerContext = { id: '', chaves: [], manager: true, groupIds: [] };
   const reader: LibraryViewerContext = {
     ...manager,
@@ -457,7 +458,7 @@ export const recentFilesSessionRead: SessionReadSql = (refs, { limite }) => {
     groupIdsSql: sql.raw(userGroupIdsArrayText(refs.user)),
   };
   return `CASE WHEN ${userHasAnyKeyText(refs.user, LIBRARY_MANAGE_GUARD.keys)}
-    THEN ${sqlText(recentFilesJsonSql(manager, limite))} ELSE ${sqlText(recentFilesJsonSql(reader, limite))} END`;
+    THEN ${sqlText(recentFilesJsonSql(manager, limit))} ELSE ${sqlText(recentFilesJsonSql(reader, limit))} END`;
 };
 
 /** A recent file with the names of the folders on its path the viewer may read, by id. */
