@@ -1,23 +1,9 @@
 import { getI18n } from 'react-i18next';
+import { dateTimeFormat } from './intl';
 
 /** Day, month and a four-digit year (issue 17 point 11): `dateStyle: 'short'` gives '24/11/26' in es and en. */
 const DAY = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
 const DAY_TIME = { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
-
-/**
- * One formatter per language and shape, made on first use: making an `Intl.DateTimeFormat` costs about a millisecond
- * (more on a phone), formatting with one a few microseconds, and a list shows dozens of dates.
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${withTime ? 't' : 'd'}${locale}`;
-  let made = formatters.get(key);
-  if (!made) {
-    made = new Intl.DateTimeFormat(locale, withTime ? DAY_TIME : DAY);
-    formatters.set(key, made);
-  }
-  return made;
-}
 
 /**
  * A date and time in the interface language, always on the 24-hour clock (English would otherwise say '2:30 PM'
@@ -26,14 +12,14 @@ function formatter(locale: string, withTime: boolean): Intl.DateTimeFormat {
 export function formatDateTime(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return invalidDate(locale);
-  return formatter(locale, true).format(date);
+  return dateTimeFormat(locale, DAY_TIME).format(date);
 }
 
 /** A date (day granularity) in the interface language, with a four-digit year. */
 export function formatDate(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return invalidDate(locale);
-  return formatter(locale, false).format(date);
+  return dateTimeFormat(locale, DAY).format(date);
 }
 
 /** What an unreadable date shows (SPEC §8 "invalid date") instead of breaking the screen it is on. */

@@ -12,6 +12,7 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { apiErrorMessage } from '../../app/apollo-client';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { CenteredMessage } from '../../ui/CenteredMessage';
+import { numberFormat } from '../../ui/intl';
 import { LoadingView } from '../../ui/LoadingView';
 import { ConfirmationsTable } from './ConfirmationsTable';
 import { DASHBOARD_COMUNICADO } from './communications.documents';
@@ -66,12 +67,9 @@ export function DashboardPage() {
   if (loading && !d) return <LoadingView />;
   if (!d) return null;
 
-  const num = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
-  const rate = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(
-    d.taxaLeitura,
-  );
-  const percent = (n: number) =>
-    new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(n);
+  const num = (n: number) => numberFormat(i18n.language).format(n);
+  const rate = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(d.taxaLeitura);
+  const percent = (n: number) => numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(n);
   const cards: [string, string][] = [
     [t('communicationsUi.dashboard.recipients'), num(d.destinatarios)],
     [t('communicationsUi.dashboard.delivered'), num(d.entregues)],

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../ui/format-date';
+import { numberFormat } from '../../ui/intl';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import type { LeituraPorItem } from './communications.documents';
 
@@ -68,7 +69,7 @@ export function ReadsOverTime({ days }: { days: { dia: string; lidos: number }[]
 const mobileHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const percent = (lidos: number, total: number, locale: string) =>
-  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(total ? lidos / total : 0);
+  numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(total ? lidos / total : 0);
 
 /** One slice of the dashboard (by dealer, group, brand or user group). */
 export function SliceTable({ title, rows }: { title: string; rows: LeituraPorItem[] }) {

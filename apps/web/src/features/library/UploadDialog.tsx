@@ -24,6 +24,7 @@ import {
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../app/shell/icons';
+import { numberFormat } from '../../ui/intl';
 import { useToast } from '../../ui/toast';
 import { UploadDropzone } from '../../ui/UploadDropzone';
 import { ARQUIVOS_COM_MESMO_NOME, LIBRARY_REFETCH, UPLOAD_ARQUIVOS } from './library.documents';
@@ -206,7 +207,7 @@ export function UploadDialog({ onClose, folderId, folderName, upload = uploadLib
     }
   };
 
-  const sizeText = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte' }).format(
+  const sizeText = numberFormat(i18n.language, { style: 'unit', unit: 'megabyte' }).format(
     UPLOAD_MAX_BYTES / 1_000_000,
   );
   const unplaced = entries.filter((e) => !e.placed && e.status !== 'skipped');

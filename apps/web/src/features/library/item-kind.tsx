@@ -1,5 +1,6 @@
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
+import { numberFormat } from '../../ui/intl';
 import type { ItemBiblioteca } from './library.documents';
 import {
   ArchiveIcon,
@@ -119,7 +120,7 @@ export function formatSize(bytes: number | null | undefined, locale: string): st
     value /= 1000;
     unit += 1;
   }
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: units[unit],
     unitDisplay: 'short',

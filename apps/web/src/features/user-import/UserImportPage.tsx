@@ -14,6 +14,7 @@ import { useSignedInUser } from '../../app/current-user/signed-in-user';
 import { AuditLink } from '../../ui/AuditLink';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { formatDateTime } from '../../ui/format-date';
+import { numberFormat } from '../../ui/intl';
 import { type Column, DataTable } from '../../ui/list/DataTable';
 import { useLocalListParams } from '../../ui/list/use-local-list-params';
 import { PageHeader } from '../../ui/PageHeader';
@@ -61,7 +62,7 @@ const barColor = (row: Pick<Importacao, 'status' | 'rejeitadas'>) => {
 
 /** A percentage with 2 decimals in the interface language ("42,50 %"; SPEC §2). */
 export function formatPercent(value: number, locale: string): string {
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  const number = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
   return `${number} %`;
 }
 
@@ -165,7 +166,7 @@ export function UserImportPage() {
   useImportStream(reload);
 
   const locale = i18n.language;
-  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const count = (n: number) => numberFormat(locale).format(n);
   const all = (data ?? previousData)?.importStatus;
   const { page, rowsPerPage } = list.query;
   const rows = all?.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
