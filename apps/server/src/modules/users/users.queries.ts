@@ -1,7 +1,7 @@
 import { type Idioma, ONBOARDING_IDS, type OnboardingId, type UserType } from '@portal/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { SHARED_DATA_TTL_MS } from '../../platform/cache.js';
-import { type Database, type DbOrTx, queryPrepared } from '../../platform/db.js';
+import { type Database, type DbOrTx, queryPrepared, sqlText } from '../../platform/db.js';
 import { type CurrentUser, type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { SessionReadSql } from '../../platform/module.js';
 import type { Services } from '../../platform/services.js';
@@ -22,7 +22,7 @@ import {
 } from '../products/products.queries.js';
 import { activeUserGroupIds, activeUserGroupIdsText, userGroupNamesSql } from '../user-groups/user-groups.queries.js';
 import { userSearchSql } from './users.list.js';
-import { usuarioGrupoUsuarios, usuarioOnboarding } from './users.tables.js';
+import { usuarioGrupoUsuarios } from './users.tables.js';
 
 /** SQL (text) for the effective feature ids of the user whose id is `userRef`: direct ones plus their access types' defaults. */
 const featureIdsOf = (userRef: string) => `
@@ -132,12 +132,13 @@ export async function loadLoggedUserComplementaryData(database: Database, userId
   return row?.dados ?? [];
 }
 
+/** SQL: whether user `userId` has seen the guided tour `onboardingId` (values or SQL expressions). */
+const onboardingSeenSql = (userId: string | SQL, onboardingId: string | SQL) =>
+  sql`EXISTS (SELECT 1 FROM usuario_onboarding o WHERE o.usuario_id = ${userId} AND o.onboarding_id = ${onboardingId})`;
+
 export async function isOnboardingSeen(db: DbOrTx, userId: string, onboardingId: OnboardingId): Promise<boolean> {
-  const rows = await db
-    .select({ id: usuarioOnboarding.onboardingId })
-    .from(usuarioOnboarding)
-    .where(and(eq(usuarioOnboarding.usuarioId, userId), eq(usuarioOnboarding.onboardingId, onboardingId)));
-  return rows.length > 0;
+  const { rows } = await db.execute<{ seen: boolean }>(sql`SELECT ${onboardingSeenSql(userId, onboardingId)} AS seen`);
+  return rows[0]?.seen === true;
 }
 
 /**
@@ -147,7 +148,7 @@ export async function isOnboardingSeen(db: DbOrTx, userId: string, onboardingId:
  */
 export const onboardingSeenSessionRead: SessionReadSql = (refs, { id }) =>
   ONBOARDING_IDS.includes(id as OnboardingId)
-    ? `EXISTS (SELECT 1 FROM usuario_onboarding o WHERE o.usuario_id = ${refs.user} AND o.onboarding_id = '${id}')`
+    ? sqlText(onboardingSeenSql(sql.raw(refs.user), sql.raw(`'${id}'`)))
     : null;
 
 /**
