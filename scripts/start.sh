@@ -9,7 +9,7 @@ if [ ! -f apps/web/dist/index.html ] || [ -n "$(find apps/web/src apps/web/index
   echo "==> Building the web app"
   npm run build -w apps/web
 fi
-if [ ! -f apps/server/dist/main.js ] || [ -n "$(find apps/server/src apps/server/scripts/build.ts apps/server/package.json packages -newer apps/server/dist/main.js -type f 2>/dev/null | head -n 1)" ]; then
+if [ ! -f apps/server/dist/main.js ] || [ -n "$(find apps/server/src apps/server/scripts/build.ts apps/server/scripts/start-bundle.js apps/server/package.json packages -newer apps/server/dist/main.js -type f 2>/dev/null | head -n 1)" ]; then
   echo "==> Building the server"
   npm run build -w apps/server
 fi

@@ -1,12 +1,17 @@
 /**
- * Builds the server to plain JavaScript (decision 0045): `apps/server/dist/main.js`, which `npm start`
- * runs with `node`, so a start compiles no TypeScript.
+ * Builds the server to plain JavaScript (decision 0045), which `npm start` runs with `node`, so a start compiles
+ * no TypeScript:
  *
- * - The server's own code, the workspace packages (`@portal/domain`, `@portal/i18n`, shipped as
- *   TypeScript source) and the npm packages are bundled into one file (decision 0056: a start compiles one
- *   file instead of finding and reading some 1,800); the packages of EXTERNAL_PACKAGES (native addons,
- *   WebAssembly with its data files, what loads on first use) stay imports resolved from node_modules.
- * - Dynamic imports stay lazy (code splitting): the S3 client loads only when STORAGE_DRIVER=s3.
+ * - `apps/server/dist/portal.cjs`: the server's own code, the workspace packages (`@portal/domain`, `@portal/i18n`,
+ *   shipped as TypeScript source) and the npm packages in one file (decision 0056: a start compiles one file
+ *   instead of finding and reading some 1,800); the packages of EXTERNAL_PACKAGES (native addons, WebAssembly with
+ *   its data files, what loads on first use) stay `require()`s resolved from node_modules.
+ * - `apps/server/dist/main.js`, the entry (`scripts/start-bundle.js`): compiles the bundle with V8's code cache of
+ *   the last start and writes the cache once the portal is up (decision 0062: a start compiled 6.5 MB of
+ *   JavaScript again, about a third of a PGlite restart). The bundle is CommonJS because Node 20 gives a code cache
+ *   only to a script, not to an ES module.
+ * - What loads on first use stays lazy: a dynamic import of an external package becomes a `require()` when it
+ *   runs (the S3 client loads only when STORAGE_DRIVER=s3, ExcelJS and sharp on first use).
  * - Files the server reads beside its source (the modules' `.graphql`, the migrations, the web build)
  *   are still read from the source tree: each `import.meta.url` of a source file becomes that file's
  *   own URL, relative to the output, so `new URL('./x.graphql', import.meta.url)` names the same file
@@ -25,11 +30,14 @@ export async function buildServer(outdir = path.join(serverDir, 'dist')) {
   const out = path.resolve(outdir);
   await fs.rm(out, { recursive: true, force: true });
   const result = await build({
-    entryPoints: { main: path.join(serverDir, 'src/main.ts') },
+    entryPoints: { portal: path.join(serverDir, 'src/main.ts') },
     outdir: out,
+    outExtension: { '.js': '.cjs' },
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
+    // `import('sharp')` becomes `require('sharp')` when it runs: the bundle runs as a script (vm.Script), which has no
+    // loader for import() of its own.
+    supported: { 'dynamic-import': false },
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
@@ -42,13 +50,12 @@ export async function buildServer(outdir = path.join(serverDir, 'dist')) {
     // Bundling renames classes and functions whose names collide across packages; some packages read a class's
     // `name` (oidc-provider finds each token's lifetime by it): keep every original name.
     keepNames: true,
-    // Bundled CommonJS packages call require() for Node's own modules: give the ES module one.
-    banner: {
-      js: "import { createRequire as __portalCreateRequire } from 'node:module';\nconst require = __portalCreateRequire(import.meta.url);\nconst __portalBundleUrl = import.meta.url;",
-    },
+    // The bundle's own URL, from which its source files' and packages' files are found (see the plugins below).
+    banner: { js: "const __portalBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [externalPackages(), sourceUrls(out), packageFileUrls(out)],
   });
-  return { outdir: out, files: Object.keys(result.metafile.outputs) };
+  await fs.copyFile(path.join(serverDir, 'scripts/start-bundle.js'), path.join(out, 'main.js'));
+  return { outdir: out, files: [...Object.keys(result.metafile.outputs), 'main.js'] };
 }
 
 /**
@@ -94,7 +101,7 @@ function packageFileUrls(outdir: string): Plugin {
         const source = await fs.readFile(args.path, 'utf8');
         if (!/__dirname|__filename|import\.meta\.url/.test(source)) return undefined;
         const relative = path.relative(outdir, args.path).split(path.sep).join('/');
-        // The banner's name for the bundle's URL: `import.meta` would make esbuild read a CommonJS file as ESM.
+        // The banner's name for the bundle's URL.
         const url = `new URL(${JSON.stringify(relative)}, __portalBundleUrl)`;
         const contents = source
           .replace(/\b__filename\b/g, `require('node:url').fileURLToPath(${url})`)
@@ -115,7 +122,7 @@ function sourceUrls(outdir: string): Plugin {
         const source = await fs.readFile(args.path, 'utf8');
         if (!source.includes('import.meta.url')) return undefined;
         const relative = path.relative(outdir, args.path).split(path.sep).join('/');
-        const url = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
+        const url = `new URL(${JSON.stringify(relative)}, __portalBundleUrl).href`;
         return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' };
       });
     },

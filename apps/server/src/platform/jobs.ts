@@ -63,7 +63,11 @@ export async function startJobs(
       : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 4, ...supervision });
   boss.on('error', (err) => opts.log('job queue error', err));
   await boss.start();
-  const created = new Set<string>();
+  // The queues this database already has as the portal makes them: a restart creates and updates none of them again
+  // (two or three statements each, a sixth of a restart on PGlite).
+  const created = new Set(
+    (await boss.getQueues()).filter((q) => q.heartbeatSeconds === HEARTBEAT_SECONDS).map((q) => q.name),
+  );
   const workers = new Map<string, string[]>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;

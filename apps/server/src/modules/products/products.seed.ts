@@ -1,5 +1,5 @@
 import { FEATURE_KEYS, type FeatureKey } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { ModuleSeed } from '../../platform/module.js';
 import { dadoComplementar, funcionalidade, produto, tipoAcesso, tipoAcessoFuncionalidade } from './products.tables.js';
 
@@ -21,88 +21,113 @@ const FEATURE_NAMES: Record<FeatureKey, string> = {
   PORTAL_CRIACAO_GRUPOS_USUARIOS_PUBLICOS: 'Criação de grupos de usuários públicos',
 };
 
-/** Finds a row by a natural key or inserts it; returns its id. */
-async function ensure<T extends { id: string }>(find: () => Promise<T[]>, insert: () => Promise<T[]>): Promise<string> {
-  const [found] = await find();
-  if (found) return found.id;
-  const [created] = await insert();
-  return created.id;
+/** Rows' ids by a natural key of theirs. */
+function idsBy<R extends { id: string }>(rows: R[], key: (row: R) => string): Record<string, string> {
+  return Object.fromEntries(rows.map((r) => [key(r), r.id]));
 }
+
+/** The demo's access types: their product, name and default features. */
+const ACCESS_TYPES: readonly [product: 'PORTAL' | 'CRM' | 'PECAS', nome: string, keys: readonly string[]][] = [
+  ['PORTAL', 'Administrador', FEATURE_KEYS],
+  ['PORTAL', 'Comunicação', ['PORTAL_CRIACAO_COMUNICADOS', 'PORTAL_GERENCIAR_BIBLIOTECA']],
+  ['PORTAL', 'Aprovação', ['PORTAL_APROVACAO_ENVIO_COMUNICADOS']],
+  ['PORTAL', 'Consulta', []],
+  ['CRM', 'Vendedor', ['CRM_VENDAS']],
+  ['CRM', 'Gerente', ['CRM_VENDAS', 'CRM_RELATORIOS']],
+  ['PECAS', 'Balcão', ['PECAS_PEDIDOS']],
+  ['PECAS', 'Gestor', ['PECAS_PEDIDOS', 'PECAS_ESTOQUE']],
+];
 
 /**
  * The demo's products (Portal, CRM, Peças), the portal's feature keys and two per product, access
  * types with their default features, and the CRM manual (a complementary data link). The catalogue has
- * no administration yet, so this part writes its own tables directly.
+ * no administration yet, so this part writes its own tables directly. Each table is read and completed in
+ * one or two statements: the seed runs at every start (a restart on PGlite sent some 40 statements here).
  */
 export const productsSeed: ModuleSeed = {
   async run({ db: tx }) {
-    const product = (chave: string, nome: string, ordem: number, baseUriHomolog: string | null) =>
-      ensure(
-        () => tx.select({ id: produto.id }).from(produto).where(eq(produto.chave, chave)),
-        () => tx.insert(produto).values({ chave, nome, ordem, baseUriHomolog }).returning({ id: produto.id }),
-      );
-    const portalId = await product('PORTAL', 'Portal', 0, null);
-    const crmId = await product('CRM', 'CRM Rede', 1, 'https://crm-homolog.portal.demo');
-    const pecasId = await product('PECAS', 'Peças', 2, 'https://pecas-homolog.portal.demo');
-
-    const feature = (produtoId: string, chave: string, nome: string) =>
-      ensure(
-        () => tx.select({ id: funcionalidade.id }).from(funcionalidade).where(eq(funcionalidade.chave, chave)),
-        () => tx.insert(funcionalidade).values({ produtoId, chave, nome }).returning({ id: funcionalidade.id }),
-      );
-    const featureIds = {} as Record<string, string>;
-    for (const key of FEATURE_KEYS) featureIds[key] = await feature(portalId, key, FEATURE_NAMES[key]);
-    for (const [produtoId, chave, nome] of [
-      [crmId, 'CRM_VENDAS', 'Vendas'],
-      [crmId, 'CRM_RELATORIOS', 'Relatórios'],
-      [pecasId, 'PECAS_PEDIDOS', 'Pedidos'],
-      [pecasId, 'PECAS_ESTOQUE', 'Estoque'],
-    ] as const) {
-      featureIds[chave] = await feature(produtoId, chave, nome);
-    }
-
-    const accessType = async (produtoId: string, nome: string, keys: readonly string[]) => {
-      const id = await ensure(
-        () =>
-          tx
-            .select({ id: tipoAcesso.id })
-            .from(tipoAcesso)
-            .where(and(eq(tipoAcesso.produtoId, produtoId), eq(tipoAcesso.nome, nome))),
-        () => tx.insert(tipoAcesso).values({ produtoId, nome }).returning({ id: tipoAcesso.id }),
-      );
-      if (keys.length) {
-        await tx
-          .insert(tipoAcessoFuncionalidade)
-          .values(keys.map((k) => ({ tipoAcessoId: id, funcionalidadeId: featureIds[k] })))
-          .onConflictDoNothing();
-      }
-    };
-    await accessType(portalId, 'Administrador', FEATURE_KEYS);
-    await accessType(portalId, 'Comunicação', ['PORTAL_CRIACAO_COMUNICADOS', 'PORTAL_GERENCIAR_BIBLIOTECA']);
-    await accessType(portalId, 'Aprovação', ['PORTAL_APROVACAO_ENVIO_COMUNICADOS']);
-    await accessType(portalId, 'Consulta', []);
-    await accessType(crmId, 'Vendedor', ['CRM_VENDAS']);
-    await accessType(crmId, 'Gerente', ['CRM_VENDAS', 'CRM_RELATORIOS']);
-    await accessType(pecasId, 'Balcão', ['PECAS_PEDIDOS']);
-    await accessType(pecasId, 'Gestor', ['PECAS_PEDIDOS', 'PECAS_ESTOQUE']);
-
-    await ensure(
-      () =>
-        tx
-          .select({ id: dadoComplementar.id })
-          .from(dadoComplementar)
-          .where(eq(dadoComplementar.descricao, 'Manual do CRM')),
-      () =>
-        tx
-          .insert(dadoComplementar)
-          .values({
-            produtoId: crmId,
-            tipo: 'LINK',
-            descricao: 'Manual do CRM',
-            urlBase: 'https://crm.portal.demo/manual',
-            ordem: 1,
-          })
-          .returning({ id: dadoComplementar.id }),
+    const products = [
+      { chave: 'PORTAL', nome: 'Portal', ordem: 0, baseUriHomolog: null },
+      { chave: 'CRM', nome: 'CRM Rede', ordem: 1, baseUriHomolog: 'https://crm-homolog.portal.demo' },
+      { chave: 'PECAS', nome: 'Peças', ordem: 2, baseUriHomolog: 'https://pecas-homolog.portal.demo' },
+    ];
+    await tx.insert(produto).values(products).onConflictDoNothing({ target: produto.chave });
+    const productIds = idsBy(
+      await tx
+        .select({ id: produto.id, chave: produto.chave })
+        .from(produto)
+        .where(
+          inArray(
+            produto.chave,
+            products.map((p) => p.chave),
+          ),
+        ),
+      (r) => r.chave,
     );
+
+    const features: { produtoId: string; chave: string; nome: string }[] = [
+      ...FEATURE_KEYS.map((chave: FeatureKey) => ({ produtoId: productIds.PORTAL, chave, nome: FEATURE_NAMES[chave] })),
+      { produtoId: productIds.CRM, chave: 'CRM_VENDAS', nome: 'Vendas' },
+      { produtoId: productIds.CRM, chave: 'CRM_RELATORIOS', nome: 'Relatórios' },
+      { produtoId: productIds.PECAS, chave: 'PECAS_PEDIDOS', nome: 'Pedidos' },
+      { produtoId: productIds.PECAS, chave: 'PECAS_ESTOQUE', nome: 'Estoque' },
+    ];
+    await tx.insert(funcionalidade).values(features).onConflictDoNothing({ target: funcionalidade.chave });
+    const featureIds = idsBy(
+      await tx
+        .select({ id: funcionalidade.id, chave: funcionalidade.chave })
+        .from(funcionalidade)
+        .where(
+          inArray(
+            funcionalidade.chave,
+            features.map((f) => f.chave),
+          ),
+        ),
+      (r) => r.chave,
+    );
+
+    // An access type's name is unique only within its product, and no constraint says so: read, then add the missing.
+    const accessTypeKey = (produtoId: string, nome: string) => `${produtoId} ${nome}`;
+    const readAccessTypes = async () =>
+      idsBy(
+        await tx
+          .select({ id: tipoAcesso.id, produtoId: tipoAcesso.produtoId, nome: tipoAcesso.nome })
+          .from(tipoAcesso)
+          .where(inArray(tipoAcesso.produtoId, Object.values(productIds))),
+        (r) => accessTypeKey(r.produtoId, r.nome),
+      );
+    let accessTypeIds = await readAccessTypes();
+    const missing = ACCESS_TYPES.map(([product, nome]) => ({ produtoId: productIds[product], nome })).filter(
+      (t) => !accessTypeIds[accessTypeKey(t.produtoId, t.nome)],
+    );
+    if (missing.length) {
+      await tx.insert(tipoAcesso).values(missing);
+      accessTypeIds = await readAccessTypes();
+    }
+    await tx
+      .insert(tipoAcessoFuncionalidade)
+      .values(
+        ACCESS_TYPES.flatMap(([product, nome, keys]) =>
+          keys.map((k) => ({
+            tipoAcessoId: accessTypeIds[accessTypeKey(productIds[product], nome)],
+            funcionalidadeId: featureIds[k],
+          })),
+        ),
+      )
+      .onConflictDoNothing();
+
+    const [manual] = await tx
+      .select({ id: dadoComplementar.id })
+      .from(dadoComplementar)
+      .where(eq(dadoComplementar.descricao, 'Manual do CRM'));
+    if (!manual) {
+      await tx.insert(dadoComplementar).values({
+        produtoId: productIds.CRM,
+        tipo: 'LINK',
+        descricao: 'Manual do CRM',
+        urlBase: 'https://crm.portal.demo/manual',
+        ordem: 1,
+      });
+    }
   },
 };

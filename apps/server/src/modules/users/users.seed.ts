@@ -133,23 +133,33 @@ export const usersSeed: ModuleSeed = {
   after: ['products', 'dealers', 'groups', 'user-groups'],
   async run(ctx) {
     const { db } = ctx;
-    for (const [nome, sigla, assinatura] of [
-      ['Marketing', 'MKT', 'Equipe de Marketing - Rede Aurora'],
-      ['Pós-venda', 'POS', 'Diretoria de Pós-venda - Rede Aurora'],
-      ['Vendas', 'VEN', 'Diretoria Comercial - Rede Aurora'],
-    ]) {
-      await db.insert(departamento).values({ nome, sigla, assinatura }).onConflictDoNothing();
-    }
-    for (const nome of ['Gerente geral', 'Vendedor', 'Consultor técnico', 'Gerente de pós-venda']) {
+    // One statement a table: the seed runs at every start.
+    await db
+      .insert(departamento)
+      .values([
+        { nome: 'Marketing', sigla: 'MKT', assinatura: 'Equipe de Marketing - Rede Aurora' },
+        { nome: 'Pós-venda', sigla: 'POS', assinatura: 'Diretoria de Pós-venda - Rede Aurora' },
+        { nome: 'Vendas', sigla: 'VEN', assinatura: 'Diretoria Comercial - Rede Aurora' },
+      ])
+      .onConflictDoNothing();
+    await db
+      .insert(cargo)
       // A dealer has one general manager at a time (docs/domains/users.md#positions).
-      await db
-        .insert(cargo)
-        .values({ nome, unicoPorDealer: nome === 'Gerente geral' })
-        .onConflictDoNothing();
-    }
-    for (const motivo of ['Pedido de demissão', 'Dispensa sem justa causa', 'Aposentadoria', 'Transferência']) {
-      await db.insert(desligamento).values({ motivo }).onConflictDoNothing();
-    }
+      .values(
+        ['Gerente geral', 'Vendedor', 'Consultor técnico', 'Gerente de pós-venda'].map((nome) => ({
+          nome,
+          unicoPorDealer: nome === 'Gerente geral',
+        })),
+      )
+      .onConflictDoNothing();
+    await db
+      .insert(desligamento)
+      .values(
+        ['Pedido de demissão', 'Dispensa sem justa causa', 'Aposentadoria', 'Transferência'].map((motivo) => ({
+          motivo,
+        })),
+      )
+      .onConflictDoNothing();
 
     const existing = await db
       .select({ email: usuario.email })
