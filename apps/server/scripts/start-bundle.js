@@ -2,9 +2,8 @@
 //
 // Runs the bundle (dist/portal.cjs) as Node would run a CommonJS file, with V8's code cache of the last start:
 // compiling the bundle's 6.5 MB again was about a third of a start on PGlite. When there is no cache yet, or V8
-// rejects it (another Node, other V8 flags, a rebuilt bundle), the cache is written anew once the portal is up,
-// with every function the start compiled. A cache that cannot be written (a read-only folder) changes nothing
-// but the next start's time.
+// rejects it (another Node, other V8 flags, a rebuilt bundle), the cache is written anew as soon as the bundle's top
+// level has run. A cache that cannot be written (a read-only folder) changes nothing but the next start's time.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -47,10 +46,6 @@ const cacheToWrite = cachedData === undefined || script.cachedDataRejected;
 cachedData = undefined;
 const module = { exports: {} };
 script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
-if (cacheToWrite) {
-  // `started` is main.ts's promise: settled once the portal listens (or serves its maintenance page).
-  Promise.resolve(module.exports.started).then(
-    () => writeCache(script),
-    () => {},
-  );
-}
+// Written now, with what the bundle's top level compiled: later, a long first start (migrations, the demo seed) has
+// had V8 drop the bytecode of what ran only once, which is what a restart would need from the cache.
+if (cacheToWrite) writeCache(script);

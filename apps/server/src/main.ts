@@ -85,5 +85,4 @@ function serveMaintenance(port: number, reason: string) {
   server.listen(port, () => console.error(`Maintenance mode on port ${port}: ${reason.split('\n')[0]}`));
 }
 
-/** Settled once the portal listens (or serves its maintenance page): the built entry then writes its code cache. */
-export const started = main();
+void main();
