@@ -3,7 +3,7 @@
  * PGlite.
  *
  * For each engine:
- * 1. a portal in a child process, started as `npm start` does (`node --import tsx apps/server/src/main.ts`,
+ * 1. a portal in a child process, started as `npm start` does (`node apps/server/dist/main.js`, built first,
  *    NODE_ENV=production, DATA_DIR in a temp dir, DATABASE_URL = a fresh database for PostgreSQL), which
  *    migrates and seeds the demo data;
  * 2. the library seeded in SQL (bench/src/library-seed.ts: 1,000,000 items by default, a 10,000-item
@@ -43,6 +43,7 @@ import autocannon from 'autocannon';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { buildServer } from '../../apps/server/scripts/build.js';
 import {
   countFolderItems,
   folderPage,
@@ -97,7 +98,7 @@ const BUDGET = {
 const WEB_PAGE = '15/page';
 
 const repoDir = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const mainScript = path.join(repoDir, 'apps', 'server', 'src', 'main.ts');
+const builtMain = path.join(repoDir, 'apps', 'server', 'dist', 'main.js');
 
 // The web app's item fields (apps/web/src/features/library/library.documents.ts, ItemBibliotecaFields).
 const ITEM_FIELDS = `id nome pasta pastaPai { id nome } proprietario { id nome email }
@@ -181,8 +182,13 @@ export type Server = { url: string; child: ChildProcess; stop(): Promise<void> }
 /** The Node flags scripts/start.sh starts the portal with (decision 0058: the old generation grows by 40 %). */
 export const SERVER_NODE_FLAGS = ['--heap-growing-percent=40'];
 
-/** `node --import tsx apps/server/src/main.ts` (what `npm start` runs) in a child; resolves once it is ready. */
+/** The server built once per bench process, as `npm start` builds it (decision 0045). */
+let built: Promise<unknown> | undefined;
+
+/** `node apps/server/dist/main.js` (what `npm start` runs) in a child; resolves once it is ready. */
 export async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
+  built ??= buildServer();
+  await built;
   // BENCH_SERVER_PORT pins the port (a shared machine where each worktree keeps to its own range).
   const port = Number(process.env.BENCH_SERVER_PORT) || (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -210,7 +216,7 @@ export async function startServer(dataDir: string, databaseUrl: string | undefin
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', mainScript], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, builtMain], {
     cwd: repoDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -503,9 +509,9 @@ async function loadScenarios(baseUrl: string, client: CookieClient, bigFolderId:
 // ---------------------------------------------------------------------------------------------
 // Upload.
 
-export function rssKb(pid: number): number {
+export function rssKb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) : Number.NaN;
   } catch {
     return Number.NaN;
@@ -733,6 +739,18 @@ async function runBackend(backend: Backend): Promise<BackendResult> {
     const { client } = await signIn(server.url, USERS[0].email, DEMO_PASSWORD);
     load = await loadScenarios(server.url, client, seeded.bigFolderId);
   }
+  // The server's peak resident set (VmHWM) since it started: through the sequential reads and the load run.
+  const peakRssMb = Math.round(rssKb(server.child.pid as number, 'VmHWM') / 1024);
+  log(`  server RSS peak through the reads and the load run: ${peakRssMb} MB (budget 250 MB)`);
+  recordFigure({
+    figure: 'memory: server RSS peak through the library reads and load run',
+    budget: '< 250 MB',
+    backend,
+    value: peakRssMb,
+    unit: 'MB',
+    size: `${seeded.total.toLocaleString('en')} items`,
+    met: peakRssMb < 250,
+  });
 
   let uploadResult: UploadResult | undefined;
   if (UPLOAD) {
@@ -769,7 +787,7 @@ export function table(head: string[], body: string[][], numeric: boolean[]): str
 async function main() {
   log(
     `Library bench: ${REQUESTS} sequential requests per scenario after ${WARMUP} warm-up (at most ${MAX_SECONDS} s each); ` +
-      `server in a child process (node --import tsx apps/server/src/main.ts), ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim()}), Node ${process.version}.`,
+      `server in a child process (node apps/server/dist/main.js), ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim()}), Node ${process.version}.`,
   );
   const results: BackendResult[] = [];
   for (const backend of BACKENDS) results.push(await runBackend(backend));
