@@ -28,6 +28,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildServer } from '../../apps/server/scripts/build.js';
 import { type CookieClient, multipart, openEventStream, signIn } from '../../apps/server/test/browserless.js';
+import { SERVER_NODE_FLAGS } from './library.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://portal:portal@127.0.0.1:5432/postgres';
@@ -152,7 +153,8 @@ async function waitReady(url: string, child?: ChildProcess, output?: () => strin
 
 function startInstance(port: number, databaseUrl: string) {
   let output = '';
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // With npm start's Node flags (decision 0058), as every instance runs.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
