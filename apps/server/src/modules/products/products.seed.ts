@@ -1,5 +1,6 @@
 import { FEATURE_KEYS, type FeatureKey } from '@portal/domain';
 import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
 import type { ModuleSeed } from '../../platform/module.js';
 import { dadoComplementar, funcionalidade, produto, tipoAcesso, tipoAcessoFuncionalidade } from './products.tables.js';
 
@@ -24,6 +25,29 @@ const FEATURE_NAMES: Record<FeatureKey, string> = {
 /** Rows' ids by a natural key of theirs. */
 function idsBy<R extends { id: string }>(rows: R[], key: (row: R) => string): Record<string, string> {
   return Object.fromEntries(rows.map((r) => [key(r), r.id]));
+}
+
+/** Adds the rows whose `chave` is not there yet (one statement) and gives every row's id by its `chave` (one more). */
+async function ensureByChave<T extends typeof produto | typeof funcionalidade>(
+  tx: Db,
+  table: T,
+  rows: (T['$inferInsert'] & { chave: string })[],
+): Promise<Record<string, string>> {
+  // Drizzle takes one table type at a time: both have the `id` and the unique `chave` this needs.
+  await tx
+    .insert(table as typeof produto)
+    .values(rows as (typeof produto.$inferInsert)[])
+    .onConflictDoNothing({ target: table.chave });
+  const found = await tx
+    .select({ id: table.id, chave: table.chave })
+    .from(table as typeof produto)
+    .where(
+      inArray(
+        table.chave,
+        rows.map((r) => r.chave),
+      ),
+    );
+  return idsBy(found, (r) => r.chave);
 }
 
 /** The demo's access types: their product, name and default features. */
@@ -51,19 +75,7 @@ export const productsSeed: ModuleSeed = {
       { chave: 'CRM', nome: 'CRM Rede', ordem: 1, baseUriHomolog: 'https://crm-homolog.portal.demo' },
       { chave: 'PECAS', nome: 'Peças', ordem: 2, baseUriHomolog: 'https://pecas-homolog.portal.demo' },
     ];
-    await tx.insert(produto).values(products).onConflictDoNothing({ target: produto.chave });
-    const productIds = idsBy(
-      await tx
-        .select({ id: produto.id, chave: produto.chave })
-        .from(produto)
-        .where(
-          inArray(
-            produto.chave,
-            products.map((p) => p.chave),
-          ),
-        ),
-      (r) => r.chave,
-    );
+    const productIds = await ensureByChave(tx, produto, products);
 
     const features: { produtoId: string; chave: string; nome: string }[] = [
       ...FEATURE_KEYS.map((chave: FeatureKey) => ({ produtoId: productIds.PORTAL, chave, nome: FEATURE_NAMES[chave] })),
@@ -72,19 +84,7 @@ export const productsSeed: ModuleSeed = {
       { produtoId: productIds.PECAS, chave: 'PECAS_PEDIDOS', nome: 'Pedidos' },
       { produtoId: productIds.PECAS, chave: 'PECAS_ESTOQUE', nome: 'Estoque' },
     ];
-    await tx.insert(funcionalidade).values(features).onConflictDoNothing({ target: funcionalidade.chave });
-    const featureIds = idsBy(
-      await tx
-        .select({ id: funcionalidade.id, chave: funcionalidade.chave })
-        .from(funcionalidade)
-        .where(
-          inArray(
-            funcionalidade.chave,
-            features.map((f) => f.chave),
-          ),
-        ),
-      (r) => r.chave,
-    );
+    const featureIds = await ensureByChave(tx, funcionalidade, features);
 
     // An access type's name is unique only within its product, and no constraint says so: read, then add the missing.
     const accessTypeKey = (produtoId: string, nome: string) => `${produtoId} ${nome}`;
