@@ -6,10 +6,9 @@
  *   shipped as TypeScript source) and the npm packages in one file (decision 0056: a start compiles one file
  *   instead of finding and reading some 1,800); the packages of EXTERNAL_PACKAGES (native addons, WebAssembly with
  *   its data files, what loads on first use) stay `require()`s resolved from node_modules.
- * - `apps/server/dist/main.js`, the entry (`scripts/start-bundle.js`): compiles the bundle with V8's code cache of
- *   the last start and writes the cache once the portal is up (decision 0062: a start compiled 6.5 MB of
- *   JavaScript again, about a third of a PGlite restart). The bundle is CommonJS because Node 20 gives a code cache
- *   only to a script, not to an ES module.
+ * - `apps/server/dist/main.js`, the entry (`scripts/start-bundle.js`): compiles the bundle with V8's code cache,
+ *   written by the first start after a build (decision 0062: every start compiled the 6.5 MB bundle again). The
+ *   bundle is CommonJS because Node 20 gives a code cache to a script, not to an ES module.
  * - What loads on first use stays lazy: a dynamic import of an external package becomes a `require()` when it
  *   runs (the S3 client loads only when STORAGE_DRIVER=s3, ExcelJS and sharp on first use).
  * - Files the server reads beside its source (the modules' `.graphql`, the migrations, the web build)

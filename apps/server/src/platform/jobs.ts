@@ -64,7 +64,7 @@ export async function startJobs(
   boss.on('error', (err) => opts.log('job queue error', err));
   await boss.start();
   // The queues this database already has as the portal makes them: a restart creates and updates none of them again
-  // (two or three statements each, a sixth of a restart on PGlite).
+  // (two or three statements each: 46 of the 100 statements a restart sent to PGlite's one connection).
   const created = new Set(
     (await boss.getQueues()).filter((q) => q.heartbeatSeconds === HEARTBEAT_SECONDS).map((q) => q.name),
   );
