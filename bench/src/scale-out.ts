@@ -440,7 +440,7 @@ async function main() {
       `two / one: ${(two.rps / one.rps).toFixed(2)}; load average ${os.loadavg()[0].toFixed(2)}; ${os.cpus().length} cores`,
     );
     console.log(
-      `instance A (PostgreSQL): RSS ${idleA.rss.toFixed(0)} MB idle after the checks (budget 150 MB), peak ${loadedA.peak.toFixed(0)} MB through its shell load run alone (budget 250 MB)`,
+      `instance A (PostgreSQL): RSS ${idleA.rss.toFixed(0)} MB after the checks (uploads, streams, loads: the idle budget's reading is bench:start's), peak ${loadedA.peak.toFixed(0)} MB through its shell load run alone (budget 250 MB)`,
     );
   } finally {
     for (const c of children.reverse()) if (c.exitCode === null) c.kill('SIGTERM');
