@@ -5,7 +5,7 @@
  * Not part of CI (about a minute per run).
  *
  * It builds nothing: run `npm run build` first (the server serves apps/web/dist). The portal starts as `npm start`
- * does (bench/src/library.ts `startServer`: apps/server/src/main.ts in a child process, NODE_ENV=production,
+ * does (bench/src/library.ts `startServer`: the server built once, apps/server/dist/main.js in a child process, NODE_ENV=production,
  * embedded PGlite in a temp DATA_DIR, demo seed), the dealer signs in through the real sign-in flow
  * (apps/server/test/browserless.ts), and Debian's Chromium (/usr/bin/chromium, started by chrome-launcher) loads
  * /home with the session cookie as an extra header. A run whose page did not end on /home (e.g. the sign-in page)
@@ -22,7 +22,7 @@
  * Environment: BENCH_LIGHTHOUSE_RUNS (3 per preset; the median of each metric is reported),
  * BENCH_LIGHTHOUSE_PRESETS (mobile,desktop), BENCH_LIGHTHOUSE_USER (dealer@portal.demo), CHROME_PATH
  * (/usr/bin/chromium), BENCH_LIGHTHOUSE_TOUR (seen), BENCH_LIGHTHOUSE_OUT (a directory: each run's full JSON report is written there, to open in
- * the Lighthouse viewer).
+ * the Lighthouse viewer, and its trace, `*.trace.json`, to open in Chromium's performance panel).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -135,6 +135,8 @@ async function audit(url: string, port: number, cookie: string, preset: string, 
   if (OUT) {
     fs.mkdirSync(OUT, { recursive: true });
     fs.writeFileSync(path.join(OUT, `home-${preset}-${run}.json`), String(result.report));
+    const runTrace = (result.artifacts as unknown as { Trace?: unknown }).Trace;
+    if (runTrace) fs.writeFileSync(path.join(OUT, `home-${preset}-${run}.trace.json`), JSON.stringify(runTrace));
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const finalUrl = new URL(lhr.finalDisplayedUrl);

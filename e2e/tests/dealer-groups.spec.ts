@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { keepHeaderTourClosed } from './header-tour.js';
-import { openSignedIn, PASSWORD, seriousViolations } from './session.js';
+import { openSignedIn, PASSWORD, seriousViolations, structureViolations } from './session.js';
 
 // Issue 13's dealer groups journey (docs/domains/organisation.md#dealer-groups): the administrator creates a
 // dealer group (a duplicate name in other case and accents is refused), finds it in the list by searching, then
@@ -24,10 +24,13 @@ import { openSignedIn, PASSWORD, seriousViolations } from './session.js';
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 37;
 
-/** Starts a portal of this journey's own on a fresh demo database; resolves once it is ready. */
+/**
+ * Starts a portal of this journey's own on a fresh demo database, from the bundle the shared one runs (playwright.config's
+ * webServer: `npm run build` first); resolves once it is ready.
+ */
 async function startOwnPortal(): Promise<{ url: string; stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-groups-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--heap-growing-percent=40', 'apps/server/dist/main.js'], {
     cwd: REPO,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
@@ -64,13 +67,17 @@ async function signedIn(browser: Browser, baseURL: string, urlPath: string, emai
   return page;
 }
 
-/** axe at 1440 and at 375 px, the page reloaded at each width and ready when `ready` is visible. */
+/**
+ * axe at 1440 and at 375 px (serious rules and the page's structure: headings in order, landmarks), the page reloaded
+ * at each width and ready when `ready` is visible.
+ */
 async function axeAtBothWidths(page: Page, ready: () => Promise<void>) {
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width === 1440 ? 900 : 812 });
     await page.reload();
     await ready();
     expect(await seriousViolations(page), `at ${width} px`).toEqual([]);
+    expect(await structureViolations(page), `at ${width} px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

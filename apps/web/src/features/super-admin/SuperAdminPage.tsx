@@ -63,7 +63,7 @@ function ProductRow({ produto }: { produto: Produto }) {
         if (form.attempt()) setConfirming(true);
       }}
     >
-      <Typography sx={{ minWidth: 160, pt: { md: 2 } }} component="h3" variant="subtitle1">
+      <Typography sx={{ minWidth: 160, pt: { md: 2 } }} component="h2" variant="subtitle1">
         {produto.nome}
       </Typography>
       <TextInput {...form.bind('baseUriHomolog')} label={t('superAdmin.product.baseUri')} />
@@ -264,7 +264,7 @@ function SyncCard(props: {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
       <Stack spacing={1.5}>
-        <Typography component="h3" variant="subtitle1">
+        <Typography component="h2" variant="subtitle1">
           {title}
         </Typography>
         <Typography variant="body2" color="text.secondary">

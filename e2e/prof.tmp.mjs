@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import { chromium } from 'playwright-core';
+const base = 'http://localhost:3456';
+const out = process.argv[2] ?? '/tmp/s41/prof/home';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell', args: ['--no-sandbox'] });
+const ctx = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+const page = await ctx.newPage();
+await page.goto(`${base}/home`);
+await page.getByLabel(/E-mail/i).fill('dealer@portal.demo');
+await page.getByLabel(/Senha|Password/i).fill('Portal@2026');
+await page.getByRole('button', { name: /Entrar|Sign in/ }).click();
+await page.waitForURL(/\/home/);
+await page.waitForTimeout(2000);
+await page.goto('about:blank');
+for (let run = 1; run <= 3; run++) {
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const t0 = Date.now();
+  await page.goto(`${base}/home`);
+  await page.getByText(/Nenhum comunicado por aqui/).waitFor();
+  const lcp = await page.evaluate(() => new Promise((r) => new PerformanceObserver((l) => { const e = l.getEntries().at(-1); r({ t: e.startTime, el: e.element?.textContent?.slice(0, 60) }); }).observe({ type: 'largest-contentful-paint', buffered: true })));
+  const { profile } = await cdp.send('Profiler.stop');
+  fs.writeFileSync(`${out}-${run}.cpuprofile`, JSON.stringify(profile));
+  const counts = await page.evaluate(() => ({ dom: document.querySelectorAll('*').length, styles: [...document.querySelectorAll('style')].reduce((a, s) => a + (s.sheet?.cssRules.length ?? 0), 0) }));
+  console.log(run, 'wall', Date.now() - t0, 'lcp', JSON.stringify(lcp), JSON.stringify(counts));
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  await page.goto('about:blank');
+}
+await browser.close();
