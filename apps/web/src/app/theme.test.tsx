@@ -1,13 +1,38 @@
 // @vitest-environment jsdom
+import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import { ThemeProvider } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { PortalTheme } from './App';
+import { i18n } from './i18n';
 import { createPortalTheme } from './theme';
 
 describe('the portal theme', () => {
   afterEach(() => cleanup());
+  afterAll(() => i18n.changeLanguage('pt-BR'));
+
+  // MUI's own words are English: "No options" and "Open" were shown in Portuguese screens.
+  it.each([
+    { language: 'pt-BR', none: 'Nenhuma opção', open: 'Abrir', close: 'Fechar' },
+    { language: 'es', none: 'Ninguna opción', open: 'Abrir', close: 'Cerrar' },
+    { language: 'en', none: 'No options', open: 'Open', close: 'Close' },
+  ])("says MUI's own words in $language, and follows a change of language", async (c) => {
+    await act(() => i18n.changeLanguage('pt-BR'));
+    render(
+      <I18nextProvider i18n={i18n}>
+        <PortalTheme variant={null}>
+          <Autocomplete options={[] as string[]} renderInput={(params) => <TextField {...params} label="Grupos" />} />
+        </PortalTheme>
+      </I18nextProvider>,
+    );
+    await act(() => i18n.changeLanguage(c.language));
+    fireEvent.click(screen.getByRole('button', { name: c.open }));
+    expect(await screen.findByText(c.none)).toBeTruthy();
+    expect(screen.getByRole('button', { name: c.close })).toBeTruthy();
+  });
 
   it('spaces by 12 px (SPEC §9 "default spacing 12")', () => {
     const theme = createPortalTheme(null);
