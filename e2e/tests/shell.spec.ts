@@ -88,7 +88,7 @@ test('a route the user may not open redirects to /home; an unknown one shows 404
 test('the bell shows the unread count and its panel, and closing it marks them seen', async ({ page }) => {
   await openSignedIn(page, '/home', 'aprovador@portal.demo');
   // At least the seed's welcome; other journeys (communications to approve) may have added more.
-  const bell = page.getByRole('banner').getByRole('button', { name: /^Notificações: \d+ não lidas$/ });
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notificações: \d+ não lidas?$/ });
   await expect(bell).toBeVisible();
 
   await bell.click();

@@ -216,4 +216,38 @@ describe('sign-in hardening', () => {
       expect(client.jar.has('portal_sid')).toBe(false);
     });
   });
+  // The browser's Back to the sign-in page once signed in, or an old bookmark of it: the provider used to answer a bare
+  // {"statusCode":400,"message":"invalid_request"}.
+  it('a sign-in page whose sign-in is over sends the browser to /home: into the portal, or to a new sign-in', async () => {
+    const client = new CookieClient();
+    const form = await client.follow(`${portal.baseUrl}/auth/login`);
+    const interactionUrl = form.url;
+    expect(interactionUrl).toContain('/oidc/interaction/');
+    const action = /<form method="post" action="([^"]+)"/.exec(await form.response.text())?.[1] as string;
+    const loginUrl = new URL(action, interactionUrl).href;
+    const signedIn = await client.follow(loginUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'dealer@portal.demo', password: DEMO_PASSWORD }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(await isSignedIn(client)).toBe(true);
+    expect(new URL(signedIn.url).origin).toBe(portal.baseUrl);
+
+    for (const [what, url, init] of [
+      ['back to the page', interactionUrl, {}],
+      ['the form sent again', loginUrl, { method: 'POST', body: new URLSearchParams({ email: 'x', password: 'y' }) }],
+    ] as const) {
+      const back = await client.fetch(url, init);
+      expect(back.status, what).toBe(303);
+      expect(back.headers.get('location'), what).toBe('/home');
+    }
+    const back = await client.follow(interactionUrl);
+    expect(new URL(back.url).pathname).toBe('/home');
+    expect(back.response.status).toBe(200);
+
+    // Another browser (no interaction cookie) with the same address: /home, whose app starts a new sign-in.
+    const stale = await new CookieClient().fetch(interactionUrl);
+    expect(stale.status).toBe(303);
+    expect(stale.headers.get('location')).toBe('/home');
+  });
 });

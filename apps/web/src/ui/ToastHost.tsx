@@ -48,6 +48,8 @@ export function ToastHost({ queue, onShown }: Props) {
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
       autoHideDuration={TOAST_DURATION_MS}
       maxSnack={3}
+      // The same message again (a second click on a step that still fails) is not stacked over the first.
+      preventDuplicate
     />
   );
 }

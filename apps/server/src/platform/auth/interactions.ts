@@ -1,7 +1,7 @@
 import { passwordProblems } from '@portal/domain';
 import { type Locale, t } from '@portal/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type Provider from 'oidc-provider';
+import { errors, type default as Provider } from 'oidc-provider';
 import type { DomainPorts } from '../domain-ports.js';
 import { isSameOrigin } from '../http/origin.js';
 import type { Services } from '../services.js';
@@ -72,8 +72,28 @@ export function registerInteractionRoutes(
 </form>
 <p class="links"><a href="/oidc/forgot?uid=${encodeURIComponent(uid)}">${escapeHtml(t(locale, 'signin.forgot'))}</a></p>`;
 
+  /**
+   * The interaction the address names, or null after sending the browser to /home when it is over: finished (the
+   * browser's Back to the sign-in page once signed in), expired, or from another browser. /home lands a signed-in user
+   * in the portal and starts a new sign-in otherwise, instead of the provider's bare "invalid_request".
+   */
+  const interactionOrHome = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await provider.interactionDetails(request.raw, reply.raw);
+    } catch (error) {
+      if (!(error instanceof errors.SessionNotFound)) throw error;
+      request.log.info(
+        { url: request.url, reason: error.error_description },
+        'sign-in page of an interaction that is over',
+      );
+      await reply.header('cache-control', 'no-store').redirect('/home', 303);
+      return null;
+    }
+  };
+
   app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid', async (request, reply) => {
-    const details = await provider.interactionDetails(request.raw, reply.raw);
+    const details = await interactionOrHome(request, reply);
+    if (!details) return reply;
     const locale = localeOfRequest(request.raw, details.params.ui_locales);
     if (details.prompt.name !== 'login') {
       // Consent is implied for first-party clients (loadExistingGrant); finish with the existing grant.
@@ -86,7 +106,8 @@ export function registerInteractionRoutes(
   });
 
   app.post<{ Params: { uid: string }; Body: Body }>('/oidc/interaction/:uid/login', async (request, reply) => {
-    const details = await provider.interactionDetails(request.raw, reply.raw);
+    const details = await interactionOrHome(request, reply);
+    if (!details) return reply;
     const locale = localeOfRequest(request.raw, details.params.ui_locales);
     const email = String(request.body?.email ?? '')
       .trim()

@@ -73,7 +73,7 @@ describe('the history and the approver difference (decision 0041)', () => {
     expect(items[2].textContent).toContain('Rejeitado · Ana Aprovadora');
     expect(items[2].textContent).toContain('Falta o grupo do Litoral');
     expect(items[4].textContent).toContain(text('communicationsHistory.history.system'));
-    expect(items[4].textContent).toContain(text('communicationsHistory.history.recipients', { n: 12 }));
+    expect(items[4].textContent).toContain('12 destinatários');
   });
 
   it('shows words removed and added, items added, and the last rejection', () => {

@@ -63,7 +63,7 @@ export function HistoryList({ historico }: { historico: EventoHistorico[] }) {
               )}
               {h.destinatarios !== null && h.destinatarios !== undefined && (
                 <Typography variant="body2">
-                  {t('communicationsHistory.history.recipients', { n: h.destinatarios })}
+                  {t('communicationsHistory.history.recipients', { count: h.destinatarios })}
                 </Typography>
               )}
               {h.idErrata && (

@@ -47,6 +47,7 @@ describe('NotificationsBell: its accessible name contains its visible text', () 
   });
 
   it.each([
+    [1, '1', 'Notificações: 1 não lida'],
     [7, '7', 'Notificações: 7 não lidas'],
     [120, '99+', 'Notificações: 99+ não lidas'],
   ])('%i unread: the badge says %s and the name holds it', async (count, badge, name) => {

@@ -23,7 +23,8 @@ export function NotificationsBell() {
   if (anchor && !loaded) setLoaded(true);
   // The name holds the badge's own text ("99+" past 99), so a voice user saying what they see reaches the button.
   const shown = unread.count > BADGE_MAX ? `${BADGE_MAX}+` : String(unread.count);
-  const label = unread.count > 0 ? t('notifications.bellUnread', { shown }) : t('notifications.bell');
+  const label =
+    unread.count > 0 ? t('notifications.bellUnread', { count: unread.count, shown }) : t('notifications.bell');
 
   return (
     <>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { focusFirstInvalid } from './focus-first-invalid';
 import { useLeaveGuard } from './leave-guard';
 import { serverFieldErrors } from './server-errors';
 
@@ -76,7 +77,9 @@ export function useZodForm<I extends Record<string, unknown>, O>(schema: FormSch
      */
     attempt: (check: FormSchema<unknown> = schema): boolean => {
       setSubmitted(true);
-      return check.safeParse(values).success;
+      const valid = check.safeParse(values).success;
+      if (!valid) focusFirstInvalid();
+      return valid;
     },
     setValues,
     set,
@@ -95,7 +98,10 @@ export function useZodForm<I extends Record<string, unknown>, O>(schema: FormSch
      */
     showServerErrors: (error: unknown): boolean => {
       const mine = Object.entries(serverFieldErrors(error)).filter(([field]) => field in values);
-      if (mine.length > 0) setFromServer(Object.fromEntries(mine) as Partial<Record<keyof I, string>>);
+      if (mine.length > 0) {
+        setFromServer(Object.fromEntries(mine) as Partial<Record<keyof I, string>>);
+        focusFirstInvalid();
+      }
       return mine.length > 0;
     },
     /** Whether the values differ from where the form started (or was last reset or saved). */
@@ -113,6 +119,7 @@ export function useZodForm<I extends Record<string, unknown>, O>(schema: FormSch
       event.preventDefault();
       setSubmitted(true);
       if (result.success) void onValid(result.data);
+      else focusFirstInvalid(event.currentTarget as Element);
     },
   };
 }

@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { i18n } from '../../app/i18n';
+import { TextInput } from '../form/fields';
+import { useZodForm } from '../form/use-zod-form';
 import { ToastProvider } from '../toast';
 import { WizardFrame, type WizardStep } from './WizardFrame';
 
@@ -11,13 +15,16 @@ import { WizardFrame, type WizardStep } from './WizardFrame';
 beforeAll(() => import('../ToastHost'));
 
 function renderWizard(steps: WizardStep[]) {
+  return renderScreen(
+    <WizardFrame title="Novo usuário" steps={steps} closeTo="/usuarios" successMessage="Usuário salvo." />,
+  );
+}
+
+function renderScreen(screenElement: ReactNode) {
   const router = createMemoryRouter(
     [
       { path: '/usuarios', element: <h1>Lista</h1> },
-      {
-        path: '/usuarios/novo',
-        element: <WizardFrame title="Novo usuário" steps={steps} closeTo="/usuarios" successMessage="Usuário salvo." />,
-      },
+      { path: '/usuarios/novo', element: screenElement },
     ],
     { initialEntries: ['/usuarios', '/usuarios/novo'] },
   );
@@ -29,6 +36,32 @@ function renderWizard(steps: WizardStep[]) {
     </I18nextProvider>,
   );
   return router;
+}
+
+const userSchema = z.object({
+  nome: z.string().min(1, 'validation.required'),
+  email: z.string().min(1, 'validation.required'),
+});
+/** A wizard whose first step has two required fields, as a screen builds one. */
+function UserWizard() {
+  const form = useZodForm(userSchema, { nome: '', email: '' });
+  const data = (
+    <>
+      <TextInput {...form.bind('nome')} label="Nome" />
+      <TextInput {...form.bind('email')} label="E-mail" />
+    </>
+  );
+  return (
+    <WizardFrame
+      title="Novo usuário"
+      closeTo="/usuarios"
+      successMessage="Usuário salvo."
+      steps={[
+        { label: 'Dados', content: data, validate: () => form.attempt() },
+        { label: 'Permissões', content: <p>Passo de permissões</p> },
+      ]}
+    />
+  );
 }
 
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
@@ -106,5 +139,26 @@ describe('WizardFrame', () => {
     expect(screen.getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(false);
     click('Cancelar');
     await waitFor(() => expect(router.state.location.pathname).toBe('/usuarios'));
+  });
+
+  it('takes focus to the first wrong field, shows the error once however often Next is pressed, and to the new step', async () => {
+    renderScreen(<UserWizard />);
+    const next = screen.getByRole('button', { name: 'Próximo' });
+    next.focus();
+    click('Próximo');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Nome')));
+    click('Próximo');
+    click('Próximo');
+    await screen.findByText('Verifique os campos destacados antes de continuar.');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getAllByText('Verifique os campos destacados antes de continuar.')).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Ana' } });
+    click('Próximo');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('E-mail')));
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ana@x.com' } });
+    click('Próximo');
+    await screen.findByText('Passo de permissões');
+    expect(document.activeElement?.textContent).toBe('Etapa 2 de 2: Permissões');
   });
 });

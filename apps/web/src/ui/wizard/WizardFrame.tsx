@@ -4,9 +4,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { focusFirstInvalid } from '../form/focus-first-invalid';
 import { requestLeave } from '../form/leave-guard';
 import { useToast } from '../toast';
 
@@ -50,6 +51,15 @@ export function WizardFrame({ title, steps, closeTo, initialId = null, successMe
   const [index, setIndex] = useState(0);
   const [id, setId] = useState<string | null>(initialId);
   const [submitting, setSubmitting] = useState(false);
+  // A new step takes keyboard focus to its "Step 2 of 3: …" line: the button pressed was disabled while it saved, and
+  // focus had fallen to the page.
+  const stepLine = useRef<HTMLElement>(null);
+  const shownStep = useRef(index);
+  useEffect(() => {
+    if (shownStep.current === index) return;
+    shownStep.current = index;
+    stepLine.current?.focus();
+  }, [index]);
   const step = steps[index];
   const last = index === steps.length - 1;
   if (!step) return null;
@@ -68,6 +78,7 @@ export function WizardFrame({ title, steps, closeTo, initialId = null, successMe
     }
     if (!valid) {
       toast.error('common.stepInvalid');
+      focusFirstInvalid();
       return;
     }
     setSubmitting(true);
@@ -91,7 +102,7 @@ export function WizardFrame({ title, steps, closeTo, initialId = null, successMe
         <Typography id={titleId} variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
-        <Typography color="text.secondary">
+        <Typography color="text.secondary" ref={stepLine} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
           {t('common.stepOf', { step: index + 1, total: steps.length, label: step.label })}
         </Typography>
       </Box>
