@@ -20,7 +20,8 @@ export function MaskedMultiInput({ kind, error, ...props }: FieldProps<string[]>
       helperText={props.helperText}
       error={error ? t(error) : undefined}
       accept={(text) => {
-        const problem = maskProblem(kind, text);
+        // Text with no digit at all (letters typed) is no empty value here: it would become an empty chip.
+        const problem = maskProblem(kind, text) ?? (applyMask(kind, text) === '' ? 'validation.invalidFormat' : null);
         return problem ? { error: t(problem) } : { value: applyMask(kind, text) };
       }}
     />

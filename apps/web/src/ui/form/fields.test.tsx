@@ -116,6 +116,11 @@ describe('form kit bound to a zod schema', () => {
 
   it('takes several masked values as chips, refusing incomplete or wrong ones', () => {
     renderDialog();
+    // Letters only: no digits to format, refused rather than an empty chip.
+    type('Telefones', 'abc');
+    fireEvent.keyDown(input('Telefones'), { key: 'Enter' });
+    expect(screen.getByText('Formato inválido')).toBeTruthy();
+    expect(document.querySelectorAll('.MuiChip-root')).toHaveLength(0);
     type('Telefones', '1133');
     fireEvent.keyDown(input('Telefones'), { key: 'Enter' });
     expect(screen.getByText('Formato inválido')).toBeTruthy();
