@@ -59,9 +59,25 @@ const CASES = [
     typed: '10/03/2026',
     month: /dezembro/i,
     open: /Escolha uma data/,
+    // dayjs's shortest Portuguese names are "Do 2ª 3ª…": the header read "D 2 3 4 5 6 S", like a row of days.
+    weekdays: 'DSTQQSS',
   },
-  { language: 'es', order: ['Día', 'Mes', 'Año'], typed: '10/03/2026', month: /diciembre/i, open: /^Elija la fecha/ },
-  { language: 'en', order: ['Month', 'Day', 'Year'], typed: '03/10/2026', month: /December/, open: /Choose date/ },
+  {
+    language: 'es',
+    order: ['Día', 'Mes', 'Año'],
+    typed: '10/03/2026',
+    month: /diciembre/i,
+    open: /^Elija la fecha/,
+    weekdays: 'LMMJVSD',
+  },
+  {
+    language: 'en',
+    order: ['Month', 'Day', 'Year'],
+    typed: '03/10/2026',
+    month: /December/,
+    open: /Choose date/,
+    weekdays: 'SMTWTFS',
+  },
 ] as const;
 
 describe('DateInput: a day in the portal language', () => {
@@ -81,6 +97,12 @@ describe('DateInput: a day in the portal language', () => {
     fireEvent.click(screen.getByRole('button', { name: c.open }));
     const calendar = await screen.findByRole('dialog');
     expect(within(calendar).getByText(c.month)).toBeTruthy();
+    expect(
+      within(calendar)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent)
+        .join(''),
+    ).toBe(c.weekdays);
     // The calendar's days of a 24-hour portal: no AM/PM anywhere.
     expect(calendar.textContent).not.toMatch(/\b(AM|PM)\b/);
   });

@@ -86,6 +86,8 @@ export default function DayPicker({ min, max, fullWidth = true, errorTextElsewhe
           props.onChange(UNREADABLE_DAY);
         }}
         onClose={leave}
+        // The day's initial, from its full name: dayjs's shortest Portuguese names ("2ª", "3ª") gave "D 2 3 4 5 6 S".
+        dayOfWeekFormatter={(day) => day.format('dddd').charAt(0).toUpperCase()}
         slotProps={{
           textField: {
             required: props.required,
