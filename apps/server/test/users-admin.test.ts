@@ -175,6 +175,8 @@ describe('users administration', () => {
     const ids = async (vars: Record<string, unknown>) =>
       (await q('tec', LIST, vars)).data.usuarios.content.map((x: { id: string }) => x.id);
     expect(await ids({ busca: 'PESSEGO' })).toEqual([joana.id]);
+    // Spaces typed around or doubled between the words are not part of the name.
+    expect(await ids({ busca: '  joana   PÊSSEGO ' })).toEqual([joana.id]);
     expect(await ids({ busca: 'joana.pessego@' })).toEqual([joana.id]);
     expect(await ids({ busca: '529.982.247-25' })).toEqual([joana.id]);
     expect(await ids({ busca: '52998224725' })).toEqual([joana.id]);

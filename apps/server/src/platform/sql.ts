@@ -13,6 +13,17 @@ export const isUuid = (value: string): boolean => UUID.test(value);
  */
 export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.filter(isUuid).join(',')}}`}::uuid[]`;
 
+/**
+ * The LIKE pattern of a search term found anywhere in a text: `%term%` with LIKE's own characters (`%`, `_`, `\`)
+ * escaped, the ends trimmed and every run of spaces inside made one, as names are stored ("Diego  Dealer", typed with
+ * two spaces, finds "Diego Dealer"). Lowercase and accents are each query's own (`immutable_unaccent(lower(…))`).
+ */
+export const containsPattern = (term: string): string =>
+  `%${term
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** A text[] parameter written as one array literal, each element quoted and escaped. */
 export const textArray = (values: readonly string[]): SQL =>
   sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;

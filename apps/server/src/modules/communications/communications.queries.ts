@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { limitInRange } from '../../platform/actions.js';
 import { type Database, type DbOrTx, inlineLimit, queryPreparedSql, sqlText } from '../../platform/db.js';
 import type { SessionReadSql } from '../../platform/module.js';
-import { countSql, textArray, UUID, uuidArray } from '../../platform/sql.js';
+import { containsPattern, countSql, textArray, UUID, uuidArray } from '../../platform/sql.js';
 import { brandNamesSql, dealerNamesSql } from '../dealers/dealers.queries.js';
 import { dealerGroupNamesSql } from '../groups/groups.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
@@ -131,7 +131,7 @@ export async function pageOwnComunicados(
 ) {
   const conditions = [listaSql(userId, filter.lista)];
   if (filter.busca?.trim()) {
-    conditions.push(sql`c.titulo_busca LIKE immutable_unaccent(lower(${`%${escapeLike(filter.busca.trim())}%`}))`);
+    conditions.push(sql`c.titulo_busca LIKE immutable_unaccent(lower(${containsPattern(filter.busca)}))`);
   }
   if (filter.status?.length) conditions.push(sql`c.status = ANY(${textArray(filter.status)})`);
   const where = sql.join(conditions, sql` AND `);
@@ -176,8 +176,6 @@ export async function idiomaOf(db: DbOrTx, userId: string): Promise<Idioma | nul
   return row?.idioma ?? null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Erratas of the given communications, oldest first. */
 export async function erratasOf(db: DbOrTx, ids: string[]): Promise<ComunicadoRow[]> {
   if (!ids.length) return [];
@@ -204,7 +202,7 @@ export async function pageEnvios(
 ) {
   const conditions = [sql`e.usuario_id = ${userId}`, sql`e.active`, TAB_FILTER[filter.aba] ?? sql`true`];
   if (filter.busca?.trim()) {
-    const pattern = `%${escapeLike(filter.busca.trim())}%`;
+    const pattern = containsPattern(filter.busca);
     // The reader may know it by its version's title (issue 17 point 6): an English reader searches in English.
     conditions.push(sql`(c.titulo_busca LIKE immutable_unaccent(lower(${pattern}))
       OR EXISTS (SELECT 1 FROM jsonb_array_elements(c.traducoes) v

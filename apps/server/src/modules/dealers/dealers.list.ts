@@ -2,9 +2,9 @@ import { cnpjSearchDigits, DEALER_SORT_FIELDS, UFS } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
-import { countSql, isUuid, uuidArray } from '../../platform/sql.js';
+import { containsPattern, countSql, isUuid, uuidArray } from '../../platform/sql.js';
 import { dealerGroupNamesSql, listActiveDealerGroups } from '../groups/groups.queries.js';
-import { escapeLike, rows } from './dealers.queries.js';
+import { rows } from './dealers.queries.js';
 
 // The dealers administration's reads (list, export, one dealer). Apart from dealers.queries.ts, which
 // other modules import: these join the groups module's names, and groups.queries.ts imports (through
@@ -71,7 +71,7 @@ function dealerListSql(filter: DealerFilter): { from: SQL; order: SQL } {
   const busca = filter.busca?.trim();
   if (busca) {
     // The terms' separator (chr(31)) out of the text, so that a match never spans two codes.
-    const pattern = `%${escapeLike(busca.toLowerCase().replaceAll(TERM_SEPARATOR, ''))}%`;
+    const pattern = containsPattern(busca.toLowerCase().replaceAll(TERM_SEPARATOR, ''));
     const text = sql`immutable_unaccent(lower(${pattern}))`;
     // Stored, folded columns, each with a trigram index (dealers.tables.ts): no folding or unnesting per row.
     const either: SQL[] = [

@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AppCache, catalogueEntries } from '../../platform/cache.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
-import { existingIds, idsByKey, isUuid, textArray, uuidArray } from '../../platform/sql.js';
+import { containsPattern, existingIds, idsByKey, isUuid, textArray, uuidArray } from '../../platform/sql.js';
 import { dealer, marca } from './dealers.tables.js';
 
 /** Which of `ids` are dealers (an action linking dealers checks them first). */
@@ -92,7 +92,7 @@ export async function searchActiveDealers(
   busca: string,
   limit: number,
 ): Promise<{ id: string; nome: string }[]> {
-  const like = `%${escapeLike(busca.trim())}%`;
+  const like = containsPattern(busca);
   return rows(
     db,
     sql`SELECT id, nome_exibicao AS nome FROM dealer
@@ -154,9 +154,6 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
 }
 
-/** `text` with LIKE's wildcards escaped. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** A brand as its administration reads it, with how many dealers sell it. */
 export type BrandRow = { id: string; descricao: string; facebook_id: string | null; active: boolean; dealers: number };
 
@@ -182,7 +179,7 @@ export async function pageBrands(
   const busca = filter.busca?.trim();
   if (busca)
     conditions.push(
-      sql`immutable_unaccent(lower(b.descricao)) LIKE immutable_unaccent(lower(${`%${escapeLike(busca)}%`}))`,
+      sql`immutable_unaccent(lower(b.descricao)) LIKE immutable_unaccent(lower(${containsPattern(busca)}))`,
     );
   if (filter.active !== null && filter.active !== undefined) conditions.push(sql`b.active = ${filter.active}`);
   const where = sql.join(conditions, sql` AND `);

@@ -2,7 +2,7 @@ import { DEALER_GROUP_SORT_FIELDS, type DealerGroupSortField } from '@portal/dom
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
-import { countSql, existingIds, idsByKey, isUuid, uuidArray } from '../../platform/sql.js';
+import { containsPattern, countSql, existingIds, idsByKey, isUuid, uuidArray } from '../../platform/sql.js';
 import { dealerGroupOfDealersSql } from '../dealers/dealers.queries.js';
 import { grupo } from './groups.tables.js';
 
@@ -41,14 +41,12 @@ export type DealerGroupFilter = {
   ordenacao?: string | null;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The WHERE of the dealer groups' list (alias `g`). */
 function listWhere(filter: DealerGroupFilter): SQL {
   const conditions: SQL[] = [sql`true`];
   const busca = filter.busca?.trim();
   if (busca) {
-    const pattern = `%${escapeLike(busca)}%`;
+    const pattern = containsPattern(busca);
     conditions.push(sql`immutable_unaccent(lower(g.nome)) LIKE immutable_unaccent(lower(${pattern}))`);
   }
   if (filter.active !== null && filter.active !== undefined) conditions.push(sql`g.active = ${filter.active}`);

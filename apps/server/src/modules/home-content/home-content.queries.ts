@@ -1,7 +1,7 @@
 import { businessDay, type HomeContentStatus } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbOrTx, queryPreparedSql } from '../../platform/db.js';
-import { isUuid, uuidArray } from '../../platform/sql.js';
+import { containsPattern, isUuid, uuidArray } from '../../platform/sql.js';
 import { fileSummarySql } from '../files/files.queries.js';
 import { userGroupNamesSql } from '../user-groups/user-groups.queries.js';
 
@@ -108,8 +108,6 @@ export async function kindOfImage(db: DbOrTx, arquivoId: string): Promise<Kind |
   return row?.tipo ?? null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The SQL condition of a list status on `today` (the same rule as the domain's `homeContentStatus`). */
 function statusCondition(status: HomeContentStatus, today: string): SQL {
   const day = sql`${today}::date`;
@@ -140,7 +138,7 @@ export async function pageHomeContent(db: DbOrTx, kind: Kind, now: Date, filter:
   const conditions: SQL[] = [sql`c.tipo = ${kind}`];
   const busca = filter.busca?.trim();
   if (busca) {
-    const pattern = `%${escapeLike(busca)}%`;
+    const pattern = containsPattern(busca);
     conditions.push(sql`immutable_unaccent(lower(c.titulo)) LIKE immutable_unaccent(lower(${pattern}))`);
   }
   if (filter.status) conditions.push(statusCondition(filter.status, businessDay(now)));

@@ -14,7 +14,7 @@ import { SHARED_DATA_TTL_MS } from '../../platform/cache.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import type { Services } from '../../platform/services.js';
-import { isUuid } from '../../platform/sql.js';
+import { containsPattern, isUuid } from '../../platform/sql.js';
 import { cachedPortalProperties, loadPortalProperties, portalLabels } from '../portal/portal.queries.js';
 import { PORTAL_PRODUCT_KEY, PRODUCTS_CACHE_KEY, productOptions } from '../products/products.queries.js';
 import { linkUsuario, menu } from './menu.tables.js';
@@ -255,8 +255,6 @@ export function isTitleOfKey(
   return Boolean(key) && LOCALES.some((locale) => t(locale, key as string, labelsIn(locale)) === title);
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export type MenuAdminFilter = {
   busca?: string | null;
   tipo?: 'CATEGORIA' | 'ITEM' | null;
@@ -285,7 +283,7 @@ export async function pageMenusAdmin(db: DbOrTx, locale: Locale, filter: MenuAdm
   const conditions: SQL[] = [sql`true`];
   const busca = filter.busca?.trim();
   if (busca) {
-    const pattern = `%${escapeLike(busca)}%`;
+    const pattern = containsPattern(busca);
     conditions.push(sql`(immutable_unaccent(lower(${title})) LIKE immutable_unaccent(lower(${pattern}))
       OR immutable_unaccent(lower(coalesce(m.uri, ''))) LIKE immutable_unaccent(lower(${pattern})))`);
   }

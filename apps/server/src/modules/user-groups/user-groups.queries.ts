@@ -3,7 +3,7 @@ import { type AppCache, catalogueEntries } from '../../platform/cache.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
-import { countSql, existingIds, idsByKey, isUuid, uuidArray } from '../../platform/sql.js';
+import { containsPattern, countSql, existingIds, idsByKey, isUuid, uuidArray } from '../../platform/sql.js';
 import { activeMemberCountsSql, isUserGroupMemberSql, userGroupMemberCountSql } from '../users/users.memberships.js';
 import { grupoUsuarios } from './user-groups.tables.js';
 
@@ -95,8 +95,6 @@ export function activeUserGroupIdsText(ids: string) {
   return `SELECT g.id FROM grupo_usuarios g WHERE g.id IN (${ids}) AND g.active`;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Which user groups (alias `g`) `viewer` may see in the administration (docs/domains/user-groups.md#who-sees-a-group):
  * every public group; a private one only by its creator, its members and TECSINAPSE users.
@@ -140,7 +138,7 @@ function listParts(viewer: CurrentUser, filter: UserGroupFilter) {
   const conditions: SQL[] = [userGroupVisibleTo(viewer)];
   const busca = filter.busca?.trim();
   if (busca) {
-    conditions.push(sql`immutable_unaccent(lower(g.nome)) LIKE immutable_unaccent(lower(${`%${escapeLike(busca)}%`}))`);
+    conditions.push(sql`immutable_unaccent(lower(g.nome)) LIKE immutable_unaccent(lower(${containsPattern(busca)}))`);
   }
   if (filter.active !== null && filter.active !== undefined) conditions.push(sql`g.active = ${filter.active}`);
   if (filter.visibilidade) conditions.push(sql`g.publico = ${filter.visibilidade === 'PUBLICO'}`);

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { badInput } from '../../platform/errors.js';
 import type { CurrentUser } from '../../platform/graphql/context.js';
-import { isUuid, uuidArray } from '../../platform/sql.js';
+import { containsPattern, isUuid, uuidArray } from '../../platform/sql.js';
 import { activeBrandsJsonText, dealerGroupOfDealersSql, dealerSummarySql } from '../dealers/dealers.queries.js';
 import { dealerGroupNamesSql } from '../groups/groups.queries.js';
 import { complementaryDataJsonText } from '../products/products.queries.js';
@@ -71,8 +71,6 @@ export type UserFilter = {
   ordenacao?: string | null;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * SQL: user `u` matches `busca`: a CPF (digits and punctuation only) by its digits, else the name (stored
  * without case and accents, trigram index) or the e-mail (trigram index on its lower case).
@@ -82,7 +80,7 @@ export function userSearchSql(busca: string): SQL {
     const digits = onlyDigits(busca);
     return digits.length === 11 ? sql`u.cpf = ${digits}` : sql`u.cpf LIKE ${`%${digits}%`}`;
   }
-  const pattern = `%${escapeLike(busca.toLowerCase())}%`;
+  const pattern = containsPattern(busca.toLowerCase());
   return sql`(u.nome_busca LIKE immutable_unaccent(lower(${pattern})) OR lower(u.email::text) LIKE ${pattern})`;
 }
 

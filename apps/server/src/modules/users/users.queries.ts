@@ -5,7 +5,7 @@ import { type Database, type DbOrTx, queryPrepared, sqlText } from '../../platfo
 import { type CurrentUser, type GraphQLContext, requireUser } from '../../platform/graphql/context.js';
 import type { SessionReadSql } from '../../platform/module.js';
 import type { Services } from '../../platform/services.js';
-import { textArray, UUID, uuidArray } from '../../platform/sql.js';
+import { containsPattern, textArray, UUID, uuidArray } from '../../platform/sql.js';
 import {
   activeBrandIdsText,
   activeDealersOfGroupsSql,
@@ -207,7 +207,7 @@ export const userSortableSummarySql: SQL = sql`SELECT id, nome, nome_busca, emai
  * conditions the name's and e-mail's trigram indexes answer.
  */
 export function userNameOrEmailLikeSql(busca: string): SQL {
-  const like = `%${escapeLike(busca.trim())}%`;
+  const like = containsPattern(busca);
   return sql`(u.nome_busca LIKE immutable_unaccent(lower(${like})) OR lower(u.email::text) LIKE lower(${like}))`;
 }
 
@@ -359,8 +359,6 @@ export async function pageUsersOfDealerGroup(
   return { content: content.rows as UserOfGroupRow[], totalElements: (count.rows[0] as { total: number }).total };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** A user of a user group's member list or of the member search: name, e-mail, state and dealers' names. */
 export type UserGroupMemberRow = { id: string; nome: string; email: string; active: boolean; dealers: string[] };
 
@@ -375,9 +373,9 @@ const MEMBER_COLUMNS = sql`u.id, u.nome, u.email::text AS email, u.active,
  * users through a bitmap, or walks the name order and stops at a page when matches are many.
  */
 function userMatches(busca: string): SQL {
-  const pattern = sql`immutable_unaccent(lower(${`%${escapeLike(busca)}%`}))`;
+  const pattern = sql`immutable_unaccent(lower(${containsPattern(busca)}))`;
   return sql`(u.nome_busca LIKE ${pattern}
-    OR lower(u.email::text) LIKE lower(${`%${escapeLike(busca)}%`})
+    OR lower(u.email::text) LIKE lower(${containsPattern(busca)})
     OR u.id = ANY(ARRAY(SELECT ud.usuario_id FROM usuario_dealer ud
                         WHERE ud.dealer_id IN (${dealersWithDisplayNameLikeSql(pattern)}))))`;
 }
