@@ -301,6 +301,11 @@ test('a replaced file goes back to its first version; a deleted folder comes bac
   dialog = manager.getByRole('dialog', { name: 'Lixeira' });
   await expect(dialog.getByRole('button', { name: `Restaurar ${folder}` })).toBeVisible();
   await axeAtBothWidths(manager, 'the bin');
+  // On a phone a row's actions are both on the screen (restoring was scrolled out of sight beside the other).
+  await manager.setViewportSize({ width: 375, height: 812 });
+  for (const action of ['Restaurar', 'Excluir definitivamente'])
+    await expect(dialog.getByRole('button', { name: `${action} ${folder}` })).toBeInViewport({ ratio: 1 });
+  await manager.setViewportSize({ width: 1440, height: 900 });
   await dialog.getByRole('button', { name: `Restaurar ${folder}` }).click();
   await expect(manager.getByText('Restaurado.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: `Restaurar ${folder}` })).toBeHidden();

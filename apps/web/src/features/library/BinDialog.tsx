@@ -77,6 +77,10 @@ export function BinDialog({ onClose }: { onClose: () => void }) {
               {t('library.bin.contents', { arquivos: e.arquivos, pastas: e.pastas })}
             </Typography>
           )}
+          {/* On a phone the days left come under the name: their column gives the row's actions the room. */}
+          <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+            {t('library.bin.days', { count: daysLeft(e.expiraEm) })}
+          </Typography>
         </>
       ),
     },
@@ -113,6 +117,7 @@ export function BinDialog({ onClose }: { onClose: () => void }) {
     {
       id: 'expiraEm',
       label: t('library.bin.daysLeft'),
+      hideOnMobile: true,
       render: (e) => t('library.bin.days', { count: daysLeft(e.expiraEm) }),
     },
   ];
@@ -140,7 +145,16 @@ export function BinDialog({ onClose }: { onClose: () => void }) {
         errorFallback={t('library.bin.loadError')}
         searchLabel={false}
         rowActions={(e) => (
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          // Restore, then delete for ever; on a phone one above the other (side by side they ran off the screen).
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: { xs: 'column', sm: 'row' },
+              gap: 1,
+              alignItems: { xs: 'flex-end', sm: 'center' },
+              justifyContent: 'flex-end',
+            }}
+          >
             <Button
               size="small"
               disabled={restoring}

@@ -250,6 +250,8 @@ describe('LibraryPage', () => {
     fireEvent.keyDown(option('Contratos'), { key: 'Enter' });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Contratos' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
+    // Its whole name on hover: a long one shows three lines at most.
+    expect(heading.getAttribute('title')).toBe('Contratos');
     expect(router.state.location.pathname).toBe('/biblioteca/p1');
     expect(button('Excluir').disabled).toBe(true);
   });

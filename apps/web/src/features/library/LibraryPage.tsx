@@ -214,7 +214,18 @@ export function LibraryPage() {
         variant="h4"
         component="h1"
         gutterBottom
-        sx={{ wordBreak: 'break-word', '&:focus': { outline: 'none' } }}
+        // A long folder name takes three lines at most (smaller on a phone), the whole name on hover: 200 characters
+        // pushed the toolbar a screen down.
+        title={title}
+        sx={{
+          wordBreak: 'break-word',
+          fontSize: { xs: '1.5rem', sm: undefined },
+          display: '-webkit-box',
+          WebkitLineClamp: 3,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+          '&:focus': { outline: 'none' },
+        }}
       >
         {title}
       </Typography>
