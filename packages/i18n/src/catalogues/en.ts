@@ -1167,6 +1167,10 @@ export const en = {
     groupsHint: 'In the root, choose at least one group.',
     newFolder: { title: 'New folder', submit: 'Create folder', done: 'Folder created.' },
     rename: { title: 'Rename', newName: 'New name', submit: 'Rename', done: 'Item renamed.' },
+    nameNotice: {
+      savedAs: 'It will be saved as “{{nome}}”.',
+      extensionDropped: 'Without “{{extensao}}” at the end, the file may not open as before.',
+    },
     move: {
       title: 'Move',
       destination: 'Destination',

@@ -1185,6 +1185,10 @@ export const es = {
     groupsHint: 'En la raíz, elija al menos un grupo.',
     newFolder: { title: 'Nueva carpeta', submit: 'Crear carpeta', done: 'Carpeta creada.' },
     rename: { title: 'Renombrar', newName: 'Nuevo nombre', submit: 'Renombrar', done: 'Elemento renombrado.' },
+    nameNotice: {
+      savedAs: 'Se guardará como «{{nome}}».',
+      extensionDropped: 'Sin «{{extensao}}» al final, es posible que el archivo no se abra como antes.',
+    },
     move: {
       title: 'Mover',
       destination: 'Destino',

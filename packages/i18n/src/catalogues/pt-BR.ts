@@ -1170,6 +1170,10 @@ export const ptBR = {
     groupsHint: 'Na raiz, escolha ao menos um grupo.',
     newFolder: { title: 'Nova pasta', submit: 'Criar pasta', done: 'Pasta criada.' },
     rename: { title: 'Renomear', newName: 'Novo nome', submit: 'Renomear', done: 'Item renomeado.' },
+    nameNotice: {
+      savedAs: 'Será salvo como “{{nome}}”.',
+      extensionDropped: 'Sem “{{extensao}}” no fim, o arquivo pode não abrir como antes.',
+    },
     move: {
       title: 'Mover',
       destination: 'Destino',

@@ -51,6 +51,12 @@ const chips = () => screen.queryAllByRole('button').filter((b) => b.classList.co
 describe('NewFolderDialog', () => {
   afterEach(() => cleanup());
 
+  it('says before saving how a name with a slash is stored', () => {
+    renderDialog();
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Vendas/2026' } });
+    expect(screen.getByText('Será salvo como “Vendas_2026”.')).toBeTruthy();
+  });
+
   it('shows errors only after touch or submit; in the root a group is required', async () => {
     renderDialog();
     expect(screen.queryByText('Informe o nome.')).toBeNull();

@@ -14,6 +14,7 @@ import {
   LIBRARY_REFETCH,
   PASTAS_COM_PERMISSAO_ESCRITA,
 } from './library.documents';
+import { nameNotice } from './name-notice';
 
 type Props = { open: boolean; onClose: () => void; currentFolderId: string | null };
 
@@ -36,6 +37,7 @@ export function NewFolderDialog({ open, onClose, currentFolderId }: Props) {
   });
   const { values, errorOf } = form;
   const tr = (key: string | undefined) => (key ? t(key) : undefined);
+  const notice = nameNotice(values.nome);
 
   const submit = form.onSubmit(async (data) => {
     const idPai = isLibraryRoot(data.idPai) ? null : data.idPai;
@@ -70,7 +72,7 @@ export function NewFolderDialog({ open, onClose, currentFolderId }: Props) {
           onChange={(e) => form.set('nome', e.target.value)}
           onBlur={() => form.touch('nome')}
           error={Boolean(errorOf('nome'))}
-          helperText={tr(errorOf('nome'))}
+          helperText={tr(errorOf('nome')) ?? (notice ? t(notice.key, notice.values) : undefined)}
           disabled={loading}
           autoFocus
           fullWidth

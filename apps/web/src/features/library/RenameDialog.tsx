@@ -6,6 +6,7 @@ import { FormDialog } from '../../ui/form/FormDialog';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { useToast } from '../../ui/toast';
 import { type ItemBiblioteca, LIBRARY_REFETCH, RENOMEAR_ITEM_BIBLIOTECA } from './library.documents';
+import { nameNotice } from './name-notice';
 
 /**
  * Rename one item (docs/domains/library.md#forms: the new name is required); a failure keeps the dialog open and
@@ -17,6 +18,7 @@ export function RenameDialog({ item, onClose }: { item: ItemBiblioteca; onClose:
   const [renomear, { loading }] = useMutation(RENOMEAR_ITEM_BIBLIOTECA, { refetchQueries: LIBRARY_REFETCH });
   const form = useZodForm(renomearSchema, { idItemBiblioteca: item.id, novoNome: item.nome });
   const error = form.errorOf('novoNome');
+  const notice = nameNotice(form.values.novoNome, item.pasta ? undefined : item);
 
   const submit = form.onSubmit(async (variables) => {
     try {
@@ -44,7 +46,7 @@ export function RenameDialog({ item, onClose }: { item: ItemBiblioteca; onClose:
         onChange={(e) => form.set('novoNome', e.target.value)}
         onBlur={() => form.touch('novoNome')}
         error={Boolean(error)}
-        helperText={error ? t(error) : undefined}
+        helperText={error ? t(error) : notice ? t(notice.key, notice.values) : undefined}
         disabled={loading}
         autoFocus
         fullWidth
