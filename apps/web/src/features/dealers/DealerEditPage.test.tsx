@@ -4,7 +4,7 @@ import { GraphQLError } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setPortalLabels } from '../../app/i18n';
 import { DealerEditPage } from './DealerEditPage';
-import { DealerDocument, SalvarDealerDocument } from './dealers.generated';
+import { DealerChavesEmUsoDocument, DealerDocument, SalvarDealerDocument } from './dealers.generated';
 import { applyDemoLabels, buildDealer, optionsMock, renderScreen } from './test-factories';
 
 beforeAll(() => import('../../ui/ToastHost'));
@@ -56,6 +56,29 @@ const input = (label: string) =>
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 const helperOf = (label: string) => document.getElementById(`${input(label).id}-helper-text`)?.textContent;
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Próximo' }));
+/** Next, then waits for step `step` of 5 (the steps with CNPJs and codes ask the server first). */
+const nextTo = async (step: number) => {
+  next();
+  await screen.findByText(new RegExp(`Etapa ${step} de 5`));
+};
+
+/** `dealers(busca)` of the wizard's lookup: the dealers holding that CNPJ or code. */
+const keysInUse = (busca: string, content: Record<string, unknown>[]) => ({
+  request: { query: DealerChavesEmUsoDocument, variables: { busca } },
+  result: {
+    data: {
+      dealers: {
+        __typename: 'DealerPage',
+        content: content.map((d) => ({
+          __typename: 'Dealer',
+          cnpjsAdicionais: [],
+          codigosAdicionais: [],
+          ...d,
+        })),
+      },
+    },
+  },
+});
 
 describe('DealerEditPage', () => {
   afterEach(() => cleanup());
@@ -80,9 +103,9 @@ describe('DealerEditPage', () => {
     type('Razão social', 'Pérola Veículos Ltda');
     type('Nome de exibição', 'Pérola');
     type('CNPJ', '11444777000161');
-    next();
+    await nextTo(2);
     type('Código principal', 'P1');
-    next();
+    await nextTo(3);
     type('CEP', '01310100');
     expect(input('CEP').value).toBe('01310-100');
     next();
@@ -112,10 +135,35 @@ describe('DealerEditPage', () => {
     expect(input('CNPJ').value).toBe('11.444.777/0001-61');
     expect(screen.getByText('Diego Dealer')).toBeTruthy();
     expect(screen.getByText('Grupos de usuários: Rede Horizonte')).toBeTruthy();
-    for (let i = 0; i < 4; i++) next();
+    for (let step = 2; step <= 5; step++) await nextTo(step);
     fireEvent.click(await screen.findByRole('button', { name: 'Concluir' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toContain('CNPJ: Este CNPJ já pertence a outro dealer.'),
     );
+  });
+
+  it('new: a CNPJ or a code another dealer holds is said at its own step, not at the end', async () => {
+    renderEdit('/dealers/novo', [
+      keysInUse('11444777000161', [{ id: 'd-9', cnpj: '11444777000161', codigoPrincipal: 'D009' }]),
+      keysInUse('11222333000181', []),
+      keysInUse('D001', [{ id: 'd-9', cnpj: '11444777000161', codigoPrincipal: 'D001' }]),
+      keysInUse('D00', [{ id: 'd-9', cnpj: '11444777000161', codigoPrincipal: 'D001' }]),
+    ]);
+    await screen.findByRole('heading', { level: 1, name: 'Nova concessionária' });
+    type('Razão social', 'Pérola Veículos Ltda');
+    type('Nome de exibição', 'Pérola');
+    type('CNPJ', '11444777000161');
+    next();
+    await waitFor(() => expect(helperOf('CNPJ')).toBe('Este CNPJ já pertence a outro dealer.'));
+    expect(screen.getByText(/Etapa 1 de 5/)).toBeTruthy();
+    type('CNPJ', '11222333000181');
+    expect(helperOf('CNPJ')).toBeFalsy();
+    await nextTo(2);
+    type('Código principal', 'D001');
+    next();
+    await waitFor(() => expect(helperOf('Código principal')).toBe('Este código já pertence a outro dealer.'));
+    // A code the other's only contains (the search finds by part) is free.
+    type('Código principal', 'D00');
+    await nextTo(3);
   });
 });

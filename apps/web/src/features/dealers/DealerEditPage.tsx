@@ -37,6 +37,7 @@ import {
   type OpcoesDealerQuery,
   SalvarDealerDocument,
 } from './dealers.generated';
+import { useDealerKeyChecks } from './use-key-checks';
 
 type Loaded = DealerQuery['dealer'];
 type Options = OpcoesDealerQuery['opcoesDealer'];
@@ -275,6 +276,14 @@ function DealerWizard({ dealer, options }: { dealer?: Loaded; options: Options }
     for (const f of fields) form.touch(f);
     return fields.every((f) => !form.errors[f]);
   };
+  const keysTaken = useDealerKeyChecks(dealer?.id ?? null);
+  /** A step holding CNPJs or codes: valid, and none of them another dealer's (asked at the step, not at the end). */
+  const stepWithKeys = (fields: readonly (keyof Values & string)[], keys: 'cnpj' | 'codigoPrincipal') => async () => {
+    if (!stepValid(fields)()) return false;
+    const taken = await keysTaken(form.values, [keys]);
+    if (taken) form.showServerErrors(taken);
+    return !taken;
+  };
   const bindUf = {
     name: 'uf',
     value: form.values.uf ?? '',
@@ -346,7 +355,7 @@ function DealerWizard({ dealer, options }: { dealer?: Loaded; options: Options }
         steps={[
           {
             label: t('dealers.steps.identification'),
-            validate: stepValid(STEP_FIELDS[0]),
+            validate: stepWithKeys(STEP_FIELDS[0], 'cnpj'),
             content: (
               <Grid>
                 <TextInput
@@ -368,7 +377,7 @@ function DealerWizard({ dealer, options }: { dealer?: Loaded; options: Options }
           },
           {
             label: t('dealers.steps.codes'),
-            validate: stepValid(STEP_FIELDS[1]),
+            validate: stepWithKeys(STEP_FIELDS[1], 'codigoPrincipal'),
             content: (
               <Grid>
                 <TextInput label={t('dealers.field.codigoPrincipal')} required {...form.bind('codigoPrincipal')} />
