@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { MockedProvider, type MockedResponse } from '@apollo/client/testing';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../app/i18n';
@@ -56,6 +56,35 @@ describe('PdfViewer', () => {
     cleanup();
     openPdf.mockReset();
     vi.unstubAllGlobals();
+  });
+
+  it("draws the page to the viewer's width, measured once the dialog has laid it out, and again when it changes", async () => {
+    let width = 900;
+    const observers: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly changed: () => void) {
+          observers.push(changed);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => width);
+    try {
+      const { doc, render } = fakeDocument(1);
+      openPdf.mockResolvedValue(doc);
+      renderViewer();
+      // The body's 900 px less its gutters (8 px each side): an A4 page was drawn 200 px wide, the body measured
+      // before the dialog's portal had mounted it.
+      await waitFor(() => expect(render.mock.calls.at(-1)?.[2]).toBe(884));
+      width = 400;
+      for (const changed of observers) act(() => changed());
+      await waitFor(() => expect(render.mock.calls.at(-1)?.[2]).toBe(384));
+    } finally {
+      clientWidth.mockRestore();
+    }
   });
 
   it('shows a loading state, then page 1 of n drawn on a canvas from the signed link’s bytes', async () => {

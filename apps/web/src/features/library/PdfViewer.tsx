@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../app/shell/icons';
 import { GERAR_LINK_DOWNLOAD, type ItemBiblioteca } from './library.documents';
@@ -43,7 +43,6 @@ export function PdfViewer({ file, onClose, onDownload }: Props) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [page, setPage] = useState(1);
   const [width, setWidth] = useState(0);
-  const body = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const previousButton = useRef<HTMLButtonElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
@@ -75,15 +74,20 @@ export function PdfViewer({ file, onClose, onDownload }: Props) {
     };
   }, [client, file.id]);
 
-  // Fit to width: the body's width, followed when the window changes size (a phone turned, a window resized).
-  useEffect(() => {
+  // Fit to width: the body's width, followed as it changes (a phone turned, a window resized). Measured when the body
+  // is there: the dialog's portal mounts it after this component's first effects, which measured nothing and drew an
+  // A4 page 200 px wide.
+  const fitToBody = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return;
     const measure = () => {
-      const available = (body.current?.clientWidth ?? 0) - 2 * GUTTER;
+      const available = element.clientWidth - 2 * GUTTER;
       setWidth(Math.min(MAX_PAGE_WIDTH, Math.max(available, 200)));
     };
     measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
   }, []);
 
   const doc = state.status === 'ready' ? state.doc : null;
@@ -137,7 +141,7 @@ export function PdfViewer({ file, onClose, onDownload }: Props) {
       </Box>
       {/* Focusable, so a keyboard scrolls a page taller than the screen (Up, Down); Left and Right turn pages. */}
       <Box
-        ref={body}
+        ref={fitToBody}
         tabIndex={0}
         role="region"
         aria-labelledby={titleId}
