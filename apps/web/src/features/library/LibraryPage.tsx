@@ -231,7 +231,9 @@ export function LibraryPage() {
       </Typography>
       <FolderTrail folder={root ? null : folder} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, my: 2 }}>
-        <Box sx={{ flex: '1 1 480px' }}>
+        {/* As wide as its buttons: a manager's take one row on a wide screen and push the search to the next (at
+            480 px they wrapped in three rows beside an empty space); a reader's few stay beside the search. */}
+        <Box sx={{ flex: '0 1 auto', minWidth: 0 }}>
           <LibraryToolbar
             actions={actions}
             onAction={onAction}

@@ -133,7 +133,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
   return (
     <Box component="section" aria-label={props.label} aria-busy={Boolean(props.loading)}>
       {toolbar && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        // Top-aligned: filters that wrap to several rows keep the search and the export on the first (centred, they sat
+        // in the middle row).
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}>
           {props.searchLabel !== false && (
             <ListSearch label={props.searchLabel ?? t('common.search')} value={query.busca} onSearch={list.setSearch} />
           )}
@@ -148,7 +150,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
             <Button
               variant="outlined"
               onClick={() => props.onExport?.(query)}
-              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0, minHeight: 40 }}
             >
               {t('common.export')}
             </Button>

@@ -37,7 +37,8 @@ export function ListSearch({
       label={label}
       value={text}
       onChange={(e) => setText(e.target.value)}
-      sx={{ minWidth: { sm: 240 } }}
+      // At most 360 px beside a list's filters, which take the rest of the row.
+      sx={{ minWidth: { sm: 240 }, maxWidth: { sm: 360 } }}
       fullWidth
     />
   );

@@ -13,7 +13,8 @@ export function FilterSelect(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ minWidth: { sm: 180 } }}>
+    // Wide enough for a label of two words beside the arrow ("Grupo de usuários" ran into it at 180 px).
+    <Box sx={{ minWidth: { sm: 210 } }}>
       <SelectInput
         size="small"
         name={props.name}
