@@ -215,8 +215,8 @@ export function tiposAcessoFromGroups(
 // Characters a stored name must never hold: controls (\p{Cc}: C0 incl. NUL, DEL, C1), and the
 // bidi marks, embeddings, overrides and isolates that make "\u202Eexe.txt" display as "txt.exe".
 const UNSAFE_NAME_CHARS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
-// A short suffix after a dot is kept when a long name is cut, so "report.pdf" stays a .pdf.
-const EXTENSION = /\.[^.\s]{1,16}$/u;
+/** A file name's type at its end (".pdf"): kept when a long name is cut, so "report.pdf" stays a .pdf. */
+export const FILE_EXTENSION = /\.[^.\s]{1,16}$/u;
 
 /**
  * The display name the server stores for a user-given name (folder, rename, upload): NFC-normalised,
@@ -229,7 +229,7 @@ export function normaliseLibraryName(name: string): string {
   if (/^\.*$/.test(cleaned)) return '';
   const chars = Array.from(cleaned);
   if (chars.length <= LIBRARY_NAME_MAX) return cleaned;
-  const extension = cleaned.match(EXTENSION)?.[0] ?? '';
+  const extension = cleaned.match(FILE_EXTENSION)?.[0] ?? '';
   const base = chars.slice(0, LIBRARY_NAME_MAX - Array.from(extension).length).join('');
   return `${base.trimEnd()}${extension}`;
 }
@@ -247,7 +247,7 @@ export type ConflitoNomeArquivo = (typeof CONFLITOS_NOME_ARQUIVO)[number];
  * normaliseLibraryName keeps it), cut so that the result stays within LIBRARY_NAME_MAX with its number.
  */
 export function numberedLibraryName(name: string, n: number): string {
-  const extension = name.match(EXTENSION)?.[0] ?? '';
+  const extension = name.match(FILE_EXTENSION)?.[0] ?? '';
   const suffix = ` (${n})${extension}`;
   const base = Array.from(name.slice(0, name.length - extension.length))
     .slice(0, LIBRARY_NAME_MAX - Array.from(suffix).length)

@@ -1,7 +1,4 @@
-import { normaliseLibraryName } from '@portal/domain';
-
-/** A file name's type at its end (".pdf"), as the server keeps it when it shortens a name. */
-const EXTENSION = /\.[^.\s]{1,16}$/u;
+import { FILE_EXTENSION, normaliseLibraryName } from '@portal/domain';
 
 /**
  * What a typed folder or file name will become, said before saving (the server stores it normalised, docs/domains/
@@ -15,7 +12,7 @@ export function nameNotice(
   const stored = normaliseLibraryName(typed);
   if (!stored) return null;
   if (stored !== typed.trim()) return { key: 'library.nameNotice.savedAs', values: { nome: stored } };
-  const extension = renamedFile?.nome.match(EXTENSION)?.[0];
+  const extension = renamedFile?.nome.match(FILE_EXTENSION)?.[0];
   if (extension && !stored.toLowerCase().endsWith(extension.toLowerCase()))
     return { key: 'library.nameNotice.extensionDropped', values: { extensao: extension } };
   return null;
