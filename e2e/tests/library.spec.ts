@@ -301,10 +301,13 @@ test('a replaced file goes back to its first version; a deleted folder comes bac
   dialog = manager.getByRole('dialog', { name: 'Lixeira' });
   await expect(dialog.getByRole('button', { name: `Restaurar ${folder}` })).toBeVisible();
   await axeAtBothWidths(manager, 'the bin');
-  // On a phone a row's actions are both on the screen (restoring was scrolled out of sight beside the other).
+  // On a phone a row's actions are both within the screen's width (restoring sat past its right edge, in the table's
+  // sideways scroll). Only across: the row itself may be below the dialog's fold.
   await manager.setViewportSize({ width: 375, height: 812 });
-  for (const action of ['Restaurar', 'Excluir definitivamente'])
-    await expect(dialog.getByRole('button', { name: `${action} ${folder}` })).toBeInViewport({ ratio: 1 });
+  for (const action of ['Restaurar', 'Excluir definitivamente']) {
+    const box = await dialog.getByRole('button', { name: `${action} ${folder}` }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375, `${action} within 375 px: ${JSON.stringify(box)}`).toBe(true);
+  }
   await manager.setViewportSize({ width: 1440, height: 900 });
   await dialog.getByRole('button', { name: `Restaurar ${folder}` }).click();
   await expect(manager.getByText('Restaurado.')).toBeVisible();
